@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// scripts/e2e.mjs picks a free port and a fresh data directory; these fallbacks serve a direct
+// `npx playwright test`. Setting them on process.env lets the workers inherit the same values.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'frota-e2e-'));
+process.env.E2E_ADMIN_EMAIL ??= 'admin';
+process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  workers: 1,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', headless: true } }],
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      WEB_DIR: 'dist',
+      DEMO_DEVICES: '0',
+      LOG_LEVEL: 'warn',
+      // CI exports DATABASE_URL for the database tests; the browser tests use their own SQLite file.
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,5 @@
+export default {
+  singleQuote: true,
+  printWidth: 100,
+  trailingComma: 'all',
+};

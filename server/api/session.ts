@@ -1,0 +1,124 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { login, loginWithToken } from '../auth/login';
+import { createPasswordReset, recoveryLink, recoveryOrigin, resetPassword } from '../auth/recovery';
+import { createToken, revokeToken, tokenExpiry } from '../auth/tokens';
+import { IllegalArgumentException, notFound } from '../errors';
+import { recoveryMessage } from '../mail/recoveryMessage';
+import { ErrorText, UserSchema } from './schemas';
+
+const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1 }),
+  password: Type.String({ minLength: 1 }),
+  code: Type.Optional(Type.String()),
+});
+
+const PasswordBody = Type.Object({
+  email: Type.Optional(Type.String()),
+  requested_from: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String()),
+  password: Type.Optional(Type.String()),
+});
+
+const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText, 429: ErrorText };
+
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, auth } = app;
+
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        querystring: Type.Object({ token: Type.Optional(Type.String()) }),
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (token === undefined) {
+        const current = await auth.current(request);
+        if (!current) throw notFound();
+        return current.user;
+      }
+      const { user, expires } = await loginWithToken(db, token);
+      await auth.startSession(request, reply, { userId: user.id, remember: true, expires });
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/session',
+    { schema: { body: LoginBody, response: { 200: UserSchema, ...errors } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await login(db, app.throttle, { address: request.ip, email, password });
+      await auth.startSession(request, reply, { userId: user.id });
+      return user;
+    },
+  );
+
+  app.delete('/api/session', async (request, reply) => {
+    const ended = await auth.endSession(request, reply);
+    if (ended) app.hub.closeSession(ended.id);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/api/session/token',
+    {
+      onRequest: auth.userHook,
+      // A bare POST has no body at all; treat it as an empty form.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        body: Type.Object({ expiration: Type.Optional(Type.String()) }),
+        response: { 200: Type.String(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request);
+      const token = await createToken(db, user.id, tokenExpiry(request.body.expiration));
+      return reply.type('text/plain; charset=utf-8').send(token);
+    },
+  );
+
+  app.post(
+    '/api/session/token/revoke',
+    { schema: { body: Type.Object({ token: Type.String({ minLength: 1 }) }) } },
+    async (request, reply) => {
+      await revokeToken(db, request.body.token);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post('/api/session/password', { schema: { body: PasswordBody } }, async (request, reply) => {
+    const { email, requested_from: requestedFrom, token, password } = request.body;
+    if (token) {
+      const user = await resetPassword(db, token, password);
+      app.hub.closeUser(user.id);
+      return reply.code(200).send();
+    }
+    if (!email?.trim()) throw new IllegalArgumentException('Email is required');
+    const reset = await createPasswordReset(db, email);
+    if (reset) {
+      const origin = recoveryOrigin(requestedFrom, request.headers.host, requestOrigin(request));
+      const link = recoveryLink(origin, reset.token);
+      const to = reset.user.email;
+      if (app.mailer) {
+        const message = recoveryMessage(reset.user.attributes.language, link);
+        // Not awaited: a slow or failing mail server must not reveal whether the account exists.
+        app.mailer
+          .send({ to, ...message })
+          .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
+      } else {
+        request.log.info(`password reset link for ${to}: ${link}`);
+      }
+    }
+    return reply.code(200).send();
+  });
+};

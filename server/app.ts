@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { healthRoutes } from './api/health';
+import { serverRoutes } from './api/server';
+import { sessionRoutes } from './api/session';
+import { socketRoutes } from './api/socket';
+import { userRoutes } from './api/users';
+import type { LoginThrottle } from './auth/loginThrottle';
+import { redactUrl } from './auth/origin';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { assetRoutes } from './extension/assets';
+import { authPlugin } from './plugins/auth';
+import { servicesPlugin } from './plugins/services';
+import { errorsPlugin } from './plugins/errors';
+import { livePlugin } from './plugins/live';
+import { webAppPlugin } from './webApp';
+
+export interface AppOptions {
+  /** Defaults to pino at `config.logLevel`; tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+  /** Injected so tests can drive the login throttle's clock. */
+  throttle?: LoginThrottle;
+  keepaliveMs?: number;
+}
+
+export type App = FastifyInstance;
+
+/** The whole HTTP application, not listening yet, so tests can `inject` into it. */
+export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // The default request serializer logs the URL, which can carry `?token=`.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(servicesPlugin, { config, db });
+  await app.register(authPlugin, { throttle: options.throttle });
+  await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
+
+  await app.register(healthRoutes);
+  await app.register(serverRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(socketRoutes);
+  await app.register(assetRoutes);
+  await app.register(webAppPlugin, { webDir: config.webDir });
+
+  return app;
+}

@@ -1,0 +1,93 @@
+import type { User } from '../../src/model';
+import { flag, type Db } from '../db/database';
+import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
+import { SecurityException } from '../errors';
+import { accountProblem } from '../users/accountState';
+import { checkPassword } from '../users/validation';
+import { hashPassword } from './password';
+import { randomToken, sha256 } from './secrets';
+import { deleteUserSessions } from './sessions';
+
+export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * The origin to put in a reset link. The client's `requested_from` is trusted only when its
+ * host is the host the request was sent to; otherwise anyone could have us mail a link to
+ * their own site carrying a victim's token (link poisoning).
+ */
+export function recoveryOrigin(
+  requestedFrom: string | undefined,
+  hostHeader: string | undefined,
+  requestOrigin: string,
+): string {
+  if (requestedFrom && hostHeader) {
+    try {
+      const url = new URL(requestedFrom);
+      const sameHost = url.host.toLowerCase() === hostHeader.toLowerCase();
+      if (sameHost && (url.protocol === 'http:' || url.protocol === 'https:')) return url.origin;
+    } catch {
+      // Not a URL: fall through to the request's own origin.
+    }
+  }
+  return requestOrigin;
+}
+
+export function recoveryLink(origin: string, token: string): string {
+  return `${origin}/login/recover/${encodeURIComponent(token)}`;
+}
+
+/** Records a single-use token for an enabled user; null (and nothing stored) otherwise. */
+export async function createPasswordReset(
+  db: Db,
+  email: string,
+  now = Date.now(),
+): Promise<{ user: User; token: string } | null> {
+  const found = await findUserByEmail(db, email.trim());
+  if (!found || accountProblem(found.user, now)) return null;
+  const token = randomToken();
+  await db.kysely
+    .insertInto('passwordResets')
+    .values({
+      tokenHash: sha256(token),
+      userId: found.user.id,
+      created: now,
+      expires: now + RESET_LIFETIME_MS,
+    })
+    .execute();
+  return { user: found.user, token };
+}
+
+const invalidToken = () => new SecurityException('Invalid or expired token');
+
+/**
+ * Spends the token and sets the new password. Ends the user's sessions and API tokens, since
+ * a reset often follows a suspected compromise. Returns the user whose password changed.
+ */
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string | undefined,
+  now = Date.now(),
+): Promise<User> {
+  const valid = checkPassword(password);
+  // One conditional update claims the token, so two concurrent uses cannot both succeed.
+  const claimed = await db.kysely
+    .updateTable('passwordResets')
+    .set({ usedAt: now })
+    .where('tokenHash', '=', sha256(token))
+    .where('usedAt', 'is', null)
+    .where('expires', '>', now)
+    .returning('userId')
+    .executeTakeFirst();
+  if (!claimed) throw invalidToken();
+  const found = await findUserById(db, claimed.userId);
+  if (!found) throw invalidToken();
+  await setPasswordHash(db, found.user.id, await hashPassword(valid));
+  await deleteUserSessions(db, found.user.id);
+  await db.kysely
+    .updateTable('tokens')
+    .set({ revoked: flag(db, true) })
+    .where('userId', '=', found.user.id)
+    .execute();
+  return found.user;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+
+/** Where the data lives: SQLite file, a PostgreSQL server, or in-process PGlite. */
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dir: string | null };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  webDir: string;
+  logLevel: string;
+  adminEmail: string;
+  /** Unset: a random password is generated when the first admin is created. */
+  adminPassword: string | null;
+  database: DatabaseConfig;
+  smtpUrl: string | null;
+  /** Sender address of outgoing mail; derived from the SMTP user when unset. */
+  smtpFrom: string | null;
+  // Parsed now so every later issue reads the same names; not used yet.
+  demoDevices: number | null;
+  osmandPort: number;
+  traccarUrl: string | null;
+  redisUrl: string | null;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  }
+  return parsed;
+}
+
+export function parseDatabaseUrl(url: string | null, dataDir: string): DatabaseConfig {
+  if (url === null) return { kind: 'sqlite', file: path.join(dataDir, 'frota.db') };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { kind: 'postgres', url };
+  }
+  if (url.startsWith('pglite://')) {
+    const dir = url.slice('pglite://'.length);
+    return { kind: 'pglite', dir: dir === '' || dir === 'memory' ? null : path.resolve(dir) };
+  }
+  throw new Error('DATABASE_URL must start with postgres://, postgresql:// or pglite://');
+}
+
+/** Reads the environment into a typed config; throws with a readable message on bad values. */
+export function parseConfig(env: Env): Config {
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const smtpUrl = text(env, 'SMTP_URL');
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  }
+  const demo = text(env, 'DEMO_DEVICES');
+  return {
+    port: integer(env, 'PORT', 8082, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    webDir: path.resolve(text(env, 'WEB_DIR') ?? './dist'),
+    logLevel,
+    adminEmail: text(env, 'ADMIN_EMAIL') ?? 'admin',
+    // Not trimmed: a password may legitimately contain spaces.
+    adminPassword: env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null,
+    database: parseDatabaseUrl(text(env, 'DATABASE_URL'), dataDir),
+    smtpUrl,
+    smtpFrom: text(env, 'SMTP_FROM'),
+    demoDevices: demo === null ? null : integer(env, 'DEMO_DEVICES', 0, 0, 100_000),
+    osmandPort: integer(env, 'OSMAND_PORT', 5055, 0, 65535),
+    traccarUrl: text(env, 'TRACCAR_URL'),
+    redisUrl: text(env, 'REDIS_URL'),
+  };
+}

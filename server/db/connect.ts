@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import type { DatabaseConfig } from '../config';
+import type { Db, DialectName } from './database';
+import type { Tables } from './schema';
+
+const INT8_OID = 20;
+
+function open(dialect: Dialect, name: DialectName, close?: () => Promise<void>): Db {
+  const kysely = new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
+  return {
+    kysely,
+    dialect: name,
+    async close() {
+      await kysely.destroy();
+      await close?.();
+    },
+  };
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return open(new SqliteDialect({ database }), 'sqlite');
+}
+
+function openPostgres(url: string): Db {
+  // Ids and epoch-millisecond timestamps are int8; they fit a JS number for centuries.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID
+        ? Number
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  return open(new PostgresDialect({ pool }), 'postgres');
+}
+
+async function openPglite(dir: string | null): Promise<Db> {
+  // Dev-only dependency: loaded on demand so production installs never need it.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  if (dir !== null) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: dir ?? undefined,
+    parsers: { [INT8_OID]: (value: string) => Number(value) },
+  });
+  return open(new PGliteDialect(client), 'postgres', async () => {
+    if (!client.closed) await client.close();
+  });
+}
+
+export async function connect(config: DatabaseConfig): Promise<Db> {
+  switch (config.kind) {
+    case 'sqlite':
+      return openSqlite(config.file);
+    case 'postgres':
+      return openPostgres(config.url);
+    case 'pglite':
+      return openPglite(config.dir);
+  }
+}

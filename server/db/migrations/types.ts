@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../database';
+
+/**
+ * A migration sees the database untyped: it must keep working after later migrations change
+ * the schema that `Tables` describes.
+ */
+export interface FrotaMigration {
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}

@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sender when SMTP_FROM is unset: the SMTP user if it is an address, else a no-reply one. */
+export function defaultSender(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const user = decodeURIComponent(url.username);
+  return user.includes('@') ? user : `no-reply@${url.hostname || 'localhost'}`;
+}
+
+export function createMailer(smtpUrl: string, from: string | null): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  const sender = from ?? defaultSender(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: sender, ...message });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

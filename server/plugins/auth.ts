@@ -1,0 +1,162 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../../src/model';
+import { LoginThrottle } from '../auth/loginThrottle';
+import { originAllowed } from '../auth/origin';
+import {
+  createSession,
+  deleteSessionById,
+  findSession,
+  type NewSession,
+  type Session,
+} from '../auth/sessions';
+import { verifyToken } from '../auth/tokens';
+import { findUserById } from '../db/users';
+import { SecurityException, unauthorized } from '../errors';
+import { accountProblem } from '../users/accountState';
+
+export const SESSION_COOKIE = 'JSESSIONID';
+
+export interface Auth {
+  user: User;
+  /** Null when authenticated by a bearer token rather than a cookie. */
+  session: Session | null;
+}
+
+export interface AuthService {
+  /** The caller, from a bearer token or the session cookie; memoised per request. */
+  current(request: FastifyRequest): Promise<Auth | null>;
+  requireUser(request: FastifyRequest): Promise<Auth>;
+  requireAdmin(request: FastifyRequest): Promise<Auth>;
+  /**
+   * Route hooks (`onRequest: app.auth.userHook`) so authentication fails with 401 before the
+   * body is even parsed or validated.
+   */
+  userHook(request: FastifyRequest): Promise<void>;
+  adminHook(request: FastifyRequest): Promise<void>;
+  /** Authenticates the request by an API token given outside the headers (`?token=`). */
+  useToken(request: FastifyRequest, token: string): Promise<Auth | null>;
+  /** Ends any session the request carried (fixation guard) and starts a new one. */
+  startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: Omit<NewSession, 'origin'>,
+  ): Promise<Session>;
+  /** Deletes the request's session and clears the cookie; returns what was ended. */
+  endSession(request: FastifyRequest, reply: FastifyReply): Promise<Session | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    throttle: LoginThrottle;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match ? match[1] : null;
+}
+
+export const authPlugin = fp<{ throttle?: LoginThrottle }>(
+  async (app, options) => {
+    const { db } = app;
+    const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+
+    async function activeUser(userId: number): Promise<User | null> {
+      const found = await findUserById(db, userId);
+      return found && !accountProblem(found.user) ? found.user : null;
+    }
+
+    async function tokenAuth(token: string): Promise<Auth | null> {
+      const verified = await verifyToken(db, token);
+      const user = verified && (await activeUser(verified.userId));
+      return user ? { user, session: null } : null;
+    }
+
+    async function resolve(request: FastifyRequest): Promise<Auth | null> {
+      const token = bearer(request);
+      if (token) return tokenAuth(token);
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!cookie) return null;
+      const session = await findSession(db, cookie);
+      if (!session) return null;
+      if (!originAllowed(session.origin, request.headers.origin, request.headers.host)) return null;
+      const user = await activeUser(session.userId);
+      return user ? { user, session } : null;
+    }
+
+    const service: AuthService = {
+      current(request) {
+        let auth = cache.get(request);
+        if (!auth) {
+          auth = resolve(request);
+          cache.set(request, auth);
+        }
+        return auth;
+      },
+
+      async requireUser(request) {
+        const auth = await service.current(request);
+        if (!auth) throw unauthorized();
+        return auth;
+      },
+
+      async requireAdmin(request) {
+        const auth = await service.requireUser(request);
+        if (!auth.user.administrator) throw new SecurityException('Administrator access required');
+        return auth;
+      },
+
+      async userHook(request) {
+        await service.requireUser(request);
+      },
+
+      async adminHook(request) {
+        await service.requireAdmin(request);
+      },
+
+      async useToken(request, token) {
+        const auth = tokenAuth(token);
+        cache.set(request, auth);
+        return auth;
+      },
+
+      async startSession(request, reply, input) {
+        await endCookieSession(request);
+        const { cookie, session } = await createSession(db, {
+          ...input,
+          origin: request.headers.origin ?? null,
+        });
+        reply.setCookie(SESSION_COOKIE, cookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+        });
+        const user = await activeUser(input.userId);
+        cache.set(request, Promise.resolve(user ? { user, session } : null));
+        return session;
+      },
+
+      async endSession(request, reply) {
+        const ended = await endCookieSession(request);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        cache.set(request, Promise.resolve(null));
+        return ended;
+      },
+    };
+
+    async function endCookieSession(request: FastifyRequest): Promise<Session | null> {
+      const cookie = request.cookies[SESSION_COOKIE];
+      const session = cookie ? await findSession(db, cookie) : null;
+      if (session) await deleteSessionById(db, session.id);
+      return session;
+    }
+
+    app.decorate('auth', service);
+    app.decorate('throttle', options.throttle ?? new LoginThrottle());
+  },
+  { name: 'auth', dependencies: ['services'] },
+);

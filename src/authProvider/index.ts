@@ -1,0 +1,124 @@
+import type { AuthProvider } from 'react-admin';
+import type { User } from '../model/user';
+import { closeSocket } from '../live/socketRegistry';
+import { getCurrentUser, setCurrentUser } from './currentUser';
+import { LOGIN_PATH, loginRedirect } from './loginRedirect';
+import {
+  clearRememberToken,
+  readRememberToken,
+  REMEMBER_DAYS,
+  storeRememberToken,
+} from './rememberToken';
+import {
+  createSession,
+  createSessionToken,
+  deleteSession,
+  fetchSession,
+  fetchSessionByToken,
+  revokeSessionToken,
+} from './session';
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  remember?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'status' in error
+    ? Number((error as { status: unknown }).status)
+    : undefined;
+
+const isNoSession = (error: unknown) => [401, 404].includes(statusOf(error) ?? -1);
+
+const rememberSession = async (): Promise<void> => {
+  try {
+    const token = await createSessionToken(new Date(Date.now() + REMEMBER_DAYS * DAY_MS));
+    if (token) storeRememberToken(token);
+  } catch {
+    // Sign-in already succeeded; failing to remember it must not undo that.
+  }
+};
+
+/** The cookie session, else one re-created from the remember-me token, else null. */
+const resumeSession = async (): Promise<User | null> => {
+  try {
+    return await fetchSession();
+  } catch (error) {
+    const token = readRememberToken();
+    if (!isNoSession(error) || !token) return null;
+    try {
+      return await fetchSessionByToken(token);
+    } catch (tokenError) {
+      if (statusOf(tokenError) !== 0) clearRememberToken();
+      return null;
+    }
+  }
+};
+
+let pendingCheck: Promise<User | null> | null = null;
+
+const ensureUser = async (): Promise<User | null> => {
+  const cached = getCurrentUser();
+  if (cached) return cached;
+  // react-admin checks auth from several places at once on the first render.
+  pendingCheck ??= resumeSession().finally(() => {
+    pendingCheck = null;
+  });
+  const user = await pendingCheck;
+  setCurrentUser(user);
+  return user;
+};
+
+const signOut = async (): Promise<void> => {
+  closeSocket();
+  const token = readRememberToken();
+  clearRememberToken();
+  setCurrentUser(null);
+  await Promise.allSettled([deleteSession(), token ? revokeSessionToken(token) : undefined]);
+};
+
+export const authProvider: AuthProvider = {
+  login: async ({ username, password, remember }: LoginParams) => {
+    const user = await createSession(username, password);
+    setCurrentUser(user);
+    if (remember) await rememberSession();
+    else clearRememberToken();
+  },
+
+  checkAuth: async () => {
+    if (await ensureUser()) return;
+    throw { redirectTo: loginRedirect(window.location), message: false };
+  },
+
+  /**
+   * A signed-in user gets a full reload to the login page (absolute URL: react-admin then sets
+   * window.location) so no state of the old session survives. A visitor who never signed in is
+   * only being sent to the login page, with the way back in `?to=`.
+   */
+  logout: async () => {
+    if (!getCurrentUser()) {
+      const { pathname } = window.location;
+      return pathname.startsWith(LOGIN_PATH) ? LOGIN_PATH : loginRedirect(window.location);
+    }
+    await signOut();
+    return `${window.location.origin}${LOGIN_PATH}`;
+  },
+
+  checkError: async (error: unknown) => {
+    if (statusOf(error) === 401) throw { message: 'errors.USER_NOT_AUTHED' };
+  },
+
+  getIdentity: async () => {
+    const user = await ensureUser();
+    if (!user) throw new Error('errors.USER_NOT_AUTHED');
+    return { id: user.id, fullName: user.name, email: user.email };
+  },
+
+  getPermissions: async () => getCurrentUser(),
+
+  // The permission table arrives with the resources; until then a session grants everything.
+  canAccess: async () => getCurrentUser() !== null,
+};

@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+import { type BrandConfig, defaultBrand } from '../model/brand';
+import type { ServerInfo } from './loadServerInfo';
+
+export interface ServerInfoValue extends ServerInfo {
+  brand: BrandConfig;
+  isPlus: boolean;
+}
+
+export const ServerInfoContext = createContext<ServerInfoValue | null>(null);
+
+export const useServerInfo = (): ServerInfoValue => {
+  const value = useContext(ServerInfoContext);
+  if (!value) throw new Error('useServerInfo must be used below <Bootstrap>');
+  return value;
+};
+
+/** The brand, or the built-in one where no server info exists (the maintenance page). */
+export const useBrand = (): BrandConfig => useContext(ServerInfoContext)?.brand ?? defaultBrand;

@@ -1,0 +1,29 @@
+interface MapDefaults {
+  latitude: number;
+  longitude: number;
+  zoom: number;
+}
+
+export interface MapView {
+  center: [number, number];
+  zoom: number;
+}
+
+/** Spec §9: a saved position with no zoom opens at 17. */
+export const DEFAULT_ZOOM = 17;
+
+/** Used when neither the user nor the server has a position (both 0,0). */
+export const FALLBACK_VIEW: MapView = { center: [-23.55, -46.63], zoom: 12 };
+
+const hasPosition = (defaults: MapDefaults | null | undefined): defaults is MapDefaults =>
+  !!defaults && (defaults.latitude !== 0 || defaults.longitude !== 0);
+
+/** The user's own map position wins over the server's; São Paulo when neither is set. */
+export const initialView = (
+  user: MapDefaults | null | undefined,
+  server: MapDefaults | null | undefined,
+): MapView => {
+  const source = hasPosition(user) ? user : hasPosition(server) ? server : null;
+  if (!source) return FALLBACK_VIEW;
+  return { center: [source.latitude, source.longitude], zoom: source.zoom || DEFAULT_ZOOM };
+};

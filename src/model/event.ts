@@ -1,0 +1,44 @@
+/** `Event.TYPE_*`, also what `GET /api/notifications/types` lists. */
+export const EVENT_TYPES = [
+  'commandResult',
+  'deviceOnline',
+  'deviceUnknown',
+  'deviceOffline',
+  'deviceInactive',
+  'queuedCommandSent',
+  'deviceMoving',
+  'deviceStopped',
+  'deviceOverspeed',
+  'deviceFuelDrop',
+  'deviceFuelIncrease',
+  'geofenceEnter',
+  'geofenceExit',
+  'geofenceCrossed',
+  'proximityEnter',
+  'proximityExit',
+  'unaccompaniedMotion',
+  'alarm',
+  'ignitionOn',
+  'ignitionOff',
+  'maintenance',
+  'driverChanged',
+  'media',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** An event as the API sends it; `0` means "none" for the id references. */
+export interface Event {
+  id: number;
+  type: EventType;
+  eventTime: string;
+  deviceId: number;
+  positionId: number;
+  geofenceId: number;
+  maintenanceId: number;
+  attributes: Record<string, unknown>;
+}

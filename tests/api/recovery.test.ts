@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../support/http';
+import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
+import { mailBody, mailHeader, startSmtp, type TestSmtp } from '../support/smtp';
+
+const LINK = /(https?:\/\/[^\s/]+)\/login\/recover\/([A-Za-z0-9_-]+)/;
+
+describe('password recovery by mail', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'frota@test.example' } });
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    for (const [email, language] of [
+      ['ana@x.test', 'en-US'],
+      ['bruno@x.test', undefined],
+    ] as const) {
+      const res = await admin.json('/api/users', {
+        name: 'Recovering',
+        email,
+        password: 'old-password',
+        attributes: language ? { language } : {},
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('reports email as enabled', async () => {
+    const info = (await (await fetch(`${server.url}/api/server`)).json()) as {
+      emailEnabled: boolean;
+    };
+    expect(info.emailEnabled).toBe(true);
+  });
+
+  it('mails a single-use link that sets a new password and ends sessions', async () => {
+    const victimSession = new Client(server.url);
+    await victimSession.login('ana@x.test', 'old-password');
+
+    const client = new Client(server.url);
+    const req = await client.form('/api/session/password', {
+      email: 'ANA@x.test',
+      requested_from: server.url,
+    });
+    expect(req.status).toBe(200);
+    expect(await req.text()).toBe('');
+
+    const mail = await smtp.waitForMail('ana@x.test');
+    expect(mail.from).toBe('frota@test.example');
+    expect(mailHeader(mail, 'subject')).toBe('Password reset');
+    const match = LINK.exec(mailBody(mail));
+    expect(match, mailBody(mail)).not.toBeNull();
+    const [, origin, token] = match!;
+    expect(origin).toBe(server.url);
+    expect(server.output).not.toContain(token);
+
+    const short = await client.form('/api/session/password', { token, password: 'abc' });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toBe('Password too short - IllegalArgumentException');
+
+    const set = await client.form('/api/session/password', { token, password: 'new-password' });
+    expect(set.status).toBe(200);
+
+    expect((await victimSession.get('/api/session')).status).toBe(404);
+    const oldPw = await new Client(server.url).form('/api/session', {
+      email: 'ana@x.test',
+      password: 'old-password',
+    });
+    expect(oldPw.status).toBe(401);
+    await new Client(server.url).login('ana@x.test', 'new-password');
+
+    const reuse = await client.form('/api/session/password', { token, password: 'third-password' });
+    expect(reuse.status).toBe(400);
+    expect(await reuse.text()).toBe('Invalid or expired token - SecurityException');
+  });
+
+  it('writes Portuguese by default', async () => {
+    await new Client(server.url).form('/api/session/password', {
+      email: 'bruno@x.test',
+      requested_from: server.url,
+    });
+    const mail = await smtp.waitForMail('bruno@x.test');
+    expect(mailBody(mail)).toContain('Recebemos um pedido para redefinir a sua senha');
+  });
+
+  it('ignores a foreign requested_from host and links to the request host', async () => {
+    const before = smtp.mails.length;
+    await new Client(server.url).form('/api/session/password', {
+      email: 'ana@x.test',
+      requested_from: 'https://evil.example',
+    });
+    const deadline = Date.now() + 10_000;
+    while (smtp.mails.length === before && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const mail = smtp.mails[smtp.mails.length - 1];
+    const match = LINK.exec(mailBody(mail));
+    expect(match?.[1]).toBe(server.url);
+    expect(mailBody(mail)).not.toContain('evil.example');
+  });
+
+  it('answers 200 for unknown addresses and sends nothing', async () => {
+    const res = await new Client(server.url).form('/api/session/password', {
+      email: 'nobody@x.test',
+      requested_from: server.url,
+    });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.some((m) => m.to.includes('nobody@x.test'))).toBe(false);
+  });
+
+  it('requires an email', async () => {
+    const res = await new Client(server.url).form('/api/session/password', {
+      requested_from: server.url,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Email is required - IllegalArgumentException');
+  });
+
+  it('rejects made-up tokens', async () => {
+    const res = await new Client(server.url).form('/api/session/password', {
+      token: 'made-up',
+      password: 'whatever',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Invalid or expired token - SecurityException');
+  });
+});
+
+describe('password recovery without SMTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('logs the link instead of mailing it', async () => {
+    const res = await new Client(server.url).form('/api/session/password', {
+      email: TEST_ADMIN.email,
+      requested_from: server.url,
+    });
+    expect(res.status).toBe(200);
+    const line = await server.waitForLine(/password reset link for /);
+    expect(line).toContain(
+      `password reset link for ${TEST_ADMIN.email}: ${server.url}/login/recover/`,
+    );
+    const token = LINK.exec(line)![2];
+    const set = await new Client(server.url).form('/api/session/password', {
+      token,
+      password: 'changed-pw',
+    });
+    expect(set.status).toBe(200);
+    await new Client(server.url).login(TEST_ADMIN.email, 'changed-pw');
+  });
+});

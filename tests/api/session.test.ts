@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../support/http';
+import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let admin: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = new Client(server.url);
+  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(() => server?.stop());
+
+/** Creates a user through the admin API and returns its id. */
+async function createUser(
+  email: string,
+  password = 'user-pass',
+  extra: object = {},
+): Promise<number> {
+  const res = await admin.json('/api/users', { name: 'Some User', email, password, ...extra });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { id: number }).id;
+}
+
+describe('sign-in', () => {
+  it('answers the user and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const client = new Client(server.url);
+    const res = await client.form('/api/session', {
+      email: TEST_ADMIN.email.toUpperCase(),
+      password: TEST_ADMIN.password,
+    });
+    expect(res.status).toBe(200);
+    const user = (await res.json()) as Record<string, unknown>;
+    expect(user).toMatchObject({ email: TEST_ADMIN.email, administrator: true, password: null });
+    expect(user).not.toHaveProperty('hashedPassword');
+    const cookie = client.lastSetCookie.find((c) => c.startsWith('JSESSIONID='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    expect(cookie).not.toMatch(/; Secure/i);
+    expect(client.cookies.get('JSESSIONID')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('rejects a wrong password with 401 and the Traccar text', async () => {
+    const res = await new Client(server.url).form('/api/session', {
+      email: TEST_ADMIN.email,
+      password: 'wrong',
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toMatch(/^HTTP 401 Unauthorized - WebApplicationException/);
+  });
+
+  it('answers the same for an unknown account', async () => {
+    const res = await new Client(server.url).form('/api/session', {
+      email: 'ghost@x',
+      password: 'pw',
+    });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toBe('HTTP 401 Unauthorized - WebApplicationException');
+  });
+
+  it('rejects missing fields with 400 IllegalArgumentException', async () => {
+    const client = new Client(server.url);
+    const noPassword = await client.form('/api/session', { email: TEST_ADMIN.email });
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.text()).toMatch(/password.* - IllegalArgumentException$/);
+    const empty = await client.form('/api/session', { email: '', password: '' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toMatch(/ - IllegalArgumentException$/);
+  });
+
+  it('refuses a disabled account with 400 after the right password only', async () => {
+    const id = await createUser('disabled@x', 'user-pass');
+    const put = await admin.json(`/api/users/${id}`, { disabled: true }, 'PUT');
+    expect(put.status).toBe(200);
+    const client = new Client(server.url);
+    const right = await client.form('/api/session', { email: 'disabled@x', password: 'user-pass' });
+    expect(right.status).toBe(400);
+    expect(await right.text()).toBe('Account is disabled - SecurityException');
+    expect(client.cookies.has('JSESSIONID')).toBe(false);
+    const wrong = await client.form('/api/session', { email: 'disabled@x', password: 'nope' });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('refuses an expired account', async () => {
+    await createUser('expired@x', 'user-pass', { expirationTime: '2001-01-01T00:00:00.000Z' });
+    const res = await new Client(server.url).form('/api/session', {
+      email: 'expired@x',
+      password: 'user-pass',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Account has expired - SecurityException');
+  });
+});
+
+describe('session check and logout', () => {
+  it('GET /api/session is 404 without a session, 200 with one, 404 after logout', async () => {
+    const client = new Client(server.url);
+    const before = await client.get('/api/session');
+    expect(before.status).toBe(404);
+    expect(await before.text()).toBe('Not found - WebApplicationException');
+
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const cookie = client.cookies.get('JSESSIONID');
+    const during = await client.get('/api/session');
+    expect(during.status).toBe(200);
+    expect(((await during.json()) as { email: string }).email).toBe(TEST_ADMIN.email);
+
+    const logout = await client.delete('/api/session');
+    expect(logout.status).toBe(204);
+    expect(client.lastSetCookie.some((c) => c.startsWith('JSESSIONID=;'))).toBe(true);
+    expect((await client.get('/api/session')).status).toBe(404);
+
+    // The old cookie is dead on the server too, not just forgotten by the client.
+    const replay = await fetch(`${server.url}/api/session`, {
+      headers: { cookie: `JSESSIONID=${cookie}` },
+    });
+    expect(replay.status).toBe(404);
+  });
+
+  it('a new login ends the session the request carried (fixation guard)', async () => {
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const first = client.cookies.get('JSESSIONID');
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const second = client.cookies.get('JSESSIONID');
+    expect(second).not.toBe(first);
+    const old = await fetch(`${server.url}/api/session`, {
+      headers: { cookie: `JSESSIONID=${first}` },
+    });
+    expect(old.status).toBe(404);
+    expect((await client.get('/api/session')).status).toBe(200);
+  });
+
+  it('rejects a cookie used from a foreign Origin', async () => {
+    const client = new Client(server.url);
+    await client.request('/api/session', {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    const same = await client.request('/api/session', { headers: { origin: server.url } });
+    expect(same.status).toBe(200);
+    const foreign = await client.request('/api/session', {
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('tokens', () => {
+  it('logs in a cookie-less client by token, and stops after revocation', async () => {
+    const client = new Client(server.url);
+    expect((await client.form('/api/session/token', {})).status).toBe(401);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const res = await client.form('/api/session/token', {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const token = await res.text();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const fresh = new Client(server.url);
+    const byToken = await fresh.get(`/api/session?token=${encodeURIComponent(token)}`);
+    expect(byToken.status).toBe(200);
+    expect(((await byToken.json()) as { email: string }).email).toBe(TEST_ADMIN.email);
+    expect(fresh.cookies.has('JSESSIONID')).toBe(true);
+    expect((await fresh.get('/api/session')).status).toBe(200);
+
+    const bearer = await fetch(`${server.url}/api/session`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(bearer.status).toBe(200);
+
+    expect((await client.form('/api/session/token/revoke', { token })).status).toBe(204);
+    const revoked = await new Client(server.url).get(
+      `/api/session?token=${encodeURIComponent(token)}`,
+    );
+    expect(revoked.status).toBe(401);
+    expect(await revoked.text()).toBe('HTTP 401 Unauthorized - WebApplicationException');
+    expect(server.output).not.toContain(token);
+  });
+
+  it('accepts an ISO expiration and rejects a bad one', async () => {
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const soon = new Date(Date.now() + 3600_000).toISOString();
+    expect((await client.form('/api/session/token', { expiration: soon })).status).toBe(200);
+    const bad = await client.form('/api/session/token', { expiration: 'tomorrow' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe('Invalid expiration date - IllegalArgumentException');
+  });
+
+  it('accepts a bare POST without body, and checks the session before the body', async () => {
+    const client = new Client(server.url);
+    const anonymous = await client.request('/api/session/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"expiration": 5}',
+    });
+    expect(anonymous.status).toBe(401);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const bare = await client.request('/api/session/token', { method: 'POST' });
+    expect(bare.status).toBe(200);
+    expect(await bare.text()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('rejects an unknown token with 401', async () => {
+    const res = await new Client(server.url).get('/api/session?token=not-a-token');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('login throttle', () => {
+  it('answers 429 on the 11th failed attempt even with the right password; other accounts still work', async () => {
+    await createUser('victim@x', 'victim-pass');
+    await createUser('bystander@x', 'bystander-pass');
+    const client = new Client(server.url);
+    for (let i = 0; i < 10; i++) {
+      const res = await client.form('/api/session', { email: 'victim@x', password: `guess-${i}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await client.form('/api/session', {
+      email: 'VICTIM@x',
+      password: 'victim-pass',
+    });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toBe('Too many login attempts - SecurityException');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const other = await client.form('/api/session', {
+      email: 'bystander@x',
+      password: 'bystander-pass',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('server settings', () => {
+  it('GET /api/server is public and computed', async () => {
+    const res = await fetch(`${server.url}/api/server`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      id: 1,
+      registration: false,
+      newServer: false,
+      emailEnabled: false,
+    });
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('PUT /api/server needs a session and an administrator', async () => {
+    const anonymous = await new Client(server.url).json(
+      '/api/server',
+      { announcement: 'x' },
+      'PUT',
+    );
+    expect(anonymous.status).toBe(401);
+
+    await createUser('plain@x', 'plain-pass');
+    const plain = new Client(server.url);
+    await plain.login('plain@x', 'plain-pass');
+    const denied = await plain.json('/api/server', { announcement: 'x' }, 'PUT');
+    expect(denied.status).toBe(400);
+    expect(await denied.text()).toBe('Administrator access required - SecurityException');
+
+    const current = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
+    const saved = await admin.json(
+      '/api/server',
+      { ...current, announcement: 'Manutenção', version: '9.9.9' },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    const body = (await saved.json()) as Record<string, unknown>;
+    expect(body.announcement).toBe('Manutenção');
+    expect(body.version).toBe(current.version);
+
+    const bad = await admin.json('/api/server', { attributes: [1, 2] }, 'PUT');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/attributes.* - IllegalArgumentException$/);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps sessions across a restart on the same DATA_DIR', async () => {
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    await server.restart();
+    const res = await client.get('/api/session');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { email: string }).email).toBe(TEST_ADMIN.email);
+    expect(server.output).not.toContain(TEST_ADMIN.password);
+  });
+});

@@ -1,0 +1,121 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server';
+
+const INDEX = '<!doctype html><title>Frota test shell</title><div id="root"></div>';
+
+/** Sends a raw request line, so `..` segments reach the server unnormalised. */
+function rawGet(port: number, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+      );
+    });
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
+
+describe('web app and branding assets', () => {
+  let webDir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'frota-web-'));
+    await writeFile(path.join(webDir, 'index.html'), INDEX);
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log("app")');
+    server = await startServer({ env: { WEB_DIR: webDir } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for app routes (path routing)', async () => {
+    for (const route of ['/', '/home', '/share/ABC123', '/login/recover/token']) {
+      const res = await fetch(server.url + route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toBe(INDEX);
+    }
+  });
+
+  it('serves built files as they are', async () => {
+    const res = await fetch(`${server.url}/assets/app.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('keeps unknown API paths 404 text, never the web app', async () => {
+    for (const route of ['/api/nope', '/api', '/tarkan/nope']) {
+      const res = await fetch(server.url + route);
+      expect(res.status, route).toBe(404);
+      expect(await res.text()).toBe('Not found - WebApplicationException');
+    }
+    const post = await fetch(`${server.url}/home`, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  it('serves default branding, then the saved file', async () => {
+    const url = `${server.url}/tarkan/assets/custom/config.json`;
+    expect(await (await fetch(url)).json()).toEqual({
+      title: 'Frota',
+      whatsapp: '',
+      headLogo: { image: false, text: 'Frota' },
+      push: {},
+    });
+    await writeFile(
+      path.join(server.dataDir, 'custom', 'config.json'),
+      JSON.stringify({
+        title: 'Acme',
+        whatsapp: '5511999999999',
+        headLogo: { image: true, text: '' },
+        push: {},
+      }),
+    );
+    expect(await (await fetch(url)).json()).toMatchObject({
+      title: 'Acme',
+      whatsapp: '5511999999999',
+    });
+  });
+
+  it('serves other custom files and nothing outside the folder', async () => {
+    await writeFile(path.join(server.dataDir, 'custom', 'logo.png'), 'PNGDATA');
+    const logo = await fetch(`${server.url}/tarkan/assets/custom/logo.png`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await logo.text()).toBe('PNGDATA');
+
+    const outside = await rawGet(server.port, '/tarkan/assets/custom/../frota.db');
+    expect(outside).not.toMatch(/^HTTP\/1\.1 200/);
+    expect(outside).not.toContain('SQLite format');
+    const encoded = await rawGet(server.port, '/tarkan/assets/custom/..%2ffrota.db');
+    expect(encoded).not.toMatch(/^HTTP\/1\.1 200/);
+    expect(encoded).not.toContain('SQLite format');
+    expect((await fetch(`${server.url}/tarkan/assets/custom/missing.png`)).status).toBe(404);
+  });
+});
+
+describe('web app not built', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { WEB_DIR: path.join(os.tmpdir(), 'frota-no-such-dir') } });
+  });
+  afterAll(() => server?.stop());
+
+  it('answers 503 with a hint for pages, while the API works', async () => {
+    const res = await fetch(`${server.url}/home`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe('Web app not built - run npm run build');
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/api/health`)).text()).toBe('OK');
+  });
+});

@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+
+export const admin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+};
+
+/** Fills the sign-in form; the caller asserts where it lands. */
+export async function signIn(
+  page: Page,
+  { email, password, remember = false }: { email: string; password: string; remember?: boolean },
+) {
+  await page.locator('#username').fill(email);
+  await page.locator('#password').fill(password);
+  if (remember) await page.locator('#remember').check();
+  await page.locator('button[type="submit"]').click();
+}
+
+/** The map of /home and the user menu (aria-label 'Perfil' in pt-BR) show only when signed in. */
+export async function expectSignedIn(page: Page) {
+  await expect(page.getByTestId('home-map').locator('.leaflet-container')).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
+}
+
+export const userMenu = (page: Page) => page.getByRole('button', { name: 'Perfil' });

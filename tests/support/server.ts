@@ -1,0 +1,212 @@
+/**
+ * Starts the REAL Frota server as a child process, for API and end-to-end tests.
+ *
+ *   const server = await startServer({ env: { SMTP_URL: '…' } });
+ *   await fetch(`${server.url}/api/health`);
+ *   await server.restart();           // same port, same DATA_DIR: persistence checks
+ *   await server.waitForLine(/password reset link/);
+ *   await server.stop();              // also removes the temporary DATA_DIR
+ *
+ * Each server gets a free port, a fresh `mkdtemp` DATA_DIR (unless one is given), DEMO_DEVICES=0
+ * and its own OSMAND_PORT, so several can run side by side. Frota's own environment variables
+ * from the calling process (e.g. DATABASE_URL) are NOT inherited: pass them in `env` explicitly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const TEST_ADMIN = { email: 'admin@frota.test', password: 'admin-secret-1' };
+
+const FROTA_VARS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'WEB_DIR',
+  'LOG_LEVEL',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SMTP_FROM',
+  'DEMO_DEVICES',
+  'OSMAND_PORT',
+  'TRACCAR_URL',
+  'REDIS_URL',
+];
+
+export interface ServerOptions {
+  /** Extra or overriding environment (DATABASE_URL, SMTP_URL, WEB_DIR, …). */
+  env?: Record<string, string>;
+  /** Reuse a data directory (it is then not deleted on stop). Default: a new temp dir. */
+  dataDir?: string;
+  /**
+   * First administrator. Default TEST_ADMIN; `null` leaves ADMIN_EMAIL/ADMIN_PASSWORD unset
+   * so the server generates and prints a password.
+   */
+  admin?: { email: string; password: string } | null;
+  /** How long to wait for `/api/health`. Default 30 s. */
+  startTimeoutMs?: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class TestServer {
+  /** Every stdout/stderr line since the first start, across restarts. */
+  readonly lines: string[] = [];
+  private child: ChildProcess | null = null;
+  private exited: Promise<number | null> = Promise.resolve(null);
+  private listeners: (() => void)[] = [];
+
+  private constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly ownsDataDir: boolean,
+    readonly env: Record<string, string>,
+    private readonly startTimeoutMs: number,
+  ) {}
+
+  static async start(options: ServerOptions = {}): Promise<TestServer> {
+    const port = await freePort();
+    const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'frota-test-')));
+    const admin = options.admin === undefined ? TEST_ADMIN : options.admin;
+    const env: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DEVICES: '0',
+      OSMAND_PORT: String(await freePort()),
+      ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+      ...options.env,
+    };
+    const server = new TestServer(
+      port,
+      dataDir,
+      options.dataDir === undefined,
+      env,
+      options.startTimeoutMs ?? 30_000,
+    );
+    await server.launch();
+    return server;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get wsUrl(): string {
+    return `ws://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** Text of all output so far. */
+  get output(): string {
+    return this.lines.join('\n');
+  }
+
+  /** Resolves with the first line (past or future) matching `pattern`. */
+  async waitForLine(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = this.lines.find((l) => pattern.test(l));
+      if (line !== undefined) return line;
+      if (Date.now() > deadline)
+        throw new Error(`no output line matched ${pattern}\n${this.output}`);
+      await new Promise<void>((resolve) => {
+        this.listeners.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  /** Stops with SIGTERM (SIGKILL after 10 s). Keeps the data dir for `restart`. */
+  async halt(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await this.exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+
+  /** Stops the process and starts it again on the same port and DATA_DIR. */
+  async restart(): Promise<void> {
+    await this.halt();
+    await this.launch();
+  }
+
+  /** Stops the process and deletes the temporary DATA_DIR it created. */
+  async stop(): Promise<void> {
+    await this.halt();
+    if (this.ownsDataDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  private capture(stream: NodeJS.ReadableStream | null): void {
+    let rest = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      this.lines.push(...parts);
+      const waiting = this.listeners;
+      this.listeners = [];
+      waiting.forEach((wake) => wake());
+    });
+  }
+
+  private async launch(): Promise<void> {
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !FROTA_VARS.includes(key)),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...inherited, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    this.capture(child.stdout);
+    this.capture(child.stderr);
+
+    const deadline = Date.now() + this.startTimeoutMs;
+    let exitCode: number | null | undefined;
+    void this.exited.then((code) => (exitCode = code));
+    while (Date.now() < deadline) {
+      if (exitCode !== undefined) {
+        this.child = null;
+        throw new Error(`server exited with code ${exitCode} during start\n${this.output}`);
+      }
+      try {
+        const res = await fetch(`${this.url}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await delay(100);
+    }
+    await this.halt();
+    throw new Error(`server did not become healthy in ${this.startTimeoutMs} ms\n${this.output}`);
+  }
+}
+
+export const startServer = (options?: ServerOptions) => TestServer.start(options);

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_ENDED, SocketHub, type LiveSocket } from '../../../server/live/hub';
+
+function fakeSocket() {
+  const socket = {
+    sent: [] as string[],
+    closed: null as number | null,
+    send(data: string) {
+      socket.sent.push(data);
+    },
+    close(code?: number) {
+      socket.closed = code ?? 1000;
+    },
+  };
+  return socket satisfies LiveSocket;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('SocketHub', () => {
+  it('closes only the sockets of the ended session', () => {
+    const hub = new SocketHub();
+    const a = fakeSocket();
+    const b = fakeSocket();
+    const c = fakeSocket();
+    hub.add(a, 1, 's1');
+    hub.add(b, 1, 's2');
+    hub.add(c, 2, 's3');
+    hub.closeSession('s1');
+    expect(a.closed).toBe(SESSION_ENDED);
+    expect(b.closed).toBeNull();
+    expect(c.closed).toBeNull();
+    expect(hub.size).toBe(2);
+  });
+
+  it('closes every socket of a user', () => {
+    const hub = new SocketHub();
+    const a = fakeSocket();
+    const b = fakeSocket();
+    const c = fakeSocket();
+    hub.add(a, 1, 's1');
+    hub.add(b, 1, null);
+    hub.add(c, 2, 's3');
+    hub.closeUser(1);
+    expect([a.closed, b.closed, c.closed]).toEqual([SESSION_ENDED, SESSION_ENDED, null]);
+    hub.closeAll();
+    expect(hub.size).toBe(0);
+  });
+
+  it('sends to a user and keeps connections alive with {}', () => {
+    vi.useFakeTimers();
+    const hub = new SocketHub(30_000);
+    const a = fakeSocket();
+    const b = fakeSocket();
+    hub.add(a, 1, 's1');
+    hub.add(b, 2, 's2');
+    hub.sendToUser(2, { devices: [] });
+    expect(a.sent).toEqual([]);
+    expect(b.sent).toEqual(['{"devices":[]}']);
+    vi.advanceTimersByTime(30_000);
+    expect(a.sent).toEqual(['{}']);
+    hub.remove(a);
+    hub.remove(b);
+    vi.advanceTimersByTime(60_000);
+    expect(a.sent).toEqual(['{}']);
+  });
+
+  it('survives a socket that throws on send', () => {
+    const hub = new SocketHub();
+    const bad: LiveSocket = {
+      send: () => {
+        throw new Error('closed');
+      },
+      close: () => {},
+    };
+    const good = fakeSocket();
+    hub.add(bad, 1, null);
+    hub.add(good, 1, null);
+    hub.sendToUser(1, {});
+    expect(good.sent).toEqual(['{}']);
+    hub.closeAll();
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { recoveryLink, recoveryOrigin } from '../../../server/auth/recovery';
+import { originAllowed, redactUrl } from '../../../server/auth/origin';
+import { recoveryMessage } from '../../../server/mail/recoveryMessage';
+
+describe('recoveryOrigin', () => {
+  const own = 'http://app.example:8082';
+
+  it('uses requested_from when its host is the request Host', () => {
+    expect(recoveryOrigin('https://app.example:8082/login', 'app.example:8082', own)).toBe(
+      'https://app.example:8082',
+    );
+    expect(recoveryOrigin('http://APP.example:8082', 'app.example:8082', own)).toBe(
+      'http://app.example:8082',
+    );
+  });
+
+  it('falls back to the request origin for a foreign host (link poisoning)', () => {
+    expect(recoveryOrigin('https://evil.example', 'app.example:8082', own)).toBe(own);
+    // Same name, other port is another origin.
+    expect(recoveryOrigin('http://app.example:9999', 'app.example:8082', own)).toBe(own);
+    expect(recoveryOrigin('http://app.example:8082.evil.example', 'app.example:8082', own)).toBe(
+      own,
+    );
+  });
+
+  it('falls back when requested_from is missing, not a URL, or not http(s)', () => {
+    expect(recoveryOrigin(undefined, 'app.example:8082', own)).toBe(own);
+    expect(recoveryOrigin('', 'app.example:8082', own)).toBe(own);
+    expect(recoveryOrigin('not a url', 'app.example:8082', own)).toBe(own);
+    expect(recoveryOrigin('javascript://app.example:8082', 'app.example:8082', own)).toBe(own);
+    expect(recoveryOrigin('http://app.example:8082', undefined, own)).toBe(own);
+  });
+
+  it('builds the link the web app routes', () => {
+    expect(recoveryLink('https://a.b', 'tok-EN_1')).toBe('https://a.b/login/recover/tok-EN_1');
+  });
+});
+
+describe('recoveryMessage', () => {
+  it('speaks the user language, pt-BR by default', () => {
+    expect(recoveryMessage('en-US', 'L').subject).toBe('Password reset');
+    expect(recoveryMessage('es', 'L').subject).toBe('Restablecimiento de contraseña');
+    expect(recoveryMessage('pt-BR', 'L').subject).toBe('Redefinição de senha');
+    expect(recoveryMessage(undefined, 'L').subject).toBe('Redefinição de senha');
+    expect(recoveryMessage('de', 'L').subject).toBe('Redefinição de senha');
+    expect(recoveryMessage('en', 'https://x/login/recover/T').text).toContain(
+      'https://x/login/recover/T',
+    );
+  });
+});
+
+describe('originAllowed', () => {
+  it('accepts requests without Origin (same-origin GETs, non-browser clients)', () => {
+    expect(originAllowed('http://a', undefined, 'a')).toBe(true);
+  });
+
+  it('requires the origin saved at login', () => {
+    expect(originAllowed('http://a:1', 'http://a:1', 'a:1')).toBe(true);
+    expect(originAllowed('http://a:1', 'http://evil', 'a:1')).toBe(false);
+  });
+
+  it('without a saved origin, requires the Origin host to be the Host header', () => {
+    expect(originAllowed(null, 'http://a:1', 'a:1')).toBe(true);
+    expect(originAllowed(null, 'http://evil:1', 'a:1')).toBe(false);
+    expect(originAllowed(null, 'garbage', 'a:1')).toBe(false);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides tokens in query strings', () => {
+    expect(redactUrl('/api/session?token=abc&x=1')).toBe('/api/session?token=[redacted]&x=1');
+    expect(redactUrl('/api/socket?a=1&TOKEN=abc')).toBe('/api/socket?a=1&TOKEN=[redacted]');
+    expect(redactUrl('/api/server')).toBe('/api/server');
+  });
+});

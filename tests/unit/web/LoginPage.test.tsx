@@ -1,0 +1,166 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { AdminContext, memoryStore } from 'react-admin';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { authProvider } from '../../../src/authProvider';
+import { setCurrentUser } from '../../../src/authProvider/currentUser';
+import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
+import { createI18nProvider } from '../../../src/i18n';
+import type { AppLocale } from '../../../src/i18n/locales';
+import { defaultBrand } from '../../../src/model/brand';
+import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from './fakeFetch';
+
+const WhereAmI = () => {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{`${pathname}${search}`}</p>;
+};
+
+const renderLogin = ({
+  locale = 'pt-BR',
+  registration = true,
+  path = '/login',
+}: { locale?: AppLocale; registration?: boolean; path?: string } = {}) =>
+  render(
+    <MemoryRouter
+      initialEntries={[path]}
+      future={{ v7_startTransition: false, v7_relativeSplatPath: false }}
+    >
+      <ServerInfoContext.Provider
+        value={{
+          server: { ...testServer, registration },
+          brand: defaultBrand,
+          licenseMode: null,
+          deviceLimit: null,
+          isPlus: false,
+        }}
+      >
+        <AdminContext
+          authProvider={authProvider}
+          i18nProvider={createI18nProvider(locale)}
+          store={memoryStore()}
+        >
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="*" element={<WhereAmI />} />
+          </Routes>
+        </AdminContext>
+      </ServerInfoContext.Provider>
+    </MemoryRouter>,
+  );
+
+const fillAndSubmit = (username: string, password: string, submitLabel = 'Entrar') => {
+  fireEvent.change(screen.getByLabelText('Usuário'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: submitLabel }));
+};
+
+beforeEach(() => {
+  setCurrentUser(null);
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('asks to fill all fields on an empty submit, without calling the server', async () => {
+    const { fetchMock } = fakeFetch({});
+    renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Por favor, preencha todos os campos.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the spec message for a 401', async () => {
+    fakeFetch({
+      'POST /api/session': () =>
+        textResponse('HTTP 401 Unauthorized - WebApplicationException', 401),
+    });
+    renderLogin();
+    fillAndSubmit('ana@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Combinação de usuário e senha inválida.',
+    );
+  });
+
+  it('shows an unknown server error as its plain text', async () => {
+    fakeFetch({
+      'POST /api/session': () => textResponse('<b>Odd</b> failure - Exception', 400),
+    });
+    renderLogin();
+    fillAndSubmit('ana@example.com', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('<b>Odd</b> failure - Exception');
+  });
+
+  it('shows the suspended box with the open invoices in reais', async () => {
+    fakeFetch({
+      'POST /api/session': () =>
+        jsonResponse(
+          {
+            error: 'Account is suspended',
+            trustAvailable: false,
+            invoices: [{ id: 3, dueDate: '2024-05-10', value: 1234.5, status: 'OVERDUE' }],
+          },
+          400,
+        ),
+    });
+    renderLogin();
+    fillAndSubmit('ana@example.com', 'secret');
+    const box = await screen.findByTestId('suspended-box');
+    expect(within(box).getByRole('alert')).toHaveTextContent('suspensa por falta de pagamento');
+    const row = within(box).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('10/05/2024');
+    expect(row).toHaveTextContent(/R\$\s1\.234,50/);
+    expect(row).toHaveTextContent('Vencida');
+  });
+
+  it('goes to the safe ?to= path after signing in', async () => {
+    fakeFetch({ 'POST /api/session': () => jsonResponse(testUser) });
+    renderLogin({ path: '/login?to=%2Fdevices%3Fexpand%3Dtrue' });
+    fillAndSubmit('ana@example.com', 'secret');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/devices?expand=true');
+  });
+
+  it('ignores an external ?to= and goes home', async () => {
+    fakeFetch({ 'POST /api/session': () => jsonResponse(testUser) });
+    renderLogin({ path: '/login?to=%2F%2Fevil.com' });
+    fillAndSubmit('ana@example.com', 'secret');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/home$/);
+  });
+
+  it('speaks English in en-US', () => {
+    fakeFetch({});
+    renderLogin({ locale: 'en-US' });
+    expect(screen.getByLabelText('Username')).toHaveAttribute('id', 'username');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('id', 'password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText('Remember me')).toBeInTheDocument();
+    expect(screen.queryByText('Usuário')).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish in es-ES', () => {
+    fakeFetch({});
+    renderLogin({ locale: 'es-ES' });
+    expect(screen.getByLabelText('Usuario')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+  });
+
+  it('shows the register link only when the server allows registration', () => {
+    fakeFetch({});
+    const { unmount } = renderLogin({ registration: true });
+    expect(screen.getByRole('link', { name: 'Criar uma conta' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    unmount();
+    renderLogin({ registration: false });
+    expect(screen.queryByRole('link', { name: 'Criar uma conta' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueceu a senha?' })).toHaveAttribute(
+      'href',
+      '/login/recover',
+    );
+  });
+});

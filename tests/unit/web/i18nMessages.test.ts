@@ -1,0 +1,81 @@
+import englishMessages from 'ra-language-english';
+import { createI18nProvider, messages } from '../../../src/i18n';
+import enUS from '../../../src/i18n/messages/enUS';
+import esES from '../../../src/i18n/messages/esES';
+import ptBR from '../../../src/i18n/messages/ptBR';
+import raEsES from '../../../src/i18n/ra/raEsES';
+import raPtBR from '../../../src/i18n/ra/raPtBR';
+
+const leaves = (tree: object, prefix = ''): Map<string, string> => {
+  const result = new Map<string, string>();
+  Object.entries(tree).forEach(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else leaves(value as object, path).forEach((text, leaf) => result.set(leaf, text));
+  });
+  return result;
+};
+
+const placeholders = (text: string) => (text.match(/%\{\w+\}/g) ?? []).sort();
+
+describe.each([
+  ['pt-BR app messages', enUS, ptBR],
+  ['es-ES app messages', enUS, esES],
+  ['pt-BR react-admin messages', englishMessages, raPtBR],
+  ['es-ES react-admin messages', englishMessages, raEsES],
+])('%s', (_, source, translation) => {
+  const expected = leaves(source);
+  const actual = leaves(translation);
+
+  it('has exactly the English keys', () => {
+    expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+  });
+
+  it('keeps every placeholder and plural form', () => {
+    expected.forEach((english, key) => {
+      const translated = actual.get(key) ?? '';
+      expect(placeholders(translated), key).toEqual(placeholders(english));
+      expect(translated.split('||||').length, key).toBe(english.split('||||').length);
+    });
+  });
+
+  it('translates every non-trivial message', () => {
+    const untranslated = [...expected].filter(
+      ([key, english]) =>
+        english.length > 12 && !english.startsWith('%{') && actual.get(key) === english,
+    );
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe('i18nProvider', () => {
+  it('translates react-admin and app keys in each locale', () => {
+    expect(createI18nProvider('pt-BR').translate('ra.auth.logout')).toBe('Sair');
+    expect(createI18nProvider('es-ES').translate('login.username')).toBe('Usuario');
+    expect(createI18nProvider('en-US').translate('login.username')).toBe('Username');
+  });
+
+  it('uses the Portuguese plural rule where 0 is singular', () => {
+    const provider = createI18nProvider('pt-BR');
+    expect(provider.translate('ra.action.bulk_actions', { smart_count: 0 })).toBe(
+      '1 item selecionado',
+    );
+    expect(provider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe(
+      '3 itens selecionados',
+    );
+  });
+
+  it('sets the page language on start and on change', async () => {
+    const provider = createI18nProvider('es-ES');
+    expect(document.documentElement.lang).toBe('es-ES');
+    await provider.changeLocale('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(provider.translate('menu.map')).toBe('Map');
+  });
+
+  it('falls back to English for a key missing in a translation', () => {
+    expect(Object.keys(messages)).toEqual(['en-US', 'pt-BR', 'es-ES']);
+    const merged = messages['pt-BR'] as { ra: { action: Record<string, string> } };
+    expect(merged.ra.action.save).toBe('Salvar');
+  });
+});
