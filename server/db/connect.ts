@@ -27,6 +27,8 @@ function openSqlite(file: string): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // WAL with NORMAL sync stays durable across crashes of the process, and is several times faster.
+  database.pragma('synchronous = NORMAL');
   return open(new SqliteDialect({ database }), 'sqlite');
 }
 

@@ -90,10 +90,188 @@ export interface PasswordResetsTable {
   usedAt: Millis | null;
 }
 
-export interface Tables {
+/** A Traccar entity's JSON attributes, stored as text. */
+type Json = string;
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  groupId: number | null;
+  attributes: Json;
+}
+
+export interface CalendarsTable {
+  id: Generated<number>;
+  name: string;
+  /** Base64 iCalendar text, as the API sends it. */
+  data: string;
+  attributes: Json;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  name: string;
+  uniqueId: string;
+  status: string | null;
+  lastUpdate: Millis | null;
+  positionId: number | null;
+  groupId: number | null;
+  calendarId: number | null;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  category: string | null;
+  disabled: Flag;
+  expirationTime: Millis | null;
+  /** Pipeline state (JSON), never sent to clients. */
+  state: Json;
+  attributes: Json;
+}
+
+export interface GeofencesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  area: string;
+  calendarId: number | null;
+  attributes: Json;
+}
+
+export interface CommandsTable {
+  id: Generated<number>;
+  description: string | null;
+  type: string;
+  textChannel: Flag;
+  attributes: Json;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  type: string;
+  description: string | null;
+  always: Flag;
+  notificators: string;
+  calendarId: number | null;
+  commandId: number | null;
+  attributes: Json;
+}
+
+export interface DriversTable {
+  id: Generated<number>;
+  name: string;
+  uniqueId: string;
+  attributes: Json;
+}
+
+export interface MaintenancesTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  start: number;
+  period: number;
+  attributes: Json;
+}
+
+/** Computed attributes. */
+export interface AttributesTable {
+  id: Generated<number>;
+  description: string | null;
+  attribute: string;
+  expression: string;
+  type: string;
+  priority: number;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  protocol: string | null;
+  deviceId: number;
+  serverTime: Millis;
+  deviceTime: Millis;
+  fixTime: Millis;
+  valid: Flag;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  speed: number;
+  course: number;
+  address: string | null;
+  accuracy: number;
+  /** JSON or null. */
+  network: string | null;
+  /** JSON array of ids, or null when none. */
+  geofenceIds: string | null;
+  attributes: Json;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  eventTime: Millis;
+  deviceId: number;
+  positionId: number | null;
+  geofenceId: number | null;
+  maintenanceId: number | null;
+  attributes: Json;
+}
+
+export interface QueuedCommandsTable {
+  id: Generated<number>;
+  deviceId: number;
+  type: string;
+  textChannel: Flag;
+  created: Millis;
+  attributes: Json;
+}
+
+/** Every permission link table has two id columns; see `db/links.ts`. */
+type LinkTable<Owner extends string, Property extends string> = Record<
+  `${Owner}Id` | `${Property}Id`,
+  number
+>;
+
+export interface LinkTables {
+  userDevice: LinkTable<'user', 'device'>;
+  userGroup: LinkTable<'user', 'group'>;
+  userGeofence: LinkTable<'user', 'geofence'>;
+  userNotification: LinkTable<'user', 'notification'>;
+  userCalendar: LinkTable<'user', 'calendar'>;
+  userAttribute: LinkTable<'user', 'attribute'>;
+  userDriver: LinkTable<'user', 'driver'>;
+  userCommand: LinkTable<'user', 'command'>;
+  userMaintenance: LinkTable<'user', 'maintenance'>;
+  userManagedUser: LinkTable<'user', 'managedUser'>;
+  groupGeofence: LinkTable<'group', 'geofence'>;
+  groupNotification: LinkTable<'group', 'notification'>;
+  groupAttribute: LinkTable<'group', 'attribute'>;
+  groupDriver: LinkTable<'group', 'driver'>;
+  groupCommand: LinkTable<'group', 'command'>;
+  groupMaintenance: LinkTable<'group', 'maintenance'>;
+  deviceGeofence: LinkTable<'device', 'geofence'>;
+  deviceNotification: LinkTable<'device', 'notification'>;
+  deviceAttribute: LinkTable<'device', 'attribute'>;
+  deviceDriver: LinkTable<'device', 'driver'>;
+  deviceCommand: LinkTable<'device', 'command'>;
+  deviceMaintenance: LinkTable<'device', 'maintenance'>;
+  deviceLinkedDevice: LinkTable<'device', 'linkedDevice'>;
+}
+
+export interface Tables extends LinkTables {
   users: UsersTable;
   servers: ServersTable;
   sessions: SessionsTable;
   tokens: TokensTable;
   passwordResets: PasswordResetsTable;
+  groups: GroupsTable;
+  calendars: CalendarsTable;
+  devices: DevicesTable;
+  geofences: GeofencesTable;
+  commands: CommandsTable;
+  notifications: NotificationsTable;
+  drivers: DriversTable;
+  maintenances: MaintenancesTable;
+  attributes: AttributesTable;
+  positions: PositionsTable;
+  events: EventsTable;
+  queuedCommands: QueuedCommandsTable;
 }

@@ -1,5 +1,6 @@
 import type { FrotaMigration } from './types';
 import { initial } from './0001_initial';
+import { tracking } from './0002_tracking';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -7,4 +8,5 @@ import { initial } from './0001_initial';
  */
 export const migrations: Record<string, FrotaMigration> = {
   '0001_initial': initial,
+  '0002_tracking': tracking,
 };

@@ -84,6 +84,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const migrations = await migrator(db).getMigrations();
     expect(migrations.map((m) => [m.name, m.executedAt instanceof Date])).toEqual([
       ['0001_initial', true],
+      ['0002_tracking', true],
     ]);
     expect((await migrateToLatest(db)).results).toEqual([]);
   });
