@@ -8,9 +8,9 @@ import { sessionRoutes } from './api/session';
 import { socketRoutes } from './api/socket';
 import { userRoutes } from './api/users';
 import type { LoginThrottle } from './auth/loginThrottle';
-import { redactUrl } from './auth/origin';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { loggerOptions } from './logger';
 import { assetRoutes } from './extension/assets';
 import { authPlugin } from './plugins/auth';
 import { servicesPlugin } from './plugins/services';
@@ -31,17 +31,7 @@ export type App = FastifyInstance;
 /** The whole HTTP application, not listening yet, so tests can `inject` into it. */
 export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // The default request serializer logs the URL, which can carry `?token=`.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    ...(options.logger === undefined ? loggerOptions(config) : { logger: options.logger }),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
