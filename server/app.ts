@@ -16,6 +16,9 @@ import { authPlugin } from './plugins/auth';
 import { servicesPlugin } from './plugins/services';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
+import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
+import { notificationActionRoutes } from './api/notificationActions';
+import { proxyPlugin } from './proxy/proxy';
 import { webAppPlugin } from './webApp';
 
 export interface AppOptions {
@@ -24,6 +27,8 @@ export interface AppOptions {
   /** Injected so tests can drive the login throttle's clock. */
   throttle?: LoginThrottle;
   keepaliveMs?: number;
+  /** Ingest batching and clock, for tests of the tracking core. */
+  tracking?: TrackingOptions;
 }
 
 export type App = FastifyInstance;
@@ -40,13 +45,22 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(formbody);
   await app.register(servicesPlugin, { config, db });
   await app.register(authPlugin, { throttle: options.throttle });
-  await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
+  if (config.traccarUrl) {
+    // Proxy mode: Traccar answers /api and /api/socket; /tarkan and the web app stay here.
+    await app.register(proxyPlugin, { upstream: config.traccarUrl });
+  } else {
+    // Embedded mode: every local /api route goes in this block (proxy mode refuses them).
+    await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
+    await app.register(trackingPlugin, options.tracking ?? {});
 
-  await app.register(healthRoutes);
-  await app.register(serverRoutes);
-  await app.register(sessionRoutes);
-  await app.register(userRoutes);
-  await app.register(socketRoutes);
+    await app.register(healthRoutes);
+    await app.register(serverRoutes);
+    await app.register(sessionRoutes);
+    await app.register(userRoutes);
+    await app.register(socketRoutes);
+    await app.register(notificationActionRoutes);
+    await app.register((await import('./api/entityApi')).entityApiRoutes);
+  }
   await app.register(assetRoutes);
   await app.register(webAppPlugin, { webDir: config.webDir });
 

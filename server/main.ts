@@ -3,6 +3,9 @@ import { deleteExpiredSessions } from './auth/sessions';
 import { parseConfig } from './config';
 import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { startOsmAndListener, type OsmAndListener } from './protocol/listener';
+import { startDemoFleet, type RunningFleet } from './simulator/demo';
+import { countDevices, prepareDemoDevices } from './simulator/seed';
 import { ensureFirstAdmin, passwordBanner } from './users/firstAdmin';
 
 async function main(): Promise<void> {
@@ -10,6 +13,7 @@ async function main(): Promise<void> {
   const db = await connect(config.database);
   await migrateToLatest(db);
   await deleteExpiredSessions(db);
+  const emptyAtStart = (await countDevices(db)) === 0;
 
   const admin = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
   if (admin.generatedPassword) {
@@ -17,8 +21,15 @@ async function main(): Promise<void> {
     console.log(passwordBanner(config.adminEmail, admin.generatedPassword));
   }
 
+  // Embedded mode only: in proxy mode the devices live on the Traccar server.
+  const demoDevices = config.traccarUrl
+    ? []
+    : await prepareDemoDevices(db, config.demoDevices, emptyAtStart);
+
   const app = await buildApp(config, db);
   if (admin.created) app.log.info(`first administrator created: ${config.adminEmail}`);
+  let fleet: RunningFleet | null = null;
+  let osmand: OsmAndListener | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,6 +39,8 @@ async function main(): Promise<void> {
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await fleet?.stop();
+      await osmand?.close();
       await app.close();
       await db.close();
     } finally {
@@ -37,7 +50,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // Devices first, so a healthy web port means the protocol port is listening too.
+  if (!config.traccarUrl) {
+    osmand = await startOsmAndListener({
+      port: config.osmandPort,
+      host: config.host,
+      sink: app.tracking.ingest,
+      log: app.log,
+    });
+    app.log.info(`osmand listening on port ${osmand.port}`);
+  }
   await app.listen({ port: config.port, host: config.host });
+  if (demoDevices.length > 0) {
+    // Through the OsmAnd port, exactly like a phone running Traccar Client.
+    const url = `http://127.0.0.1:${osmand?.port ?? config.osmandPort}`;
+    fleet = startDemoFleet({ devices: demoDevices, url, log: app.log });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -24,10 +24,15 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (socket, request) => {
       const auth = await app.auth.current(request);
       if (!auth) return socket.close(4001, 'Unauthorized');
+      // Traccar opens with the latest position of every visible device. The snapshot is taken
+      // and the socket joins the hub in the same tick, so no live update falls in between.
+      const positions = app.hasDecorator('tracking')
+        ? await app.tracking.latestPositions(auth.user)
+        : [];
+      if (socket.readyState !== socket.OPEN) return; // closed while the snapshot was read
+      socket.send(JSON.stringify({ positions }));
       app.hub.add(socket, auth.user.id, auth.session?.id ?? null);
       socket.on('close', () => app.hub.remove(socket));
-      // Traccar opens with the latest positions; there are none until devices exist.
-      socket.send(JSON.stringify({ positions: [] }));
     },
   );
 };

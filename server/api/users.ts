@@ -1,26 +1,52 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createUser, getUser, updateUserAccount } from '../users/accounts';
+import { deleteUser } from '../users/deleteUser';
+import { listUsers } from '../users/listUsers';
+import { requestContext } from './context';
+import { NoContent } from './crud';
 import { ErrorText, IdParams, UserInputSchema, UserSchema } from './schemas';
 
-/** Registration and self-service for now; the full admin CRUD comes with the users screen. */
+const UserQuerystring = Type.Object({
+  userId: Type.Optional(Type.Integer({ minimum: 0 })),
+  deviceId: Type.Optional(Type.Integer({ minimum: 0 })),
+  keyword: Type.Optional(Type.String()),
+  excludeAttributes: Type.Optional(Type.Boolean()),
+  limit: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/**
+ * Users (contract §2, §5): registration, self-service, and administration by admins and by
+ * managers over the users they manage.
+ */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
+  const hooks = { onRequest: app.auth.userHook };
+
+  app.get(
+    '/api/users',
+    {
+      ...hooks,
+      schema: {
+        querystring: UserQuerystring,
+        response: { 200: Type.Array(UserSchema), ...errors },
+      },
+    },
+    async (request) => listUsers(await requestContext(app, request), request.query),
+  );
 
   app.post(
     '/api/users',
     { schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       const auth = await app.auth.current(request);
-      return createUser(app.db, auth?.user ?? null, request.body);
+      return createUser(app.db, auth?.user ?? null, request.body, app.changes);
     },
   );
 
   app.get(
     '/api/users/:id',
-    {
-      onRequest: app.auth.userHook,
-      schema: { params: IdParams, response: { 200: UserSchema, ...errors } },
-    },
+    { ...hooks, schema: { params: IdParams, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       const { user } = await app.auth.requireUser(request);
       return getUser(app.db, user, request.params.id);
@@ -30,15 +56,31 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/users/:id',
     {
-      onRequest: app.auth.userHook,
+      ...hooks,
       schema: { params: IdParams, body: UserInputSchema, response: { 200: UserSchema, ...errors } },
     },
     async (request) => {
       const { user } = await app.auth.requireUser(request);
-      const saved = await updateUserAccount(app.db, user, request.params.id, request.body);
+      const saved = await updateUserAccount(
+        app.db,
+        user,
+        request.params.id,
+        request.body,
+        app.changes,
+      );
       // A disabled account must not keep watching live data through sockets already open.
       if (saved.disabled) app.hub.closeUser(saved.id);
       return saved;
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { ...hooks, schema: { params: IdParams, response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      await deleteUser(await requestContext(app, request), request.params.id);
+      app.hub.closeUser(request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -14,31 +14,54 @@ export const SESSION_ENDED = 4000;
 export const KEEPALIVE_MS = 30_000;
 
 /**
- * Open sockets by session and user. Later issues push devices, positions and events to users
- * through `sendToUser`; for now it keeps connections alive and closes them when a session ends.
+ * Open sockets, indexed by user so a send costs only that user's sockets. Keeps connections alive
+ * with `{}` and closes them when a session or user ends.
  */
 export class SocketHub {
   private readonly sockets = new Map<LiveSocket, Entry>();
+  private readonly byUser = new Map<number, Set<LiveSocket>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly keepaliveMs = KEEPALIVE_MS) {}
 
   add(socket: LiveSocket, userId: number, sessionId: string | null): void {
     this.sockets.set(socket, { userId, sessionId });
+    let own = this.byUser.get(userId);
+    if (!own) this.byUser.set(userId, (own = new Set()));
+    own.add(socket);
     // Idle proxies drop silent connections; `{}` is Traccar's keepalive message.
     this.timer ??= setInterval(() => this.broadcast('{}'), this.keepaliveMs).unref();
   }
 
   remove(socket: LiveSocket): void {
+    const entry = this.sockets.get(socket);
+    if (!entry) return;
     this.sockets.delete(socket);
+    const own = this.byUser.get(entry.userId);
+    own?.delete(socket);
+    if (own?.size === 0) this.byUser.delete(entry.userId);
     if (this.sockets.size === 0) this.stopTimer();
   }
 
+  /** Whether the user has at least one open socket (nothing to build for them otherwise). */
+  hasUser(userId: number): boolean {
+    return this.byUser.has(userId);
+  }
+
+  /** Users with at least one open socket. */
+  userIds(): IterableIterator<number> {
+    return this.byUser.keys();
+  }
+
   sendToUser(userId: number, message: object): void {
-    const data = JSON.stringify(message);
-    for (const [socket, entry] of this.sockets) {
-      if (entry.userId === userId) this.safeSend(socket, data);
-    }
+    const own = this.byUser.get(userId);
+    if (own) this.sendText(own, JSON.stringify(message));
+  }
+
+  /** Sends already serialised JSON, so one text can go to many users. */
+  sendRawToUser(userId: number, data: string): void {
+    const own = this.byUser.get(userId);
+    if (own) this.sendText(own, data);
   }
 
   closeSession(sessionId: string): void {
@@ -57,8 +80,12 @@ export class SocketHub {
     return this.sockets.size;
   }
 
+  private sendText(sockets: Iterable<LiveSocket>, data: string): void {
+    for (const socket of sockets) this.safeSend(socket, data);
+  }
+
   private broadcast(data: string): void {
-    for (const socket of this.sockets.keys()) this.safeSend(socket, data);
+    this.sendText(this.sockets.keys(), data);
   }
 
   private safeSend(socket: LiveSocket, data: string): void {

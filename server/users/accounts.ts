@@ -11,26 +11,50 @@ import {
   type UserFields,
 } from '../db/users';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import { SELF_EDITABLE, newUserFields } from './defaults';
+import type { ChangeFeed } from '../live/changes';
+import { makeActor, type Actor } from '../permissions/actor';
+import { DENIED, accessDenial, hasBit } from '../permissions/checkAccess';
+import { addLink } from '../permissions/linkStore';
+import { canManageUser, manages } from '../permissions/objects';
+import { LINKS } from '../db/links';
+import { MANAGER_EDITABLE, SELF_EDITABLE, newUserFields } from './defaults';
 import { checkPassword, checkUserFields } from './validation';
 
 /** A user as a client sends it: any subset of the fields, plus a plain `password`. */
 export type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
 
+/** Who is writing a user record, which decides the fields they reach. */
+export type Editor = 'admin' | 'manager' | 'self';
+
 const ALL_FIELDS = Object.keys(newUserFields()) as (keyof UserFields)[];
+const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
+  admin: ALL_FIELDS,
+  manager: MANAGER_EDITABLE,
+  self: SELF_EDITABLE,
+};
 
 const emailInUse = () => new IllegalArgumentException('Email already in use');
+const MANAGED_USER_LINK = LINKS.find((link) => link.property === 'managedUser')!;
 
-/** Copies the request's fields over `base`; non-admins only reach the self-editable ones. */
-export function applyInput(base: UserFields, input: UserInput, admin: boolean): UserFields {
+/**
+ * Copies the request's fields over `base`; each editor reaches only their fields and the rest is
+ * silently kept (so `administrator`, `deviceLimit` and `userLimit` stay as they were for anyone
+ * but an admin). A fixed email (on the user or the server) only an admin changes.
+ */
+export function applyInput(
+  base: UserFields,
+  input: UserInput,
+  editor: Editor,
+  serverFixedEmail = false,
+): UserFields {
   const result: UserFields = { ...base };
-  const keys = admin ? ALL_FIELDS : SELF_EDITABLE;
   const target = result as Record<keyof UserFields, unknown>;
-  for (const key of keys) {
+  for (const key of EDITABLE[editor]) {
     if (input[key] !== undefined) target[key] = input[key];
   }
-  // A fixed email is part of the account's terms, set by an administrator.
-  if (!admin && base.fixedEmail && base.email !== '') result.email = base.email;
+  if (editor !== 'admin' && (base.fixedEmail || serverFixedEmail) && base.email !== '') {
+    result.email = base.email;
+  }
   return result;
 }
 
@@ -39,11 +63,12 @@ async function checkEmailFree(db: Db, email: string, exceptId?: number): Promise
   if (existing && existing.user.id !== exceptId) throw emailInUse();
 }
 
-export type RegistrationKind = 'first-admin' | 'by-admin' | 'self';
+export type RegistrationKind = 'first-admin' | 'by-admin' | 'by-manager' | 'self';
 
 /**
- * Who may create a user: an administrator always; anyone else only while the database is empty
- * (that first user becomes administrator) or when the server allows registration.
+ * Who may create a user: an administrator always; a manager (`userLimit` ≠ 0) within their
+ * limit; anyone else only while the database is empty (that first user becomes administrator)
+ * or when the server allows registration.
  */
 export function registrationKind(
   actor: User | null,
@@ -52,59 +77,159 @@ export function registrationKind(
 ): RegistrationKind {
   if (userCount === 0) return 'first-admin';
   if (actor?.administrator) return 'by-admin';
+  if (actor && actor.userLimit !== 0) return 'by-manager';
   if (registrationOpen) return 'self';
   throw new SecurityException('Registration disabled');
 }
 
-export async function createUser(db: Db, actor: User | null, input: UserInput): Promise<User> {
-  const kind = registrationKind(
-    actor,
-    await countUsers(db),
-    (await getServerSettings(db)).registration,
-  );
-  const fields = checkUserFields(applyInput(newUserFields(), input, kind === 'by-admin'));
+function deny(message: string | null): void {
+  if (message) throw new SecurityException(message);
+}
+
+/**
+ * A non-admin whose own account expires cannot give anyone a later (or no) expiry; `before` is
+ * undefined for a new user.
+ */
+function checkExpiry(actor: Actor, before: string | null | undefined, after: string | null): void {
+  const own = actor.user.expirationTime;
+  if (actor.admin || own === null || after === before) return;
+  if (after === null || Date.parse(after) > Date.parse(own)) {
+    throw new SecurityException('Expiration time later than your own');
+  }
+}
+
+async function checkManagerLimit(db: Db, manager: User): Promise<void> {
+  if (manager.userLimit < 0) return;
+  const row = await db.kysely
+    .selectFrom('userManagedUser')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', manager.id)
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) >= manager.userLimit) {
+    throw new SecurityException('Manager user limit reached');
+  }
+}
+
+export async function createUser(
+  db: Db,
+  actorUser: User | null,
+  input: UserInput,
+  changes?: ChangeFeed,
+): Promise<User> {
+  const server = await getServerSettings(db);
+  const kind = registrationKind(actorUser, await countUsers(db), server.registration);
+  const actor = actorUser ? makeActor(actorUser, server) : null;
+  if (kind === 'by-manager' && actor) {
+    deny(accessDenial(actor, 'users', 'create'));
+    await checkManagerLimit(db, actor.user);
+  }
+  const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
+  const fields = checkUserFields(applyInput(newUserFields(), input, editor));
   if (kind === 'first-admin') fields.administrator = true;
+  if (kind === 'by-manager' && actor) checkExpiry(actor, undefined, fields.expirationTime);
   const password = checkPassword(input.password);
   await checkEmailFree(db, fields.email);
+  const hashed = await hashPassword(password);
   try {
-    return await insertUser(db, fields, await hashPassword(password));
+    const created = await db.kysely.transaction().execute(async (trx) => {
+      const tx: Db = { ...db, kysely: trx };
+      const user = await insertUser(tx, fields, hashed);
+      if (kind === 'by-manager' && actorUser) {
+        await addLink(tx, MANAGED_USER_LINK, actorUser.id, user.id);
+      }
+      return user;
+    });
+    changes?.emit({ kind: 'user', id: created.id, action: 'create' });
+    if (kind === 'by-manager' && actorUser) {
+      changes?.emit({
+        kind: 'permission',
+        owner: 'user',
+        property: 'managedUser',
+        ownerId: actorUser.id,
+        propertyId: created.id,
+        action: 'link',
+      });
+    }
+    return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;
   }
 }
 
-/** Users see themselves; administrators see everyone. */
-export function checkUserAccess(actor: User, id: number): void {
-  if (!actor.administrator && actor.id !== id) throw new SecurityException('User access denied');
+/** Users see themselves, managers the users they manage, administrators everyone. */
+export async function checkUserAccess(db: Db, actor: User, id: number): Promise<void> {
+  const server = await getServerSettings(db);
+  if (!(await canManageUser(db, makeActor(actor, server), id))) {
+    throw new SecurityException('User access denied');
+  }
 }
 
 export async function getUser(db: Db, actor: User, id: number): Promise<User> {
-  checkUserAccess(actor, id);
   const found = await findUserById(db, id);
   if (!found) throw notFound();
+  await checkUserAccess(db, actor, id);
   return found.user;
+}
+
+const TOKEN_ATTRIBUTES = new Set(['notificationTokens', 'termsAccepted']);
+
+/** A readonly user may still change their own `notificationTokens` and `termsAccepted`. */
+function onlyTokenAttributes(before: UserFields, after: UserFields, password: boolean): boolean {
+  if (password) return false;
+  for (const key of ALL_FIELDS) {
+    if (key !== 'attributes' && before[key] !== after[key]) return false;
+  }
+  const keys = new Set([...Object.keys(before.attributes), ...Object.keys(after.attributes)]);
+  for (const key of keys) {
+    const same = JSON.stringify(before.attributes[key]) === JSON.stringify(after.attributes[key]);
+    if (!same && !TOKEN_ATTRIBUTES.has(key)) return false;
+  }
+  return true;
+}
+
+/** Who edits `target`, or a denial: self, a manager over them, or an admin. */
+async function editorOf(db: Db, actor: Actor, target: User): Promise<Editor> {
+  if (actor.admin) return 'admin';
+  if (target.administrator) throw new SecurityException('User access denied');
+  if (actor.user.id === target.id) return 'self';
+  if (await manages(db, actor.user.id, target.id)) return 'manager';
+  throw new SecurityException('User access denied');
 }
 
 export async function updateUserAccount(
   db: Db,
-  actor: User,
+  actorUser: User,
   id: number,
   input: UserInput,
+  changes?: ChangeFeed,
 ): Promise<User> {
-  checkUserAccess(actor, id);
   const found = await findUserById(db, id);
   if (!found) throw notFound();
-  const current: UserFields = applyInput(newUserFields(), found.user, true);
-  const fields = checkUserFields(applyInput(current, input, actor.administrator));
+  const server = await getServerSettings(db);
+  const actor = makeActor(actorUser, server);
+  const editor = await editorOf(db, actor, found.user);
+  if (editor === 'self') deny(hasBit(actor, 'self') ? null : DENIED.write);
+  if (editor === 'manager') deny(accessDenial(actor, 'users', 'edit'));
+  const current: UserFields = applyInput(newUserFields(), found.user, 'admin');
+  const fields = checkUserFields(applyInput(current, input, editor, server.fixedEmail));
+  // An empty password means "unchanged", as traccar-web sends the form's blank field.
+  const newPassword = Boolean(input.password);
+  if (
+    actor.restrictions.readonly &&
+    !(editor === 'self' && onlyTokenAttributes(current, fields, newPassword))
+  ) {
+    throw new SecurityException(DENIED.readonly);
+  }
+  if (editor === 'manager') checkExpiry(actor, current.expirationTime, fields.expirationTime);
   if (fields.email.toLowerCase() !== current.email.toLowerCase()) {
     await checkEmailFree(db, fields.email, id);
   }
-  // An empty password means "unchanged", as traccar-web sends the form's blank field.
-  const hashed = input.password ? await hashPassword(checkPassword(input.password)) : undefined;
+  const hashed = newPassword ? await hashPassword(checkPassword(input.password)) : undefined;
   try {
     const saved = await updateUser(db, id, fields, hashed);
     if (!saved) throw notFound();
+    changes?.emit({ kind: 'user', id, action: 'update' });
     return saved;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailInUse();

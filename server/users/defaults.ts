@@ -44,3 +44,19 @@ export const SELF_EDITABLE = [
   'poiLayer',
   'attributes',
 ] as const satisfies readonly (keyof UserFields)[];
+
+/**
+ * What a manager may also set on the users they manage (contract §5): restrictions and account
+ * state, never `administrator`, `deviceLimit` or `userLimit`.
+ */
+export const MANAGER_EDITABLE = [
+  ...SELF_EDITABLE,
+  'login',
+  'readonly',
+  'deviceReadonly',
+  'limitCommands',
+  'disableReports',
+  'fixedEmail',
+  'disabled',
+  'expirationTime',
+] as const satisfies readonly (keyof UserFields)[];

@@ -49,3 +49,22 @@ export const COMMAND_TYPES = [
 ] as const;
 
 export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/** A saved command (`/api/commands`); `deviceId` is not stored and reads as 0. */
+export interface Command {
+  id: number;
+  deviceId: number;
+  description: string | null;
+  type: string;
+  textChannel: boolean;
+  attributes: Record<string, unknown>;
+}
+
+/** A command waiting for its device (`POST /api/commands/send` answers 202 with it). */
+export interface QueuedCommand {
+  id: number;
+  deviceId: number;
+  type: string;
+  textChannel: boolean;
+  attributes: Record<string, unknown>;
+}

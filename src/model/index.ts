@@ -11,7 +11,13 @@ export type { ComputedAttribute, AttributeType } from './attribute';
 export { ATTRIBUTE_TYPES } from './attribute';
 export type { AlarmKey } from './alarm';
 export { ALARM_KEYS, isAlarmKey } from './alarm';
-export type { CommandType } from './command';
+export type { Command, CommandType, QueuedCommand } from './command';
+export type { Group } from './group';
+export type { Calendar } from './calendar';
+export type { Notification } from './notification';
+export type { Driver } from './driver';
+export type { Maintenance } from './maintenance';
+export type { Permission } from './permission';
 export { COMMAND_TYPES } from './command';
 export type { PermName, PermFlags, PermsContext } from './advancedPerms';
 export {

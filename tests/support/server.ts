@@ -114,6 +114,18 @@ export class TestServer {
     return `ws://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * The OsmAnd listener's port: the one the server logged (`osmand listening on port N`, which
+   * covers OSMAND_PORT=0), else the OSMAND_PORT it was given.
+   */
+  get osmandPort(): number {
+    for (let i = this.lines.length - 1; i >= 0; i--) {
+      const match = /osmand listening on port (\d+)/.exec(this.lines[i]);
+      if (match) return Number(match[1]);
+    }
+    return Number(this.env.OSMAND_PORT);
+  }
+
   get running(): boolean {
     return this.child !== null;
   }

@@ -65,6 +65,28 @@ describe('SocketHub', () => {
     expect(a.sent).toEqual(['{}']);
   });
 
+  it("indexes sockets by user: a send reaches only that user's sockets", () => {
+    const hub = new SocketHub();
+    const a = fakeSocket();
+    const b = fakeSocket();
+    const c = fakeSocket();
+    hub.add(a, 1, 's1');
+    hub.add(b, 1, 's2');
+    hub.add(c, 2, 's3');
+    hub.sendRawToUser(1, '{"positions":[]}');
+    expect([a.sent, b.sent, c.sent]).toEqual([['{"positions":[]}'], ['{"positions":[]}'], []]);
+    expect([...hub.userIds()].sort()).toEqual([1, 2]);
+    hub.remove(a);
+    hub.remove(a); // twice is harmless
+    expect(hub.hasUser(1)).toBe(true);
+    hub.closeSession('s2');
+    expect(hub.hasUser(1)).toBe(false);
+    hub.sendToUser(1, { devices: [] });
+    expect(b.sent).toEqual(['{"positions":[]}']);
+    expect(hub.size).toBe(1);
+    hub.closeAll();
+  });
+
   it('survives a socket that throws on send', () => {
     const hub = new SocketHub();
     const bad: LiveSocket = {

@@ -1,0 +1,133 @@
+/**
+ * Shared pieces of the benchmarks: a real server process on loopback with a temporary DATA_DIR
+ * (tests/support/server.ts), an admin API client, bulk device creation, OsmAnd sending and
+ * percentiles. Every loop here is bounded in count and in time.
+ */
+import path from 'node:path';
+import { connect } from '../server/db/connect';
+import { OsmAndSender } from '../server/simulator/sender';
+import { Client } from '../tests/support/http';
+import { TEST_ADMIN, startServer, type TestServer } from '../tests/support/server';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** e.g. `≥ 3000` or `< 200`. */
+  target?: string;
+  met?: boolean;
+  note?: string;
+}
+
+export async function startBenchServer(): Promise<TestServer> {
+  // Quiet logs: a line per request would measure the logger.
+  return startServer({ env: { LOG_LEVEL: 'warn', DEMO_DEVICES: '0' }, startTimeoutMs: 60_000 });
+}
+
+export async function adminClient(server: TestServer): Promise<Client> {
+  const client = new Client(server.url);
+  await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  return client;
+}
+
+export const osmandUrl = (server: TestServer) => `http://127.0.0.1:${server.env.OSMAND_PORT}`;
+
+export interface CreatedDevice {
+  id: number;
+  uniqueId: string;
+}
+
+/** Creates `count` devices through POST /api/devices, `concurrency` at a time. */
+export async function createDevices(
+  client: Client,
+  count: number,
+  prefix = 'bench-',
+  concurrency = 16,
+): Promise<CreatedDevice[]> {
+  const devices: CreatedDevice[] = new Array(count);
+  let next = 0;
+  const deadline = Date.now() + 10 * 60_000;
+  const worker = async () => {
+    while (next < count) {
+      if (Date.now() > deadline) throw new Error('device creation took over 10 minutes');
+      const index = next++;
+      const uniqueId = `${prefix}${String(index).padStart(6, '0')}`;
+      const res = await client.json('/api/devices', { name: `Bench ${index}`, uniqueId });
+      if (res.status !== 200) {
+        throw new Error(`POST /api/devices: HTTP ${res.status} ${await res.text()}`);
+      }
+      const device = (await res.json()) as { id: number };
+      devices[index] = { id: device.id, uniqueId };
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return devices;
+}
+
+/** One OsmAnd query with an explicit fix time (epoch ms), somewhere in São Paulo. */
+export function osmAndMessage(uniqueId: string, fixTime: number, seq: number): string {
+  const lat = (-23.55 + ((seq * 7) % 1000) * 0.0001).toFixed(6);
+  const lon = (-46.63 - ((seq * 13) % 1000) * 0.0001).toFixed(6);
+  return `id=${encodeURIComponent(uniqueId)}&timestamp=${fixTime}&lat=${lat}&lon=${lon}&speed=${seq % 40}&bearing=${seq % 360}&ignition=true&batt=90`;
+}
+
+export function newSender(server: TestServer, concurrency: number): OsmAndSender {
+  return new OsmAndSender({
+    url: osmandUrl(server),
+    concurrency,
+    maxQueue: concurrency * 64,
+    retries: 0,
+    timeoutMs: 30_000,
+    breakerThreshold: 1_000_000,
+  });
+}
+
+/** Rows in `positions`, read from the server's SQLite file (WAL allows a concurrent reader). */
+export async function storedPositions(server: TestServer): Promise<number> {
+  const db = await connect({ kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') });
+  try {
+    const row = await db.kysely
+      .selectFrom('positions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  } finally {
+    await db.close();
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function log(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+export function printFigures(title: string, figures: Figure[]): void {
+  console.log(`\n${title}`);
+  for (const f of figures) {
+    const value = Number.isInteger(f.value) ? String(f.value) : f.value.toFixed(1);
+    const target = f.target ? `  target ${f.target} ${f.met ? 'OK' : 'MISSED'}` : '';
+    const note = f.note ? `  (${f.note})` : '';
+    console.log(`  ${f.name.padEnd(44)} ${value.padStart(10)} ${f.unit}${target}${note}`);
+  }
+}
+
+/** Runs `main` when the file is executed directly (`tsx bench/x.ts`). */
+export function runIfMain(url: string, main: () => Promise<unknown>): void {
+  const entry = process.argv[1] ? path.resolve(process.argv[1]) : '';
+  if (entry !== new URL(url).pathname) return;
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,5 @@
+import type { Geofence } from '../../src/model';
+import { geofences } from '../entities/resources';
+import { crudRoutes } from './crud';
+
+export const geofencesRoutes = crudRoutes<Geofence>('/api/geofences', geofences);

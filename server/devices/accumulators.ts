@@ -1,0 +1,50 @@
+import type { Ctx } from '../entities/context';
+import { inTransaction } from '../entities/context';
+import { devices } from '../entities/resources';
+import { checkArea, loadVisible } from '../entities/service';
+import { IllegalArgumentException } from '../errors';
+import { insertPositions } from '../ingest/store';
+import { positionFromRow } from '../processing/serialize';
+
+export interface Accumulators {
+  deviceId?: number;
+  /** Metres. */
+  totalDistance?: number;
+  /** Engine milliseconds. */
+  hours?: number;
+}
+
+function finite(name: string, value: number | undefined): void {
+  if (value !== undefined && !Number.isFinite(value)) {
+    throw new IllegalArgumentException(`Invalid ${name}: expected a finite number`);
+  }
+}
+
+/**
+ * `PUT /api/devices/:id/accumulators`: copies the device's latest position into a new row with the
+ * given `totalDistance`/`hours`, which becomes the latest. A device that never reported has
+ * nothing to copy (400, as Traccar).
+ */
+export async function updateAccumulators(ctx: Ctx, id: number, body: Accumulators): Promise<void> {
+  checkArea(ctx, devices, 'edit');
+  if (body.deviceId !== undefined && body.deviceId !== id) {
+    throw new IllegalArgumentException('deviceId does not match the path');
+  }
+  finite('totalDistance', body.totalDistance);
+  finite('hours', body.hours);
+  const device = await loadVisible(ctx, devices, id);
+  await inTransaction(ctx, async (db, changes) => {
+    const latest = await db.kysely
+      .selectFrom('positions')
+      .selectAll()
+      .where('id', '=', device.positionId as number)
+      .executeTakeFirst();
+    if (!latest) throw new IllegalArgumentException('Device has no position');
+    const copy = positionFromRow(latest);
+    if (body.totalDistance !== undefined) copy.attributes.totalDistance = body.totalDistance;
+    if (body.hours !== undefined) copy.attributes.hours = body.hours;
+    const [positionId] = await insertPositions(db.kysely, db.dialect, [copy]);
+    await db.kysely.updateTable('devices').set({ positionId }).where('id', '=', id).execute();
+    changes.push({ kind: 'device', id, action: 'update' });
+  });
+}

@@ -1,0 +1,52 @@
+import type { Ctx } from '../entities/context';
+import { inTransaction } from '../entities/context';
+import { devices } from '../entities/resources';
+import { checkArea, loadVisible } from '../entities/service';
+
+/** Server attribute `tarkan.enableLazyDeletion` ("safe mode"). */
+export function lazyDeletionEnabled(attributes: Record<string, unknown>): boolean {
+  return attributes['tarkan.enableLazyDeletion'] === true;
+}
+
+export const deletedUniqueId = (uniqueId: string, now: number) => `deleted-${uniqueId}-${now}`;
+
+/**
+ * `DELETE /api/devices/:id`. With lazy deletion the device is kept, renamed to
+ * `deleted-{uid}-{epochms}` and unlinked from its users and group, so lists hide it and its
+ * history stays; otherwise it goes with its positions and events.
+ */
+export async function deleteDevice(ctx: Ctx, id: number, now = Date.now()): Promise<void> {
+  checkArea(ctx, devices, 'delete');
+  const device = await loadVisible(ctx, devices, id);
+  const lazy = lazyDeletionEnabled(ctx.actor.server.attributes);
+  await inTransaction(ctx, async (db, changes) => {
+    if (!lazy) {
+      await db.kysely.deleteFrom('positions').where('deviceId', '=', id).execute();
+      await db.kysely.deleteFrom('events').where('deviceId', '=', id).execute();
+      await db.kysely.deleteFrom('devices').where('id', '=', id).execute();
+      changes.push({ kind: 'device', id, action: 'delete' });
+      return;
+    }
+    const users = await db.kysely
+      .deleteFrom('userDevice')
+      .where('deviceId', '=', id)
+      .returning('userId')
+      .execute();
+    await db.kysely
+      .updateTable('devices')
+      .set({ uniqueId: deletedUniqueId(device.uniqueId as string, now), groupId: null })
+      .where('id', '=', id)
+      .execute();
+    for (const { userId } of users) {
+      changes.push({
+        kind: 'permission',
+        owner: 'user',
+        property: 'device',
+        ownerId: userId,
+        propertyId: id,
+        action: 'unlink',
+      });
+    }
+    changes.push({ kind: 'device', id, action: 'update' });
+  });
+}

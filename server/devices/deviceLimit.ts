@@ -1,0 +1,53 @@
+import { sql, type SqlBool } from 'kysely';
+import type { User } from '../../src/model';
+import type { Db } from '../db/database';
+import { SecurityException } from '../errors';
+import type { Actor } from '../permissions/actor';
+import { visibleFilter } from '../permissions/visibility';
+
+export const limitReached = () => new SecurityException('User device limit reached');
+
+/**
+ * A lazily deleted device: its uniqueId was renamed to `deleted-{uid}-{time}` (three dash-separated
+ * parts starting with `deleted`). Lists hide them, as Tarkan's client does.
+ */
+export function isDeletedUniqueId(uniqueId: string): boolean {
+  const parts = uniqueId.split('-');
+  return parts.length === 3 && parts[0] === 'deleted';
+}
+
+/** SQL twin of `isDeletedUniqueId` on `devices.unique_id`. */
+export const notDeletedDevice = () =>
+  sql<SqlBool>`not (devices.unique_id like 'deleted-%-%' and devices.unique_id not like 'deleted-%-%-%')`;
+
+/** Server attribute `tarkan.deviceLimit`: a licence cap on all devices; absent or negative = none. */
+export function serverDeviceLimit(attributes: Record<string, unknown>): number | null {
+  const raw = attributes['tarkan.deviceLimit'];
+  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+async function countDevices(db: Db, userId: number | null): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(sql<SqlBool>`not (devices.unique_id like 'deleted-%')`)
+    .where(visibleFilter('device', userId, 'devices.id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A user's own `deviceLimit`: 0 allows no new device, N caps the devices they reach, -1 none. */
+export async function checkUserDeviceLimit(db: Db, user: User): Promise<void> {
+  if (user.administrator || user.deviceLimit < 0) return;
+  if (user.deviceLimit === 0 || (await countDevices(db, user.id)) >= user.deviceLimit) {
+    throw limitReached();
+  }
+}
+
+/** Before a new device: the server's licence cap (everyone) and the creator's own limit. */
+export async function checkDeviceLimits(db: Db, actor: Actor): Promise<void> {
+  const serverLimit = serverDeviceLimit(actor.server.attributes);
+  if (serverLimit !== null && (await countDevices(db, null)) >= serverLimit) throw limitReached();
+  await checkUserDeviceLimit(db, actor.user);
+}

@@ -1,0 +1,170 @@
+import { ATTRIBUTE_TYPES } from '../../src/model';
+import { IllegalArgumentException } from '../errors';
+import { compileExpression, ExpressionError } from '../processing/expression';
+import { validateArea } from '../processing/geofenceArea';
+import { checkDeviceLimits } from '../devices/deviceLimit';
+import { checkCalendarData } from './calendarData';
+import type { EntityDef } from './definition';
+import { checkGroupParent } from './groupTree';
+
+const attributes = { kind: 'json' } as const;
+const name = { kind: 'text', required: true } as const;
+
+export const devices: EntityDef = {
+  kind: 'device',
+  area: 'devices',
+  fields: {
+    name,
+    uniqueId: { kind: 'text', required: true },
+    status: { kind: 'optText', serverManaged: true },
+    disabled: { kind: 'flag' },
+    lastUpdate: { kind: 'millis', serverManaged: true },
+    positionId: { kind: 'ref', serverManaged: true },
+    groupId: { kind: 'ref', target: 'group' },
+    calendarId: { kind: 'ref', target: 'calendar' },
+    phone: { kind: 'optText' },
+    model: { kind: 'optText' },
+    contact: { kind: 'optText' },
+    category: { kind: 'optText' },
+    expirationTime: { kind: 'millis' },
+    attributes,
+  },
+  sort: 'name',
+  keywords: ['name', 'uniqueId', 'phone', 'model', 'contact'],
+  extended: false,
+  unique: 'uniqueId',
+  hooks: {
+    async beforeSave(ctx, _wire, id) {
+      if (id === 0) await checkDeviceLimits(ctx.db, ctx.actor);
+    },
+  },
+};
+
+export const groups: EntityDef = {
+  kind: 'group',
+  area: 'groups',
+  fields: { name, groupId: { kind: 'ref', target: 'group' }, attributes },
+  sort: 'name',
+  keywords: ['name'],
+  extended: false,
+  hooks: {
+    beforeSave: (ctx, wire, id) => checkGroupParent(ctx.db, id, wire.groupId as number),
+  },
+};
+
+export const geofences: EntityDef = {
+  kind: 'geofence',
+  area: 'geofences',
+  fields: {
+    name,
+    description: { kind: 'optText' },
+    area: { kind: 'text', required: true },
+    calendarId: { kind: 'ref', target: 'calendar' },
+    attributes,
+  },
+  sort: 'name',
+  keywords: ['name'],
+  extended: true,
+  hooks: {
+    validate(wire) {
+      const problem = validateArea(wire.area as string);
+      if (problem) throw new IllegalArgumentException(problem);
+    },
+  },
+};
+
+export const calendars: EntityDef = {
+  kind: 'calendar',
+  area: 'calendars',
+  fields: { name, data: { kind: 'text', required: true }, attributes },
+  sort: 'name',
+  keywords: ['name'],
+  extended: false,
+  hooks: { validate: (wire) => checkCalendarData(wire.data as string) },
+};
+
+export const commands: EntityDef = {
+  kind: 'command',
+  area: 'commands',
+  fields: {
+    description: { kind: 'optText' },
+    type: { kind: 'text', required: true },
+    textChannel: { kind: 'flag' },
+    attributes,
+  },
+  constants: { deviceId: 0 },
+  sort: 'description',
+  keywords: ['description', 'type'],
+  extended: true,
+};
+
+export const notifications: EntityDef = {
+  kind: 'notification',
+  area: 'notifications',
+  fields: {
+    type: { kind: 'text', required: true },
+    description: { kind: 'optText' },
+    always: { kind: 'flag' },
+    notificators: { kind: 'text' },
+    calendarId: { kind: 'ref', target: 'calendar' },
+    commandId: { kind: 'ref', target: 'command' },
+    attributes,
+  },
+  sort: 'description',
+  keywords: ['description', 'type'],
+  extended: true,
+};
+
+export const drivers: EntityDef = {
+  kind: 'driver',
+  area: 'drivers',
+  fields: { name, uniqueId: { kind: 'text', required: true }, attributes },
+  sort: 'name',
+  keywords: ['name', 'uniqueId'],
+  extended: true,
+  unique: 'uniqueId',
+};
+
+export const maintenances: EntityDef = {
+  kind: 'maintenance',
+  area: 'maintenance',
+  fields: {
+    name,
+    type: { kind: 'text', required: true },
+    start: { kind: 'number' },
+    period: { kind: 'number' },
+    attributes,
+  },
+  sort: 'name',
+  keywords: ['name', 'type'],
+  extended: true,
+};
+
+/** Computed attributes: no attributes map of their own. */
+export const computedAttributes: EntityDef = {
+  kind: 'attribute',
+  area: 'attributes',
+  fields: {
+    description: { kind: 'text' },
+    attribute: { kind: 'text', required: true },
+    expression: { kind: 'text', required: true },
+    type: { kind: 'text', required: true },
+    priority: { kind: 'integer' },
+  },
+  sort: 'description',
+  keywords: ['description', 'attribute'],
+  extended: true,
+  hooks: {
+    validate(wire) {
+      if (!(ATTRIBUTE_TYPES as readonly unknown[]).includes(wire.type)) {
+        throw new IllegalArgumentException(`type must be one of ${ATTRIBUTE_TYPES.join(', ')}`);
+      }
+      try {
+        compileExpression(wire.expression as string);
+      } catch (error) {
+        if (error instanceof ExpressionError) throw new IllegalArgumentException(error.message);
+        throw error;
+      }
+    },
+  },
+};

@@ -1,0 +1,185 @@
+import type { Expression, SqlBool } from 'kysely';
+import { isUniqueViolation, type Db } from '../db/database';
+import { findLink } from '../db/links';
+import { IllegalArgumentException, SecurityException, notFound } from '../errors';
+import type { Change } from '../live/changes';
+import { accessDenial, type Action } from '../permissions/checkAccess';
+import { addLink } from '../permissions/linkStore';
+import { assertReference, assertVisible, canManageUser } from '../permissions/objects';
+import { visibleFilter } from '../permissions/visibility';
+import { inTransaction, type Ctx } from './context';
+import type { EntityDef, Wire } from './definition';
+import { applyInput, emptyWire, toColumns, toWire } from './mapping';
+import {
+  deleteRow,
+  findDuplicate,
+  findRow,
+  insertRow,
+  keywordMatch,
+  linkedTo,
+  listRows,
+  tableOf,
+  updateRow,
+  type Page,
+} from './repository';
+
+/** The list filters of Traccar's Simple/ExtendedObjectResource (contract §2). */
+export interface ListQuery extends Page {
+  all?: boolean;
+  userId?: number;
+  groupId?: number;
+  deviceId?: number;
+  keyword?: string;
+}
+
+export const duplicateUniqueId = () => new IllegalArgumentException('Duplicate unique id');
+
+export function checkArea(ctx: Ctx, def: EntityDef, action: Action): void {
+  const denial = accessDenial(ctx.actor, def.area, action);
+  if (denial) throw new SecurityException(denial);
+}
+
+/**
+ * Conditions every list shares: without `userId`, what the caller reaches (admins: everything,
+ * with or without `all`); with `userId`, only objects linked directly to that user, who must be
+ * the caller, a user they manage, or anyone for an admin.
+ */
+export async function ownerConditions(
+  ctx: Ctx,
+  def: EntityDef,
+  query: ListQuery,
+): Promise<Expression<SqlBool>[]> {
+  const { db, actor } = ctx;
+  const conditions: Expression<SqlBool>[] = [];
+  if (query.userId) {
+    if (!(await canManageUser(db, actor, query.userId))) {
+      throw new SecurityException('User access denied');
+    }
+    conditions.push(linkedTo(def, 'user', query.userId));
+  } else if (!actor.admin) {
+    conditions.push(visibleFilter(def.kind, actor.user.id, `${tableOf(def)}.id`));
+  }
+  if (query.keyword) conditions.push(keywordMatch(def, query.keyword));
+  return conditions;
+}
+
+export async function listEntities(
+  ctx: Ctx,
+  def: EntityDef,
+  query: ListQuery,
+  extra: Expression<SqlBool>[] = [],
+): Promise<Wire[]> {
+  checkArea(ctx, def, 'read');
+  const conditions = [...(await ownerConditions(ctx, def, query)), ...extra];
+  if (def.extended && query.groupId) {
+    await assertVisible(ctx.db, ctx.actor, 'group', query.groupId);
+    conditions.push(linkedTo(def, 'group', query.groupId));
+  }
+  if (def.extended && query.deviceId) {
+    await assertVisible(ctx.db, ctx.actor, 'device', query.deviceId);
+    conditions.push(linkedTo(def, 'device', query.deviceId));
+  }
+  const rows = await listRows(ctx.db, def, conditions, query);
+  return rows.map((row) => toWire(def, row));
+}
+
+/** The stored object, or 404; then 400 when the caller does not reach it. */
+export async function loadVisible(ctx: Ctx, def: EntityDef, id: number): Promise<Wire> {
+  const row = await findRow(ctx.db, def, id);
+  if (!row) throw notFound();
+  await assertVisible(ctx.db, ctx.actor, def.kind, id);
+  return toWire(def, row);
+}
+
+export async function getEntity(ctx: Ctx, def: EntityDef, id: number): Promise<Wire> {
+  checkArea(ctx, def, 'read');
+  return loadVisible(ctx, def, id);
+}
+
+/** References that changed must point at objects that exist and that the caller reaches. */
+async function checkReferences(
+  db: Db,
+  ctx: Ctx,
+  def: EntityDef,
+  wire: Wire,
+  before: Wire | null,
+): Promise<void> {
+  for (const [name, field] of Object.entries(def.fields)) {
+    const id = wire[name] as number;
+    if (field.kind !== 'ref' || !field.target || field.serverManaged || id === 0) continue;
+    if (before && before[name] === id) continue;
+    await assertReference(db, ctx.actor, field.target, id);
+  }
+}
+
+async function save(
+  ctx: Ctx,
+  def: EntityDef,
+  wire: Wire,
+  before: Wire | null,
+  write: (db: Db, changes: Change[]) => Promise<number>,
+): Promise<Wire> {
+  def.hooks?.validate?.(wire);
+  try {
+    return await inTransaction(ctx, async (db, changes) => {
+      await checkReferences(db, ctx, def, wire, before);
+      const id = before ? (before.id as number) : 0;
+      await def.hooks?.beforeSave?.({ db, actor: ctx.actor }, wire, id);
+      if (def.unique && (await findDuplicate(db, def, def.unique, wire[def.unique], id))) {
+        throw duplicateUniqueId();
+      }
+      const saved = await write(db, changes);
+      return toWire(def, (await findRow(db, def, saved))!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateUniqueId();
+    throw error;
+  }
+}
+
+/** Creates the object and links it to its creator. */
+export async function createEntity(
+  ctx: Ctx,
+  def: EntityDef,
+  input: Record<string, unknown>,
+): Promise<Wire> {
+  checkArea(ctx, def, 'create');
+  const wire = applyInput(def, emptyWire(def), input);
+  return save(ctx, def, wire, null, async (db, changes) => {
+    const id = await insertRow(db, def, toColumns(db, def, wire));
+    await addLink(db, findLink('userId', `${def.kind}Id`)!, ctx.actor.user.id, id);
+    changes.push({ kind: def.kind, id, action: 'create' });
+    changes.push({
+      kind: 'permission',
+      owner: 'user',
+      property: def.kind,
+      ownerId: ctx.actor.user.id,
+      propertyId: id,
+      action: 'link',
+    });
+    return id;
+  });
+}
+
+export async function updateEntity(
+  ctx: Ctx,
+  def: EntityDef,
+  id: number,
+  input: Record<string, unknown>,
+): Promise<Wire> {
+  checkArea(ctx, def, 'edit');
+  const before = await loadVisible(ctx, def, id);
+  const wire = applyInput(def, before, input);
+  return save(ctx, def, wire, before, async (db, changes) => {
+    await updateRow(db, def, id, toColumns(db, def, wire));
+    changes.push({ kind: def.kind, id, action: 'update' });
+    return id;
+  });
+}
+
+export async function deleteEntity(ctx: Ctx, def: EntityDef, id: number): Promise<void> {
+  checkArea(ctx, def, 'delete');
+  await loadVisible(ctx, def, id);
+  await deleteRow(ctx.db, def, id);
+  ctx.changes.emit({ kind: def.kind, id, action: 'delete' });
+}

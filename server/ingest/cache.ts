@@ -1,0 +1,428 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import { parseAttributes } from '../db/json';
+import type { DevicesTable, NotificationsTable } from '../db/schema';
+import type { Change } from '../live/changes';
+import { CalendarSchedule } from '../notifications/calendar';
+import { compileAttribute, sortByPriority, type CompiledAttribute } from '../processing/computed';
+import { parseDeviceState, type DeviceState } from '../processing/deviceState';
+import { compileGeofence, type CompiledGeofence } from '../processing/geofences';
+import type { AttributeSource } from '../processing/lookup';
+import { pipelineSettings, type DeviceContext } from '../processing/pipeline';
+import {
+  deviceFromRow,
+  positionFromRow,
+  type DeviceRecord,
+  type PositionRecord,
+} from '../processing/serialize';
+import { LinkIndex } from './links';
+
+/**
+ * Everything the hot path reads, held in memory: devices with their pipeline state and latest
+ * position, groups, geofences, computed attributes, notifications, calendars, the links between
+ * them and the server attributes. Loaded once, then kept current from the change feed, so
+ * processing a position never reads the database.
+ */
+
+export interface DeviceEntry {
+  device: DeviceRecord;
+  state: DeviceState;
+  /** The latest stored position (highest fix time), the "previous" for the next one. */
+  last: PositionRecord | null;
+  context: DeviceContext | null;
+  contextGeneration: number;
+  /** When `state` was last written to the database (ms), to bound how often it is. */
+  stateSavedAt: number;
+  /** `state` changed since it was last written. */
+  stateUnsaved: boolean;
+}
+
+export interface NotificationRecord {
+  id: number;
+  type: string;
+  description: string | null;
+  always: boolean;
+  notificators: string[];
+  calendarId: number;
+  commandId: number;
+  attributes: Record<string, unknown>;
+}
+
+export interface GroupRecord {
+  id: number;
+  name: string;
+  groupId: number;
+  attributes: Record<string, unknown>;
+}
+
+/** Traccar follows the group chain three levels up (contract §6). */
+const GROUP_DEPTH = 3;
+
+export function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {
+  return {
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    always: Boolean(row.always),
+    notificators: row.notificators
+      .split(/[,\s]+/)
+      .map((n) => n.trim())
+      .filter((n) => n !== ''),
+    calendarId: row.calendarId ?? 0,
+    commandId: row.commandId ?? 0,
+    attributes: parseAttributes(row.attributes),
+  };
+}
+
+export class TrackingCache {
+  readonly devices = new Map<number, DeviceEntry>();
+  private readonly byUniqueId = new Map<string, DeviceEntry>();
+  readonly groups = new Map<number, GroupRecord>();
+  readonly geofences = new Map<number, CompiledGeofence>();
+  private readonly anchors = new Map<number, Set<number>>();
+  readonly attributes = new Map<number, CompiledAttribute>();
+  readonly notifications = new Map<number, NotificationRecord>();
+  readonly calendars = new Map<number, CalendarSchedule | null>();
+  readonly links = new LinkIndex();
+  serverAttributes: Record<string, unknown> = {};
+  /** Bumped on any change that can alter a device's context. */
+  private generation = 0;
+  private readonly lookups = new Map<string, Promise<DeviceEntry | null>>();
+
+  constructor(private readonly db: Db) {}
+
+  async load(): Promise<void> {
+    const rows = await this.db.kysely.selectFrom('devices').selectAll().execute();
+    const latest = await this.db.kysely
+      .selectFrom('positions')
+      .innerJoin('devices', 'devices.positionId', 'positions.id')
+      .selectAll('positions')
+      .execute();
+    const lastById = new Map(latest.map((row) => [row.deviceId, positionFromRow(row)]));
+    for (const row of rows) this.putDevice(row, lastById.get(row.id) ?? null);
+    await this.loadConfiguration();
+  }
+
+  /** Groups, geofences, computed attributes, notifications, calendars, links, server. */
+  async loadConfiguration(): Promise<void> {
+    await Promise.all([
+      this.loadGroups(),
+      this.loadGeofences(),
+      this.loadAttributes(),
+      this.loadNotifications(),
+      this.loadCalendars(),
+      this.links.load(this.db),
+      this.loadServer(),
+    ]);
+    this.generation++;
+  }
+
+  // ---------------------------------------------------------------- devices
+
+  /**
+   * The device for a `uniqueId`, from memory, else from the database (a device created outside
+   * the API); null when unknown.
+   */
+  findDevice(uniqueId: string): DeviceEntry | null | Promise<DeviceEntry | null> {
+    const entry = this.byUniqueId.get(uniqueId);
+    if (entry) return entry;
+    let pending = this.lookups.get(uniqueId);
+    if (!pending) {
+      pending = this.fetchDevice(uniqueId).finally(() => this.lookups.delete(uniqueId));
+      this.lookups.set(uniqueId, pending);
+    }
+    return pending;
+  }
+
+  private async fetchDevice(uniqueId: string): Promise<DeviceEntry | null> {
+    const row = await this.db.kysely
+      .selectFrom('devices')
+      .selectAll()
+      .where('uniqueId', '=', uniqueId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return (
+      this.byUniqueId.get(uniqueId) ?? this.putDevice(row, await this.fetchLast(row.positionId))
+    );
+  }
+
+  private async fetchLast(positionId: number | null): Promise<PositionRecord | null> {
+    if (positionId === null) return null;
+    const row = await this.db.kysely
+      .selectFrom('positions')
+      .selectAll()
+      .where('id', '=', positionId)
+      .executeTakeFirst();
+    return row ? positionFromRow(row) : null;
+  }
+
+  private putDevice(row: Selectable<DevicesTable>, last: PositionRecord | null): DeviceEntry {
+    const entry: DeviceEntry = {
+      device: deviceFromRow(row),
+      state: parseDeviceState(row.state),
+      last,
+      context: null,
+      contextGeneration: -1,
+      stateSavedAt: 0,
+      stateUnsaved: false,
+    };
+    this.devices.set(entry.device.id, entry);
+    this.byUniqueId.set(entry.device.uniqueId, entry);
+    return entry;
+  }
+
+  /** Re-reads a device row after an API edit, keeping what the pipeline owns. */
+  private async reloadDevice(id: number): Promise<void> {
+    const row = await this.db.kysely
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const entry = this.devices.get(id);
+    if (!row) {
+      if (entry) this.dropDevice(entry);
+      return;
+    }
+    if (!entry) {
+      this.putDevice(row, await this.fetchLast(row.positionId));
+      return;
+    }
+    const fresh = deviceFromRow(row);
+    if (fresh.uniqueId !== entry.device.uniqueId) {
+      this.byUniqueId.delete(entry.device.uniqueId);
+      this.byUniqueId.set(fresh.uniqueId, entry);
+    }
+    // Status, last update and latest position are server-managed: memory is ahead of the row,
+    // unless the API stored a newer latest position itself (accumulators do).
+    let positionId = entry.device.positionId;
+    if (fresh.positionId > positionId) {
+      const last = await this.fetchLast(fresh.positionId);
+      if (last) {
+        entry.last = last;
+        positionId = fresh.positionId;
+      }
+    }
+    entry.device = {
+      ...fresh,
+      status: entry.device.status,
+      lastUpdate: entry.device.lastUpdate,
+      positionId,
+    };
+    entry.contextGeneration = -1;
+  }
+
+  private dropDevice(entry: DeviceEntry): void {
+    this.devices.delete(entry.device.id);
+    if (this.byUniqueId.get(entry.device.uniqueId) === entry) {
+      this.byUniqueId.delete(entry.device.uniqueId);
+    }
+    this.links.forget('device', entry.device.id);
+  }
+
+  /** Disabled or expired devices are refused like unknown ones. */
+  isUsable(entry: DeviceEntry, now: number): boolean {
+    const { disabled, expirationTime } = entry.device;
+    return !disabled && (expirationTime === null || expirationTime > now);
+  }
+
+  // ---------------------------------------------------------------- derived per device
+
+  /** The device's group and its parents, nearest first, at most three, without cycles. */
+  groupChain(groupId: number): number[] {
+    const chain: number[] = [];
+    let id = groupId;
+    while (id > 0 && chain.length < GROUP_DEPTH && !chain.includes(id)) {
+      chain.push(id);
+      id = this.groups.get(id)?.groupId ?? 0;
+    }
+    return chain;
+  }
+
+  context(entry: DeviceEntry): DeviceContext {
+    if (entry.context && entry.contextGeneration === this.generation) return entry.context;
+    const { device } = entry;
+    const chain = this.groupChain(device.groupId);
+    const sources: AttributeSource[] = [
+      device.attributes,
+      ...chain.map((id) => this.groups.get(id)?.attributes),
+      this.serverAttributes,
+    ];
+    const geofenceIds = new Set(this.links.of('device', 'geofence', device.id));
+    const attributeIds = new Set(this.links.of('device', 'attribute', device.id));
+    for (const groupId of chain) {
+      for (const id of this.links.of('group', 'geofence', groupId)) geofenceIds.add(id);
+      for (const id of this.links.of('group', 'attribute', groupId)) attributeIds.add(id);
+    }
+    for (const id of this.anchors.get(device.id) ?? []) geofenceIds.add(id);
+    const computed = sortByPriority(
+      [...attributeIds].flatMap((id) => this.attributes.get(id) ?? []),
+    );
+    entry.context = {
+      deviceId: device.id,
+      sources,
+      deviceAttributes: device.attributes,
+      geofences: [...geofenceIds].flatMap((id) => this.geofences.get(id) ?? []),
+      early: computed.filter((a) => a.priority < 0),
+      late: computed.filter((a) => a.priority >= 0),
+      settings: pipelineSettings(sources),
+    };
+    entry.contextGeneration = this.generation;
+    return entry.context;
+  }
+
+  /** Whether a geofence's calendar (if any) is active at a time; unknown geofences are. */
+  geofenceActive(geofenceId: number, time: number): boolean {
+    const calendarId = this.geofences.get(geofenceId)?.calendarId ?? 0;
+    return this.calendarActive(calendarId, time);
+  }
+
+  /** No calendar (0) is always active; an unreadable calendar never is. */
+  calendarActive(calendarId: number, time: number): boolean {
+    if (calendarId === 0 || !this.calendars.has(calendarId)) return true;
+    return this.calendars.get(calendarId)?.isActive(time) ?? false;
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  private async loadGroups(): Promise<void> {
+    const rows = await this.db.kysely.selectFrom('groups').selectAll().execute();
+    this.groups.clear();
+    for (const row of rows) {
+      this.groups.set(row.id, {
+        id: row.id,
+        name: row.name,
+        groupId: row.groupId ?? 0,
+        attributes: parseAttributes(row.attributes),
+      });
+    }
+  }
+
+  private async loadGeofences(id?: number): Promise<void> {
+    let query = this.db.kysely.selectFrom('geofences').selectAll();
+    if (id !== undefined) query = query.where('id', '=', id);
+    const rows = await query.execute();
+    if (id === undefined) this.geofences.clear();
+    else this.geofences.delete(id);
+    for (const row of rows) {
+      this.geofences.set(
+        row.id,
+        compileGeofence({ ...row, attributes: parseAttributes(row.attributes) }),
+      );
+    }
+    this.indexAnchors();
+  }
+
+  /** Anchor geofences (`isAnchor`, `deviceId`) apply to their device even before it is linked. */
+  private indexAnchors(): void {
+    this.anchors.clear();
+    for (const geofence of this.geofences.values()) {
+      const { isAnchor, deviceId } = geofence.attributes;
+      if ((isAnchor === true || isAnchor === 'true') && typeof deviceId === 'number') {
+        let set = this.anchors.get(deviceId);
+        if (!set) this.anchors.set(deviceId, (set = new Set()));
+        set.add(geofence.id);
+      }
+    }
+  }
+
+  private async loadAttributes(id?: number): Promise<void> {
+    let query = this.db.kysely.selectFrom('attributes').selectAll();
+    if (id !== undefined) query = query.where('id', '=', id);
+    const rows = await query.execute();
+    if (id === undefined) this.attributes.clear();
+    else this.attributes.delete(id);
+    for (const row of rows) {
+      const compiled = compileAttribute(row);
+      if (compiled) this.attributes.set(row.id, compiled);
+    }
+  }
+
+  private async loadNotifications(id?: number): Promise<void> {
+    let query = this.db.kysely.selectFrom('notifications').selectAll();
+    if (id !== undefined) query = query.where('id', '=', id);
+    const rows = await query.execute();
+    if (id === undefined) this.notifications.clear();
+    else this.notifications.delete(id);
+    for (const row of rows) this.notifications.set(row.id, notificationFromRow(row));
+  }
+
+  private async loadCalendars(id?: number): Promise<void> {
+    let query = this.db.kysely.selectFrom('calendars').select(['id', 'data']);
+    if (id !== undefined) query = query.where('id', '=', id);
+    const rows = await query.execute();
+    if (id === undefined) this.calendars.clear();
+    else this.calendars.delete(id);
+    for (const row of rows) this.calendars.set(row.id, CalendarSchedule.fromBase64(row.data));
+  }
+
+  private async loadServer(): Promise<void> {
+    const row = await this.db.kysely
+      .selectFrom('servers')
+      .select('attributes')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    this.serverAttributes = parseAttributes(row?.attributes);
+  }
+
+  // ---------------------------------------------------------------- change feed
+
+  async apply(change: Change): Promise<void> {
+    switch (change.kind) {
+      case 'device':
+        if (change.action === 'delete') {
+          const entry = this.devices.get(change.id);
+          if (entry) this.dropDevice(entry);
+        } else {
+          await this.reloadDevice(change.id);
+        }
+        break;
+      case 'group':
+        await this.loadGroups();
+        if (change.action === 'delete') this.links.forget('group', change.id);
+        // A deleted group is unset on its devices by the database; re-read them.
+        if (change.action === 'delete') {
+          for (const entry of [...this.devices.values()]) {
+            if (entry.device.groupId === change.id) await this.reloadDevice(entry.device.id);
+          }
+        }
+        break;
+      case 'geofence':
+        await this.loadGeofences(change.id);
+        if (change.action === 'delete') this.links.forget('geofence', change.id);
+        break;
+      case 'attribute':
+        await this.loadAttributes(change.id);
+        if (change.action === 'delete') this.links.forget('attribute', change.id);
+        break;
+      case 'notification':
+        await this.loadNotifications(change.id);
+        if (change.action === 'delete') this.links.forget('notification', change.id);
+        break;
+      case 'calendar':
+        await this.loadCalendars(change.id);
+        // Calendar deletion unsets `calendar_id` on geofences and notifications.
+        if (change.action === 'delete') {
+          await Promise.all([this.loadGeofences(), this.loadNotifications()]);
+        }
+        break;
+      case 'user':
+        if (change.action === 'delete') this.links.forget('user', change.id);
+        break;
+      case 'permission':
+        this.links.apply(
+          change.owner.replace(/Id$/, ''),
+          change.property.replace(/Id$/, ''),
+          change.ownerId,
+          change.propertyId,
+          change.action === 'link',
+        );
+        break;
+      case 'server':
+        await this.loadServer();
+        break;
+      default:
+        return;
+    }
+    this.generation++;
+  }
+}

@@ -1,0 +1,71 @@
+import ICAL from 'ical.js';
+
+/**
+ * A calendar's schedule (base64 iCalendar in `calendars.data`), evaluated with ical.js like
+ * Traccar's `Calendar.checkMoment`: a moment is inside the calendar when it falls within an
+ * occurrence of one of its VEVENTs (recurrence rules and exceptions included).
+ */
+
+/** Upper bound on occurrences walked per event and check, so a hostile rule cannot hang us. */
+const MAX_STEPS = 100_000;
+
+interface Schedule {
+  event: InstanceType<typeof ICAL.Event>;
+  /** Epoch ms bounds of a single, non-recurring event. */
+  start: number;
+  end: number;
+}
+
+export class CalendarSchedule {
+  /** Answers by time: a burst of events (one position, many notifications) asks the same. */
+  private readonly memo = new Map<number, boolean>();
+
+  private constructor(private readonly schedules: Schedule[]) {}
+
+  /** Null when the data is not a readable iCalendar (the calendar then matches nothing). */
+  static fromBase64(data: string): CalendarSchedule | null {
+    try {
+      return CalendarSchedule.fromText(Buffer.from(data, 'base64').toString('utf8'));
+    } catch {
+      return null;
+    }
+  }
+
+  static fromText(text: string): CalendarSchedule {
+    const root = new ICAL.Component(ICAL.parse(text));
+    for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const schedules = root.getAllSubcomponents('vevent').map((component): Schedule => {
+      const event = new ICAL.Event(component);
+      const start = event.startDate.toJSDate().getTime();
+      const end = event.endDate ? event.endDate.toJSDate().getTime() : start;
+      return { event, start, end };
+    });
+    return new CalendarSchedule(schedules);
+  }
+
+  isActive(time: number): boolean {
+    let active = this.memo.get(time);
+    if (active === undefined) {
+      active = this.schedules.some((schedule) => occursAt(schedule, time));
+      if (this.memo.size >= 256) this.memo.clear();
+      this.memo.set(time, active);
+    }
+    return active;
+  }
+}
+
+function occursAt({ event, start, end }: Schedule, time: number): boolean {
+  if (!event.isRecurring()) return start <= time && time < Math.max(end, start + 1);
+  if (time < start) return false;
+  const iterator = event.iterator();
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const next = iterator.next();
+    if (!next) return false;
+    const details = event.getOccurrenceDetails(next);
+    const from = details.startDate.toJSDate().getTime();
+    if (from > time) return false;
+    const to = details.endDate.toJSDate().getTime();
+    if (time < Math.max(to, from + 1)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,56 @@
+import type { PermsContext, User } from '../../src/model';
+import type { ServerSettings } from '../db/servers';
+
+/** Restrictions that apply when set on the server OR the user (contract §5); none for admins. */
+export interface Restrictions {
+  readonly: boolean;
+  deviceReadonly: boolean;
+  limitCommands: boolean;
+  disableReports: boolean;
+  fixedEmail: boolean;
+}
+
+/** Who is calling, with everything the permission checks need. */
+export interface Actor {
+  user: User;
+  admin: boolean;
+  restrictions: Restrictions;
+  /** Advanced permission bits; null when the server does not enable them (or for admins). */
+  perms: PermsContext | null;
+  server: ServerSettings;
+}
+
+const RESTRICTIONS = [
+  'readonly',
+  'deviceReadonly',
+  'limitCommands',
+  'disableReports',
+  'fixedEmail',
+] as const;
+
+export function makeActor(user: User, server: ServerSettings): Actor {
+  const admin = user.administrator;
+  const restrictions = {} as Restrictions;
+  for (const key of RESTRICTIONS) restrictions[key] = !admin && (server[key] || user[key]);
+  const enabled = server.attributes['tarkan.enableAdvancedPerms'] === true;
+  const perms: PermsContext | null =
+    enabled && !admin
+      ? {
+          administrator: false,
+          qrDriver: isSet(user.attributes['tarkan.isQrDriverId']),
+          shared: isSet(user.attributes.isShared),
+          // The server is the product: enforcement does not depend on the licence header.
+          plus: true,
+          enabled: true,
+          perms:
+            typeof user.attributes['tarkan.advancedPerms'] === 'string'
+              ? (user.attributes['tarkan.advancedPerms'] as string)
+              : null,
+        }
+      : null;
+  return { user, admin, restrictions, perms, server };
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== false && value !== '' && value !== 0;
+}

@@ -1,0 +1,131 @@
+import { advancedPermission, type PermName } from '../../src/model';
+import type { PermArea } from '../entities/definition';
+import type { Actor } from './actor';
+
+export type Action = 'read' | 'create' | 'edit' | 'delete';
+
+/** Advanced-permission bits per area and action (tarkan-inventory §7). */
+const BITS: Record<PermArea, Record<Action, PermName>> = {
+  devices: { read: 'devices', create: 'deviceCreate', edit: 'deviceEdit', delete: 'deviceDelete' },
+  users: { read: 'users', create: 'userCreate', edit: 'userEdit', delete: 'userDelete' },
+  notifications: {
+    read: 'notifications',
+    create: 'notificationCreate',
+    edit: 'notificationEdit',
+    delete: 'notificationDelete',
+  },
+  geofences: {
+    read: 'geofences',
+    create: 'geofenceCreate',
+    edit: 'geofenceEdit',
+    delete: 'geofenceDelete',
+  },
+  groups: { read: 'groups', create: 'groupCreate', edit: 'groupEdit', delete: 'groupDelete' },
+  commands: {
+    read: 'commands',
+    create: 'commandCreate',
+    edit: 'commandEdit',
+    delete: 'commandDelete',
+  },
+  attributes: {
+    read: 'attributes',
+    create: 'attributeCreate',
+    edit: 'attributeEdit',
+    delete: 'attributeDelete',
+  },
+  drivers: { read: 'drivers', create: 'driverCreate', edit: 'driverEdit', delete: 'driverDelete' },
+  calendars: {
+    read: 'calendars',
+    create: 'calendarCreate',
+    edit: 'calendarEdit',
+    delete: 'calendarDelete',
+  },
+  maintenance: {
+    read: 'maintenance',
+    create: 'maintenanceCreate',
+    edit: 'maintenanceEdit',
+    delete: 'maintenanceDelete',
+  },
+};
+
+export const DENIED = {
+  readonly: 'Account is readonly',
+  deviceReadonly: 'Account is device readonly',
+  write: 'Write access denied',
+  read: 'Access denied',
+  admin: 'Administrator access required',
+  reports: 'Reports are disabled',
+} as const;
+
+/** One advanced bit; always granted when the server does not enable advanced permissions. */
+export function hasBit(actor: Actor, bit: PermName): boolean {
+  return actor.perms === null || advancedPermission(actor.perms, bit);
+}
+
+/**
+ * Whether `actor` may do `action` in `area` at all, before looking at any particular object: the
+ * restrictions (server OR user), admin-only writes, and advanced-permission bits. Returns the
+ * denial message, or null when allowed. Admins are never restricted.
+ */
+export function accessDenial(actor: Actor, area: PermArea, action: Action): string | null {
+  if (actor.admin) return null;
+  const write = action !== 'read';
+  if (write) {
+    if (actor.restrictions.readonly) return DENIED.readonly;
+    if (area === 'devices' && actor.restrictions.deviceReadonly) return DENIED.deviceReadonly;
+    if (area === 'commands' && actor.restrictions.limitCommands) return DENIED.write;
+    if (area === 'attributes') return DENIED.admin;
+  }
+  if (!hasBit(actor, BITS[area][action])) return write ? DENIED.write : DENIED.read;
+  return null;
+}
+
+/**
+ * Sending a command: an unsaved one is blocked by `limitCommands`; the advanced bits are
+ * `deviceCommand`, or `deviceLock`/`deviceUnlock` for engineStop/engineResume (Tarkan's buttons).
+ */
+export function sendDenial(actor: Actor, type: string, saved: boolean): string | null {
+  if (actor.admin) return null;
+  if (!saved && actor.restrictions.limitCommands) return DENIED.write;
+  const special =
+    type === 'engineStop' ? 'deviceLock' : type === 'engineResume' ? 'deviceUnlock' : null;
+  if (hasBit(actor, 'deviceCommand') || (special !== null && hasBit(actor, special))) return null;
+  return DENIED.write;
+}
+
+/** Area of each end of a permission link, for the advanced bits. */
+const LINK_AREAS: Record<string, PermArea> = {
+  user: 'users',
+  managedUser: 'users',
+  device: 'devices',
+  linkedDevice: 'devices',
+  group: 'groups',
+  geofence: 'geofences',
+  notification: 'notifications',
+  calendar: 'calendars',
+  attribute: 'attributes',
+  driver: 'drivers',
+  command: 'commands',
+  maintenance: 'maintenance',
+};
+
+/**
+ * Linking or unlinking: readonly blocks it; with advanced permissions the owner's area needs its
+ * edit bit (Tarkan: "each link button needs user edit plus that section's bit") and the linked
+ * object's area its view bit.
+ */
+export function linkDenial(actor: Actor, owner: string, property: string): string | null {
+  if (actor.admin) return null;
+  if (actor.restrictions.readonly) return DENIED.readonly;
+  const ownerArea = LINK_AREAS[owner];
+  const propertyArea = LINK_AREAS[property];
+  if (!hasBit(actor, BITS[ownerArea].edit) || !hasBit(actor, BITS[propertyArea].read)) {
+    return DENIED.write;
+  }
+  return null;
+}
+
+/** Position history and reports. */
+export function reportsDenial(actor: Actor): string | null {
+  return actor.restrictions.disableReports ? DENIED.reports : null;
+}

@@ -1,0 +1,177 @@
+import type { Selectable } from 'kysely';
+import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../../src/model';
+import { isPlainObject, parseAttributes, toIso } from '../db/json';
+import type { DevicesTable, EventsTable, PositionsTable } from '../db/schema';
+import type { NewEvent, TrackPosition } from './types';
+
+/**
+ * Devices, positions and events as the tracking core holds them (times in epoch ms, JSON parsed),
+ * and their wire shapes (contract §3: ISO dates, 0 for "none", `geofenceIds` null when empty).
+ */
+
+export interface PositionRecord extends TrackPosition {
+  protocol: string | null;
+  serverTime: number;
+  deviceTime: number;
+  outdated: boolean;
+  altitude: number;
+  course: number;
+  accuracy: number;
+  address: string | null;
+  network: Network | null;
+  geofenceIds: number[] | null;
+}
+
+export interface EventRecord extends NewEvent {
+  id: number;
+}
+
+export interface DeviceRecord {
+  id: number;
+  name: string;
+  uniqueId: string;
+  status: DeviceStatus | null;
+  lastUpdate: number | null;
+  positionId: number;
+  groupId: number;
+  calendarId: number;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  category: string | null;
+  disabled: boolean;
+  expirationTime: number | null;
+  attributes: Record<string, unknown>;
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseIds(text: string | null): number[] | null {
+  const value = parseJson(text);
+  if (!Array.isArray(value)) return null;
+  const ids = value.filter((id): id is number => typeof id === 'number');
+  return ids.length > 0 ? ids : null;
+}
+
+const STATUSES: readonly string[] = ['online', 'offline', 'unknown'];
+
+export function deviceFromRow(row: Selectable<DevicesTable>): DeviceRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    uniqueId: row.uniqueId,
+    status: row.status && STATUSES.includes(row.status) ? (row.status as DeviceStatus) : null,
+    lastUpdate: row.lastUpdate,
+    positionId: row.positionId ?? 0,
+    groupId: row.groupId ?? 0,
+    calendarId: row.calendarId ?? 0,
+    phone: row.phone,
+    model: row.model,
+    contact: row.contact,
+    category: row.category,
+    disabled: Boolean(row.disabled),
+    expirationTime: row.expirationTime,
+    attributes: parseAttributes(row.attributes),
+  };
+}
+
+export function deviceJson(device: DeviceRecord): Device {
+  return {
+    id: device.id,
+    name: device.name,
+    uniqueId: device.uniqueId,
+    status: device.status,
+    disabled: device.disabled,
+    lastUpdate: toIso(device.lastUpdate),
+    positionId: device.positionId,
+    groupId: device.groupId,
+    calendarId: device.calendarId,
+    phone: device.phone,
+    model: device.model,
+    contact: device.contact,
+    category: device.category,
+    expirationTime: toIso(device.expirationTime),
+    attributes: device.attributes,
+  };
+}
+
+export function positionFromRow(row: Selectable<PositionsTable>): PositionRecord {
+  const network = parseJson(row.network);
+  return {
+    id: row.id,
+    deviceId: row.deviceId,
+    protocol: row.protocol,
+    serverTime: row.serverTime,
+    deviceTime: row.deviceTime,
+    fixTime: row.fixTime,
+    outdated: false,
+    valid: Boolean(row.valid),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    altitude: row.altitude,
+    speed: row.speed,
+    course: row.course,
+    address: row.address,
+    accuracy: row.accuracy,
+    network: isPlainObject(network) ? (network as Network) : null,
+    geofenceIds: parseIds(row.geofenceIds),
+    attributes: parseAttributes(row.attributes),
+  };
+}
+
+export function positionJson(position: PositionRecord): Position {
+  return {
+    id: position.id,
+    deviceId: position.deviceId,
+    protocol: position.protocol,
+    serverTime: new Date(position.serverTime).toISOString(),
+    deviceTime: new Date(position.deviceTime).toISOString(),
+    fixTime: new Date(position.fixTime).toISOString(),
+    outdated: position.outdated,
+    valid: position.valid,
+    latitude: position.latitude,
+    longitude: position.longitude,
+    altitude: position.altitude,
+    speed: position.speed,
+    course: position.course,
+    address: position.address,
+    accuracy: position.accuracy,
+    network: position.network,
+    geofenceIds:
+      position.geofenceIds && position.geofenceIds.length > 0 ? position.geofenceIds : null,
+    attributes: position.attributes,
+  };
+}
+
+export function eventFromRow(row: Selectable<EventsTable>): EventRecord {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    eventTime: row.eventTime,
+    deviceId: row.deviceId,
+    positionId: row.positionId ?? 0,
+    geofenceId: row.geofenceId ?? 0,
+    maintenanceId: row.maintenanceId ?? 0,
+    attributes: parseAttributes(row.attributes),
+  };
+}
+
+export function eventJson(event: EventRecord): Event {
+  return {
+    id: event.id,
+    type: event.type,
+    eventTime: new Date(event.eventTime).toISOString(),
+    deviceId: event.deviceId,
+    positionId: event.positionId,
+    geofenceId: event.geofenceId,
+    maintenanceId: event.maintenanceId,
+    attributes: event.attributes,
+  };
+}

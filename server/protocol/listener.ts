@@ -1,0 +1,89 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IngestOutcome } from '../ingest/ingest';
+import type { DecodedPosition } from './osmand';
+import { OsmAndDecodeError } from './osmand';
+import { BodyTooLargeError, parseOsmAndRequest } from './request';
+
+/**
+ * The OsmAnd / Traccar Client listener (contract §10): plain HTTP on its own port, any method and
+ * path. Replies 200 (with one queued command's text for the query form), 400 for a malformed
+ * message or an unknown device (404 for the JSON form's unknown device). Nothing is stored on an
+ * error; a success reply is sent only after the position is committed.
+ */
+
+export interface PositionSink {
+  submit(position: DecodedPosition, wantsCommand: boolean): Promise<IngestOutcome>;
+}
+
+export interface ListenerLog {
+  error(object: unknown, message?: string): void;
+}
+
+export interface OsmAndListener {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+function reply(response: ServerResponse, status: number, body = ''): void {
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+export async function handleOsmAnd(
+  request: IncomingMessage,
+  response: ServerResponse,
+  sink: PositionSink,
+  log: ListenerLog,
+): Promise<void> {
+  let form: 'query' | 'json' = 'query';
+  try {
+    const parsed = await parseOsmAndRequest(request);
+    form = parsed.form;
+    const outcome = await sink.submit(parsed.position, form === 'query');
+    if (outcome.kind === 'unknown') {
+      reply(response, form === 'json' ? 404 : 400, 'Unknown device');
+    } else if (outcome.kind === 'busy') {
+      reply(response, 503, 'Busy, retry later');
+    } else {
+      reply(response, 200, outcome.command ?? '');
+    }
+  } catch (error) {
+    if (error instanceof OsmAndDecodeError) return reply(response, 400, error.message);
+    if (error instanceof BodyTooLargeError) return reply(response, 413, error.message);
+    log.error({ err: error }, 'osmand message failed');
+    if (!response.headersSent) reply(response, 500);
+  }
+}
+
+export async function startOsmAndListener(options: {
+  port: number;
+  host: string;
+  sink: PositionSink;
+  log: ListenerLog;
+}): Promise<OsmAndListener> {
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (request, response) => {
+    void handleOsmAnd(request, response, options.sink, options.log);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Requests in flight finish (their positions are committed); idle keep-alives go now.
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      }),
+  };
+}

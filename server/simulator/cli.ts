@@ -1,0 +1,191 @@
+/**
+ * Load generator and stand-alone demo fleet:
+ *
+ *   npm run simulate -- --devices 1000 --rate 500 --url http://127.0.0.1:5055 \
+ *     [--api http://127.0.0.1:8082 --email admin --password secret] [--prefix demo-] [--duration 300]
+ *
+ * With API credentials, devices missing on the server are created first (POST /api/devices).
+ * Then N vehicles report R positions per second in total over the OsmAnd protocol, with counts
+ * every few seconds, until --duration seconds pass or Ctrl-C.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEMO_ATTRIBUTE, demoIdentity } from './catalog';
+import { Fleet } from './fleet';
+import { OsmAndSender } from './sender';
+
+const MAX_DURATION_S = 24 * 3600;
+
+interface CliOptions {
+  devices: number;
+  rate: number;
+  url: string;
+  api: string | null;
+  email: string | null;
+  password: string | null;
+  prefix: string;
+  durationS: number;
+  concurrency: number;
+  seed: number;
+}
+
+function number(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+) {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
+    throw new Error(`--${name} must be a number between ${min} and ${max}`);
+  }
+  return parsed;
+}
+
+export function parseCli(argv: string[]): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      devices: { type: 'string' },
+      rate: { type: 'string' },
+      url: { type: 'string' },
+      api: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      prefix: { type: 'string' },
+      duration: { type: 'string' },
+      concurrency: { type: 'string' },
+      seed: { type: 'string' },
+    },
+    strict: true,
+  });
+  const devices = Math.floor(number(values.devices, 'devices', 10, 1, 200_000));
+  const options: CliOptions = {
+    devices,
+    rate: number(values.rate, 'rate', devices / 5, 0.01, 100_000),
+    url: values.url ?? 'http://127.0.0.1:5055',
+    api: values.api ?? null,
+    email: values.email ?? null,
+    password: values.password ?? null,
+    prefix: values.prefix ?? 'demo-',
+    durationS: number(values.duration, 'duration', 300, 1, MAX_DURATION_S),
+    concurrency: Math.floor(number(values.concurrency, 'concurrency', 64, 1, 1024)),
+    seed: Math.floor(number(values.seed, 'seed', 0, 0, 2 ** 32 - 1)),
+  };
+  if (options.api && (!options.email || !options.password)) {
+    throw new Error('--api needs --email and --password');
+  }
+  return options;
+}
+
+/** Signs in and creates the devices the server does not have yet. */
+async function createMissingDevices(options: CliOptions, log: (line: string) => void) {
+  const api = options.api!.replace(/\/$/, '');
+  const login = await fetch(`${api}/api/session`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: options.email!, password: options.password! }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: HTTP ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const headers = { cookie, 'content-type': 'application/json' };
+
+  const listed = await fetch(`${api}/api/devices?all=true`, { headers });
+  if (listed.status !== 200) throw new Error(`GET /api/devices failed: HTTP ${listed.status}`);
+  const known = new Set(((await listed.json()) as { uniqueId: string }[]).map((d) => d.uniqueId));
+  const missing = Array.from({ length: options.devices }, (_, i) =>
+    demoIdentity(i, options.prefix),
+  ).filter((identity) => !known.has(identity.uniqueId));
+  if (missing.length === 0) return;
+
+  log(`creating ${missing.length} devices through ${api}/api/devices`);
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < missing.length && failures < 10) {
+      const { uniqueId, name, category, attributes: demo } = missing[next++];
+      // Not `frota.demo`: an embedded server would otherwise drive these itself after a restart.
+      const attributes = { ...demo, [DEMO_ATTRIBUTE]: undefined };
+      const res = await fetch(`${api}/api/devices`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name, uniqueId, category, attributes }),
+      });
+      if (res.status !== 200) {
+        failures++;
+        log(`POST /api/devices ${uniqueId}: HTTP ${res.status} ${await res.text()}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  if (failures >= 10) throw new Error('too many device creation failures');
+}
+
+export async function runCli(argv: string[], log = (line: string) => console.log(line)) {
+  const options = parseCli(argv);
+  if (options.api) await createMissingDevices(options, log);
+
+  const devices = Array.from({ length: options.devices }, (_, i) => {
+    const { uniqueId, category } = demoIdentity(i, options.prefix);
+    return { uniqueId, category };
+  });
+  const intervalMs = (options.devices / options.rate) * 1000;
+  const sender = new OsmAndSender({ url: options.url, concurrency: options.concurrency });
+  const fleet = new Fleet({
+    vehicles: Fleet.vehiclesFor(devices, Date.now(), options.seed),
+    intervalMs,
+    send: (query) => sender.send(query),
+    tickMs: Math.min(50, Math.max(5, intervalMs / 4)),
+  });
+
+  const started = Date.now();
+  let last = { at: started, acknowledged: 0 };
+  const report = () => {
+    const now = Date.now();
+    const { sent, acknowledged, failed, dropped, retried } = sender.stats;
+    const rate = ((acknowledged - last.acknowledged) * 1000) / Math.max(1, now - last.at);
+    last = { at: now, acknowledged };
+    log(
+      `${Math.round((now - started) / 1000)}s sent=${sent} acknowledged=${acknowledged} ` +
+        `failed=${failed} dropped=${dropped} retried=${retried} skipped=${fleet.skipped} ` +
+        `rate=${rate.toFixed(0)}/s (target ${options.rate}/s)`,
+    );
+  };
+
+  log(
+    `simulating ${options.devices} devices, ${options.rate} positions/s in total ` +
+      `(each every ${(intervalMs / 1000).toFixed(2)} s) to ${options.url} for ${options.durationS} s`,
+  );
+  fleet.start();
+  const ticker = setInterval(report, 5_000);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, options.durationS * 1000);
+    process.once('SIGINT', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  fleet.stop();
+  clearInterval(ticker);
+  await sender.close();
+  report();
+  const { acknowledged } = sender.stats;
+  log(
+    `done: ${acknowledged} acknowledged, ${((acknowledged * 1000) / (Date.now() - started)).toFixed(0)}/s overall`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runCli(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

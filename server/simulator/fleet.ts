@@ -1,0 +1,93 @@
+import { profileFor } from './catalog';
+import { osmAndQuery, parseCommand, type SimulatorCommand } from './message';
+import { hashSeed } from './random';
+import { Vehicle } from './vehicle';
+import type { SendResult } from './sender';
+
+export interface FleetDevice {
+  uniqueId: string;
+  category: string | null;
+}
+
+export interface FleetOptions {
+  vehicles: Vehicle[];
+  /** Each vehicle reports this often, ms. */
+  intervalMs: number;
+  /** Delivers one OsmAnd query; resolves with the reply (commands ride in its body). */
+  send: (query: string) => Promise<SendResult>;
+  now?: () => number;
+  /** How often due vehicles are looked for. Default 50 ms. */
+  tickMs?: number;
+  onCommand?: (uniqueId: string, command: SimulatorCommand) => void;
+}
+
+/**
+ * Drives vehicles in real time: every vehicle reports once per interval, the fleet spread evenly
+ * over it. A vehicle whose previous report is still in flight skips its turn instead of queueing
+ * a second one, so a slow server sees less traffic rather than a growing backlog.
+ */
+export class Fleet {
+  readonly vehicles: Vehicle[];
+  /** Turns skipped because the previous report had not been answered yet. */
+  skipped = 0;
+  private readonly nextAt: number[];
+  private readonly busy: boolean[];
+  private readonly now: () => number;
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: FleetOptions) {
+    this.vehicles = options.vehicles;
+    this.now = options.now ?? Date.now;
+    this.intervalMs = options.intervalMs;
+    const start = this.now();
+    const count = this.vehicles.length;
+    this.nextAt = this.vehicles.map((_, i) => start + (i * this.intervalMs) / Math.max(count, 1));
+    this.busy = this.vehicles.map(() => false);
+  }
+
+  /** Builds the vehicles for stored devices; `seed` varies the whole fleet's behaviour. */
+  static vehiclesFor(devices: FleetDevice[], start: number, seed = 0): Vehicle[] {
+    return devices.map(
+      (device) =>
+        new Vehicle({
+          uniqueId: device.uniqueId,
+          profile: profileFor(device.category),
+          seed: hashSeed(device.uniqueId, seed),
+          start,
+        }),
+    );
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => this.tick(), this.options.tickMs ?? 50);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Sends a report for every vehicle whose turn has come. */
+  tick(): void {
+    const now = this.now();
+    for (let i = 0; i < this.vehicles.length; i++) {
+      if (this.nextAt[i] > now) continue;
+      // Fell far behind (a paused process): resume the rhythm instead of bursting.
+      this.nextAt[i] = Math.max(this.nextAt[i] + this.intervalMs, now - this.intervalMs);
+      if (this.busy[i]) {
+        this.skipped++;
+        continue;
+      }
+      const vehicle = this.vehicles[i];
+      vehicle.advance(now);
+      this.busy[i] = true;
+      void this.options.send(osmAndQuery(vehicle.report())).then((result) => {
+        this.busy[i] = false;
+        const command = parseCommand(result.body);
+        if (command && vehicle.command(command))
+          this.options.onCommand?.(vehicle.uniqueId, command);
+      });
+    }
+  }
+}

@@ -1,0 +1,372 @@
+/**
+ * Devices report over the OsmAnd port of the REAL server process; positions and events are stored
+ * and reach the live socket of the users who see the device, and only them. Runs on SQLite, and on
+ * PostgreSQL too when DATABASE_URL names a server (the fleet is seeded before the server starts,
+ * and the test reads the database alongside it).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { parseDatabaseUrl } from '../../server/config';
+import { connect } from '../../server/db/connect';
+import type { Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { Client } from '../support/http';
+import { createTempPostgres, type TempPostgres } from '../support/postgres';
+import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
+import { ALICE, BOB, DEPOT, seedFleet, type Fleet } from '../support/trackingSeed';
+
+type Message = Record<string, Record<string, unknown>[] | undefined>;
+
+interface Live {
+  socket: WebSocket;
+  messages: Message[];
+  all(key: string): Record<string, unknown>[];
+}
+
+const backends = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+
+async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, ms = 5000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(backends)('tracking on %s', (backend) => {
+  let dataDir: string;
+  let pg: TempPostgres | null = null;
+  let db: Db;
+  let server: TestServer;
+  let fleet: Fleet;
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'frota-tracking-'));
+    if (backend === 'postgres') pg = await createTempPostgres('dir');
+    const url = pg?.url ?? null;
+    db = await connect(parseDatabaseUrl(url, dataDir));
+    await migrateToLatest(db);
+    fleet = await seedFleet(db);
+    server = await startServer({
+      dataDir,
+      env: { OSMAND_PORT: '0', ...(url ? { DATABASE_URL: url } : {}) },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await server?.stop();
+    await db?.close();
+    await pg?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const osmand = (pathAndQuery: string, init: RequestInit = {}) =>
+    fetch(`http://127.0.0.1:${server.osmandPort}${pathAndQuery}`, init);
+  const postJson = (body: unknown) =>
+    osmand('/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const seconds = (offset = 0) => Math.floor(Date.now() / 1000) + offset;
+  const positionsOf = (deviceId: number) =>
+    db.kysely
+      .selectFrom('positions')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .orderBy('id')
+      .execute();
+  const countPositions = async () =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('positions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  async function live(who: { email: string; password: string }): Promise<Live> {
+    const client = new Client(server.url);
+    await client.login(who.email, who.password);
+    const socket = new WebSocket(`${server.wsUrl}/api/socket`, {
+      headers: { cookie: client.cookieHeader() },
+    });
+    sockets.push(socket);
+    const messages: Message[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Message));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    await waitFor(() => (messages.length > 0 ? true : undefined));
+    return { socket, messages, all: (key) => messages.flatMap((m) => m[key] ?? []) };
+  }
+
+  it('logs the port it listens on when OSMAND_PORT=0', () => {
+    expect(server.osmandPort).toBeGreaterThan(0);
+    expect(server.output).toMatch(new RegExp(`osmand listening on port ${server.osmandPort}`));
+  });
+
+  it('replies with one queued command per message, each delivered once', async () => {
+    const { van } = fleet;
+    const replies: [number, string][] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await osmand(
+        `/?id=${van.uniqueId}&lat=${DEPOT.latitude + 0.02}&lon=${DEPOT.longitude}&timestamp=${seconds(-100 + i)}`,
+      );
+      replies.push([res.status, await res.text()]);
+    }
+    expect(replies).toEqual([
+      [200, 'RELAY,1#'],
+      [200, 'engineStop'],
+      [200, ''],
+    ]);
+    expect(await db.kysely.selectFrom('queuedCommands').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores the query form (GET, POSTed form) and the JSON form', async () => {
+    const { van } = fleet;
+    const before = (await positionsOf(van.id)).length;
+    const t = seconds(-50);
+    const query = await osmand(
+      `/any/path?deviceid=${van.uniqueId}&lat=${DEPOT.latitude + 0.02}&lon=${DEPOT.longitude}&speed=4.5&bearing=90&altitude=760&batt=77&timestamp=${t}&fuel=12.5`,
+    );
+    expect(query.status).toBe(200);
+    const form = await osmand('/', {
+      method: 'POST',
+      body: new URLSearchParams({
+        id: van.uniqueId,
+        lat: '-23.53',
+        lon: '-46.63',
+        timestamp: String(t + 1),
+      }),
+    });
+    expect(form.status).toBe(200);
+    const json = await postJson({
+      device_id: van.uniqueId,
+      location: {
+        timestamp: new Date((t + 2) * 1000).toISOString(),
+        coords: { latitude: -23.531, longitude: -46.63, speed: 10, heading: 45, accuracy: 12 },
+        is_moving: true,
+        odometer: 1234,
+        battery: { level: 0.5, is_charging: false },
+      },
+    });
+    expect([json.status, await json.text()]).toEqual([200, '']);
+
+    const rows = (await positionsOf(van.id)).slice(before);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      protocol: 'osmand',
+      fixTime: t * 1000,
+      speed: 4.5,
+      course: 90,
+      altitude: 760,
+    });
+    expect(JSON.parse(rows[0].attributes)).toMatchObject({
+      batteryLevel: 77,
+      fuel: 12.5,
+      motion: true,
+    });
+    expect(rows[1]).toMatchObject({ latitude: -23.53, fixTime: (t + 1) * 1000 });
+    expect(rows[2].speed).toBeCloseTo(10 / (1852 / 3600), 6);
+    expect(JSON.parse(rows[2].attributes)).toMatchObject({
+      motion: true,
+      odometer: 1234,
+      batteryLevel: 50,
+      charge: false,
+    });
+    expect(JSON.parse(rows[2].attributes).distance).toBeGreaterThan(100);
+    const device = await db.kysely
+      .selectFrom('devices')
+      .select(['status', 'positionId'])
+      .where('id', '=', van.id)
+      .executeTakeFirstOrThrow();
+    expect(device).toEqual({ status: 'online', positionId: rows[2].id });
+  });
+
+  it('refuses unknown devices (400, JSON 404) and malformed values (400), storing nothing', async () => {
+    const before = await countPositions();
+    const refused = [
+      await osmand('/?id=nobody&lat=1&lon=1'),
+      await osmand(`/?id=${fleet.parked.uniqueId}&lat=1&lon=1`), // disabled
+      await osmand('/?lat=1&lon=1'),
+      await osmand(`/?id=${fleet.van.uniqueId}&lat=91&lon=1`),
+      await osmand(`/?id=${fleet.van.uniqueId}&lat=1&lon=abc`),
+      await osmand(`/?id=${fleet.van.uniqueId}&lat=1&lon=1&timestamp=yesterday`),
+      await postJson({ device_id: 'nobody', location: { coords: { latitude: 1, longitude: 1 } } }),
+      await postJson({ device_id: fleet.van.uniqueId, location: { coords: { latitude: 'x' } } }),
+      await osmand('/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{oops',
+      }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 404, 400, 400]);
+    expect(await countPositions()).toBe(before);
+  });
+
+  it("delivers a position to its owner's socket within 1 s, never to a user who cannot see it", async () => {
+    const alice = await live(ALICE);
+    const bob = await live(BOB);
+    // Opening messages: each user's own latest positions only.
+    expect(alice.messages[0].positions?.map((p) => p.deviceId)).toEqual([fleet.van.id]);
+    expect(bob.messages[0]).toEqual({ positions: [] });
+
+    const sent = Date.now();
+    await osmand(`/?id=${fleet.van.uniqueId}&lat=-23.5&lon=-46.6&speed=3&timestamp=${seconds()}`);
+    const position = await waitFor(
+      () => alice.all('positions').find((p) => p.latitude === -23.5),
+      1000,
+    );
+    expect(Date.now() - sent).toBeLessThan(1000);
+    expect(position).toMatchObject({ deviceId: fleet.van.id, speed: 3, geofenceIds: null });
+    // Device pushes are throttled to one a second, so this one may trail the position a little.
+    await waitFor(() => alice.all('devices').find((d) => d.id === fleet.van.id), 1500);
+    expect(alice.all('devices').at(-1)).toMatchObject({ id: fleet.van.id, status: 'online' });
+
+    await osmand(`/?id=${fleet.truck.uniqueId}&lat=-22&lon=-43&timestamp=${seconds()}`);
+    await waitFor(() => bob.all('positions').find((p) => p.deviceId === fleet.truck.id), 1000);
+    await sleep(300);
+    expect(bob.all('positions').map((p) => p.deviceId)).toEqual([fleet.truck.id]);
+    expect(bob.all('devices').map((d) => d.id)).toEqual([fleet.truck.id]);
+    expect(alice.all('positions').some((p) => p.deviceId === fleet.truck.id)).toBe(false);
+    expect(alice.all('devices').some((d) => d.id === fleet.truck.id)).toBe(false);
+  });
+
+  it('stores geofence and overspeed events from a track and pushes them to web notification users', async () => {
+    const alice = await live(ALICE);
+    const bob = await live(BOB);
+    const { van } = fleet;
+    const eventCount = async () =>
+      (await db.kysely.selectFrom('events').select('id').where('deviceId', '=', van.id).execute())
+        .length;
+    const before = await eventCount();
+    const inside = `lat=${DEPOT.latitude}&lon=${DEPOT.longitude}`;
+    const track = [
+      `${inside}&speed=12`, // enter, under the depot's 20 kn
+      `${inside}&speed=25`, // overspeed inside the depot
+      `${inside}&speed=26`, // still over: no second event
+      `lat=${DEPOT.latitude - 0.02}&lon=${DEPOT.longitude}&speed=40`, // exit; van's own 50 kn limit
+    ];
+    // Newer than anything sent before: only a device's latest position raises these events.
+    for (const [i, q] of track.entries()) {
+      expect((await osmand(`/?id=${van.uniqueId}&${q}&timestamp=${seconds(i + 1)}`)).status).toBe(
+        200,
+      );
+    }
+    const stored = await waitFor(async () => {
+      const rows = await db.kysely
+        .selectFrom('events')
+        .selectAll()
+        .where('deviceId', '=', van.id)
+        .orderBy('id')
+        .execute();
+      return rows.length - before >= 3 ? rows.slice(before) : undefined;
+    });
+    expect(stored.map((e) => [e.type, e.geofenceId])).toEqual([
+      ['geofenceEnter', fleet.depotId],
+      ['deviceOverspeed', fleet.depotId],
+      ['geofenceExit', fleet.depotId],
+    ]);
+    expect(JSON.parse(stored[1].attributes)).toEqual({ speed: 25, speedLimit: DEPOT.speedLimit });
+
+    const pushed = await waitFor(() =>
+      alice.all('events').length >= 3 ? alice.all('events') : undefined,
+    );
+    expect(
+      pushed.map((e) => [e.id, e.type, (e.attributes as { message: string }).message]),
+    ).toEqual([
+      [stored[0].id, 'geofenceEnter', 'Van has entered Depot'],
+      [stored[1].id, 'deviceOverspeed', 'Van exceeds the speed: 46 km/h (limit 37 km/h) in Depot'],
+      [stored[2].id, 'geofenceExit', 'Van has exited Depot'],
+    ]);
+    expect(pushed[0]).toMatchObject({ deviceId: van.id, positionId: stored[0].positionId });
+    await sleep(200);
+    // Bob is linked to the same notifications but cannot see the van.
+    expect(bob.all('events')).toEqual([]);
+    expect(await eventCount()).toBe(before + 3);
+  });
+
+  it('offers notification types and notificators, and sends a test through the web', async () => {
+    const alice = await live(ALICE);
+    const client = new Client(server.url);
+    await client.login(ALICE.email, ALICE.password);
+    const types = (await (await client.get('/api/notifications/types')).json()) as {
+      type: string;
+    }[];
+    expect(types).toContainEqual({ type: 'geofenceEnter' });
+    expect(types).toHaveLength(23);
+    expect(await (await client.get('/api/notifications/notificators')).json()).toEqual([
+      { type: 'web' },
+      { type: 'command' },
+    ]);
+    expect(
+      await (await client.get('/api/notifications/notificators?announcement=true')).json(),
+    ).toEqual([]);
+    expect((await client.request('/api/notifications/test', { method: 'POST' })).status).toBe(204);
+    const test = await waitFor(() => alice.all('events').find((e) => e.type === 'test'));
+    expect(test.attributes).toEqual({ message: 'Test notification' });
+    const mail = await client.request('/api/notifications/test/mail', { method: 'POST' });
+    expect([mail.status, await mail.text()]).toEqual([
+      400,
+      'Notificator not configured - IllegalArgumentException',
+    ]);
+    expect((await new Client(server.url).get('/api/notifications/types')).status).toBe(401);
+  });
+
+  it('turns a silent device unknown after status.timeout, and records status events', async () => {
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const put = await admin.json(
+      '/api/server',
+      { attributes: { 'status.timeout': 1, 'event.status.enable': true } },
+      'PUT',
+    );
+    expect(put.status).toBe(200);
+    const alice = await live(ALICE);
+    const vanStatus = () =>
+      alice
+        .all('devices')
+        .filter((d) => d.id === fleet.van.id)
+        .map((d) => d.status);
+    // Silent for over a second now: the sweep turns the van unknown.
+    await waitFor(() => (vanStatus().at(-1) === 'unknown' ? true : undefined), 5000);
+    // A message brings it online (pushed at once: a status change), then silence again.
+    await osmand(`/?id=${fleet.van.uniqueId}&lat=-23.5&lon=-46.6&timestamp=${seconds(10)}`);
+    await waitFor(() => (vanStatus().at(-1) === 'online' ? true : undefined), 2000);
+    await waitFor(
+      () => (vanStatus().slice(-3).join() === 'unknown,online,unknown' ? true : undefined),
+      5000,
+    );
+    const last = alice.all('devices').filter((d) => d.id === fleet.van.id);
+    expect(last[last.length - 1].lastUpdate).toEqual(expect.any(String));
+    const row = await db.kysely
+      .selectFrom('devices')
+      .select('status')
+      .where('id', '=', fleet.van.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('unknown');
+    // Status events exist only since `event.status.enable` was switched on.
+    const types = (
+      await db.kysely
+        .selectFrom('events')
+        .select('type')
+        .where('deviceId', '=', fleet.van.id)
+        .where('type', 'in', ['deviceOnline', 'deviceUnknown', 'deviceOffline'])
+        .orderBy('id')
+        .execute()
+    ).map((e) => e.type);
+    expect(types).toEqual(['deviceUnknown', 'deviceOnline', 'deviceUnknown']);
+  });
+});

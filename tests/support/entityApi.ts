@@ -1,0 +1,147 @@
+/**
+ * Helpers for the entity API tests: a real server on SQLite, or on a temporary PostgreSQL
+ * database when DATABASE_URL is set; direct database access to the same data (positions and
+ * events are written by the ingest engine, so tests insert them here); users made via the API.
+ */
+import path from 'node:path';
+import { connect } from '../../server/db/connect';
+import type { Db } from '../../server/db/database';
+import { insertEvents, insertPositions } from '../../server/ingest/store';
+import type { PositionRecord } from '../../server/processing/serialize';
+import { Client } from './http';
+import { createTempPostgres, type TempPostgres } from './postgres';
+import { TEST_ADMIN, startServer, type TestServer } from './server';
+
+export interface ApiFixture {
+  server: TestServer;
+  db: Db;
+  admin: Client;
+  stop(): Promise<void>;
+}
+
+/** A server plus a second connection to its database, and a signed-in admin. */
+export async function startApiFixture(): Promise<ApiFixture> {
+  let database: TempPostgres | null = null;
+  if (process.env.DATABASE_URL) database = await createTempPostgres('dir');
+  const server = await startServer(database ? { env: { DATABASE_URL: database.url } } : {});
+  const db = await connect(
+    database
+      ? { kind: 'postgres', url: database.url }
+      : { kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') },
+  );
+  const admin = new Client(server.url);
+  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  return {
+    server,
+    db,
+    admin,
+    async stop() {
+      await db.close();
+      await server.stop();
+      await database?.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Creates a user through the API as `creator` and returns a client signed in as them. */
+export async function makeUser(
+  fixture: ApiFixture,
+  fields: Record<string, unknown> = {},
+  creator: Client = fixture.admin,
+): Promise<{ client: Client; id: number; email: string }> {
+  counter += 1;
+  const email = `user${counter}-${Date.now()}@frota.test`;
+  const res = await creator.json('/api/users', {
+    name: `User ${counter}`,
+    email,
+    password: 'user-pass',
+    ...fields,
+  });
+  if (res.status !== 200) throw new Error(`user create failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: number };
+  const client = new Client(fixture.server.url);
+  await client.login(email, 'user-pass');
+  return { client, id, email };
+}
+
+/** POSTs and returns the parsed JSON, failing loudly unless 200. */
+export async function create<T = Record<string, unknown>>(
+  client: Client,
+  path: string,
+  body: unknown,
+): Promise<T & { id: number }> {
+  const res = await client.json(path, body);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T & { id: number };
+}
+
+export async function link(client: Client, body: Record<string, number>): Promise<void> {
+  const res = await client.json('/api/permissions', body);
+  if (res.status !== 204) throw new Error(`link failed: ${res.status} ${await res.text()}`);
+}
+
+/** Stores a position as the ingest engine would; `latest` also makes it the device's latest. */
+export async function addPosition(
+  db: Db,
+  deviceId: number,
+  fixTime: number,
+  extra: Partial<PositionRecord> = {},
+  latest = true,
+): Promise<number> {
+  const position: PositionRecord = {
+    id: 0,
+    deviceId,
+    protocol: 'osmand',
+    serverTime: fixTime,
+    deviceTime: fixTime,
+    fixTime,
+    outdated: false,
+    valid: true,
+    latitude: -23.5,
+    longitude: -46.6,
+    altitude: 0,
+    speed: 10,
+    course: 0,
+    address: null,
+    accuracy: 0,
+    network: null,
+    geofenceIds: null,
+    attributes: {},
+    ...extra,
+  };
+  const [id] = await insertPositions(db.kysely, db.dialect, [position]);
+  if (latest) {
+    await db.kysely
+      .updateTable('devices')
+      .set({ positionId: id })
+      .where('id', '=', deviceId)
+      .execute();
+  }
+  return id;
+}
+
+export async function addEvent(db: Db, deviceId: number, type = 'alarm'): Promise<number> {
+  const [id] = await insertEvents(db.kysely, [
+    {
+      type: type as 'alarm',
+      deviceId,
+      eventTime: Date.now(),
+      positionId: 0,
+      geofenceId: 0,
+      maintenanceId: 0,
+      attributes: { alarm: 'sos' },
+    },
+  ]);
+  return id;
+}
+
+/** Reads a table straight from the database, to prove a denied request changed nothing. */
+export async function countRows(db: Db, table: string): Promise<number> {
+  const row = await (db.kysely as unknown as Db['kysely'])
+    .selectFrom(table as 'devices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
