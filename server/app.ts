@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { entityApiRoutes } from './api/entityApi';
 import { healthRoutes } from './api/health';
 import { serverRoutes } from './api/server';
 import { sessionRoutes } from './api/session';
@@ -59,7 +60,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     await app.register(userRoutes);
     await app.register(socketRoutes);
     await app.register(notificationActionRoutes);
-    await app.register((await import('./api/entityApi')).entityApiRoutes);
+    await app.register(entityApiRoutes);
   }
   await app.register(assetRoutes);
   await app.register(webAppPlugin, { webDir: config.webDir });
