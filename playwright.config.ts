@@ -9,6 +9,7 @@ process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'frota-e2e-'));
 process.env.E2E_ADMIN_EMAIL ??= 'admin';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
+process.env.E2E_OSMAND_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -55,7 +56,9 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       WEB_DIR: 'dist',
-      DEMO_DEVICES: '0',
+      // A small demo fleet for the live map tests; tests post their own fixes to OSMAND_PORT.
+      DEMO_DEVICES: '5',
+      OSMAND_PORT: process.env.E2E_OSMAND_PORT,
       LOG_LEVEL: 'warn',
       // CI exports DATABASE_URL for the database tests; the browser tests use their own SQLite file.
       DATABASE_URL: '',

@@ -26,6 +26,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'frota-e2e-'));
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   ...process.env,
   E2E_PORT: String(await freePort()),
+  E2E_OSMAND_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
 });
 rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,9 @@ import { createI18nProvider } from './i18n';
 import { detectStartLocale } from './i18n/startLocale';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
-import { HomePage } from './map/HomePage';
+import { DeviceDetailPanel } from './devices/detail/DeviceDetailPanel';
+import { DeviceListPanel } from './devices/DeviceListPanel';
+import { MapPage } from './map/MapPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MaintenanceRoute } from './pages/maintenance/MaintenanceRoute';
 import { RecoverRequestPage } from './pages/recover/RecoverRequestPage';
@@ -48,7 +50,12 @@ const FrotaAdmin = () => {
         <Route path="/maintenance" element={<MaintenanceRoute />} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/home" element={<HomePage />} />
+        {/* One map page; the panels are child routes, so the map never re-mounts between them. */}
+        <Route element={<MapPage />}>
+          <Route path="/home" element={null} />
+          <Route path="/devices" element={<DeviceListPanel />} />
+          <Route path="/devices/:deviceId" element={<DeviceDetailPanel />} />
+        </Route>
       </CustomRoutes>
     </Admin>
   );

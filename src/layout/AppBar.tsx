@@ -3,6 +3,8 @@ import { AppBar as RaAppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { AppUserMenu } from './AppUserMenu';
 import { BrandLogo } from './BrandLogo';
+import { MuteToggle } from './MuteToggle';
+import { WeatherClock } from './WeatherClock';
 
 const DEFAULT_LOGO_WIDTH = '80%';
 
@@ -20,6 +22,8 @@ export const AppBar = () => {
         <BrandLogo width={logoWidth(server.attributes)} />
       </Box>
       <TitlePortal variant="body1" />
+      <WeatherClock />
+      <MuteToggle />
     </RaAppBar>
   );
 };

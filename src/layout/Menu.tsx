@@ -1,6 +1,9 @@
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import MapIcon from '@mui/icons-material/Map';
 import { Box, Typography } from '@mui/material';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
+import { can } from '../authProvider/permissions';
+import { useAccess } from '../devices/useAccess';
 
 const Version = () => {
   const translate = useTranslate();
@@ -13,12 +16,18 @@ const Version = () => {
   );
 };
 
-export const Menu = () => (
-  <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-    <RaMenu>
-      <RaMenu.Item to="/home" primaryText="menu.map" leftIcon={<MapIcon />} />
-    </RaMenu>
-    <Box sx={{ flex: 1 }} />
-    <Version />
-  </Box>
-);
+export const Menu = () => {
+  const { access } = useAccess();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <RaMenu>
+        <RaMenu.Item to="/home" primaryText="menu.map" leftIcon={<MapIcon />} />
+        {can(access, 'devices') && (
+          <RaMenu.Item to="/devices" primaryText="menu.devices" leftIcon={<DirectionsCarIcon />} />
+        )}
+      </RaMenu>
+      <Box sx={{ flex: 1 }} />
+      <Version />
+    </Box>
+  );
+};

@@ -1,5 +1,8 @@
+import liveEnUS from './live/enUS';
+
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
+  ...liveEnUS,
   app: {
     loading: 'Loading…',
   },
@@ -51,6 +54,7 @@ const enUS = {
   },
   menu: {
     map: 'Map',
+    devices: 'Devices',
     language: 'Language',
     version: 'Version %{version}',
   },

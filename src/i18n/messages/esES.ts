@@ -1,6 +1,8 @@
 import type { AppMessages } from './enUS';
+import liveEsES from './live/esES';
 
 const esES: AppMessages = {
+  ...liveEsES,
   app: {
     loading: 'Cargando…',
   },
@@ -53,6 +55,7 @@ const esES: AppMessages = {
   },
   menu: {
     map: 'Mapa',
+    devices: 'Dispositivos',
     language: 'Idioma',
     version: 'Versión %{version}',
   },

@@ -1,6 +1,8 @@
 import type { AppMessages } from './enUS';
+import livePtBR from './live/ptBR';
 
 const ptBR: AppMessages = {
+  ...livePtBR,
   app: {
     loading: 'Carregando…',
   },
@@ -52,6 +54,7 @@ const ptBR: AppMessages = {
   },
   menu: {
     map: 'Mapa',
+    devices: 'Dispositivos',
     language: 'Idioma',
     version: 'Versão %{version}',
   },

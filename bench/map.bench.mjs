@@ -1,0 +1,272 @@
+// Live map benchmark (not a test): prints figures for the operator's screen under load.
+//
+//   node bench/map.bench.mjs [--devices 10000] [--rate 2000] [--minutes 2] [--sample 20]
+//
+// Starts a server on a fresh database, creates the fleet and feeds it through the simulator
+// (`npm run simulate`, OsmAnd protocol), then in Chromium measures: sign-in to all markers drawn;
+// main-thread busy share, longest task and longest frame while positions arrive; search latency
+// per keystroke on /devices; JS heap over the run. Targets: markers < 2 s, longest task < 50 ms,
+// busy < 30 %, search < 30 ms, memory flat. Needs `npx vite build` first (done when dist is missing).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '10000' },
+    rate: { type: 'string', default: '2000' },
+    minutes: { type: 'string', default: '2' },
+    sample: { type: 'string', default: '20' },
+  },
+});
+const DEVICES = Number(values.devices);
+const RATE = Number(values.rate);
+const MINUTES = Number(values.minutes);
+const SAMPLE_S = Number(values.sample);
+const EMAIL = 'admin';
+const PASSWORD = 'bench-password';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line) => console.log(`[bench] ${line}`);
+const children = [];
+const start = (cmd, args, env) => {
+  const child = spawn(cmd, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+};
+const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+
+const port = await freePort();
+const osmandPort = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
+const server = start('node', ['--import', 'tsx', 'server/main.ts'], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  OSMAND_PORT: String(osmandPort),
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: EMAIL,
+  ADMIN_PASSWORD: PASSWORD,
+  DEMO_DEVICES: '0',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+});
+server.stderr.on('data', (chunk) => process.stderr.write(chunk));
+for (let i = 0; ; i += 1) {
+  if (i > 120) throw new Error('server did not start');
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  await sleep(500);
+}
+log(`server on ${base}, OsmAnd on ${osmandPort}`);
+
+const simulatorSeconds = Math.ceil(MINUTES * 60 + SAMPLE_S + 240);
+const simulator = start(
+  'node',
+  [
+    '--import',
+    'tsx',
+    'server/simulator/cli.ts',
+    '--devices',
+    String(DEVICES),
+    '--rate',
+    String(RATE),
+    '--url',
+    `http://127.0.0.1:${osmandPort}`,
+    '--api',
+    base,
+    '--email',
+    EMAIL,
+    '--password',
+    PASSWORD,
+    '--duration',
+    String(simulatorSeconds),
+  ],
+  {},
+);
+let simulatorLast = '';
+simulator.stdout.on('data', (chunk) => (simulatorLast = String(chunk).trim().split('\n').pop()));
+simulator.stderr.on('data', (chunk) => process.stderr.write(chunk));
+
+const session = await fetch(`${base}/api/session`, {
+  method: 'POST',
+  body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
+});
+const cookie = session.headers
+  .getSetCookie()
+  .map((line) => line.split(';')[0])
+  .join('; ');
+const seedStarted = Date.now();
+// The simulator may drop a few first fixes when the server is saturated: 99 % reporting is enough.
+let reported = 0;
+for (;;) {
+  const positions = await (await fetch(`${base}/api/positions`, { headers: { cookie } })).json();
+  reported = positions.length;
+  if (reported >= DEVICES * 0.99) break;
+  if (Date.now() - seedStarted > 15 * 60_000) throw new Error('fleet did not report in time');
+  log(`waiting for the fleet: ${positions.length}/${DEVICES} positions (${simulatorLast})`);
+  await sleep(5000);
+}
+log(`fleet ready (${reported} positions) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+});
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Performance.enable');
+
+// 1. Sign-in to every marker drawn.
+await page.goto(`${base}/login`);
+await page.locator('#username').fill(EMAIL);
+await page.locator('#password').fill(PASSWORD);
+const signInStart = Date.now();
+await page.locator('button[type="submit"]').click();
+await page.waitForFunction(
+  (n) => {
+    const map = document.querySelector('.leaflet-container');
+    return (
+      Number(map?.getAttribute('data-markers')) >= n && Number(map?.getAttribute('data-drawn')) > 0
+    );
+  },
+  reported,
+  { timeout: 120_000, polling: 'raf' },
+);
+const markersMs = Date.now() - signInStart;
+
+// 2. Main thread while positions arrive.
+await page.evaluate(() => {
+  const w = window;
+  w.__bench = { longest: 0, tasks: 0, frameMax: 0, frames: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      w.__bench.longest = Math.max(w.__bench.longest, entry.duration);
+      w.__bench.tasks += 1;
+    }
+  }).observe({ type: 'longtask', buffered: false });
+  let last = performance.now();
+  const loop = (now) => {
+    w.__bench.frameMax = Math.max(w.__bench.frameMax, now - last);
+    w.__bench.frames += 1;
+    last = now;
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+});
+const metric = async (name) =>
+  (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0;
+const taskBefore = await metric('TaskDuration');
+const sampleStart = Date.now();
+await sleep(SAMPLE_S * 1000);
+const busy = ((await metric('TaskDuration')) - taskBefore) / ((Date.now() - sampleStart) / 1000);
+const main = await page.evaluate(() => window.__bench);
+const socketRate = simulatorLast;
+
+// 3. Search latency per keystroke on /devices (the map stays mounted).
+await page.getByRole('menuitem', { name: 'Dispositivos' }).click();
+await page.getByTestId('device-search').waitFor();
+const search = await page.evaluate(async () => {
+  const input = document.querySelector('[data-testid="device-search"]');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const macrotask = () =>
+    new Promise((resolve) => {
+      const c = new MessageChannel();
+      c.port1.onmessage = resolve;
+      c.port2.postMessage(0);
+    });
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const results = [];
+  const text = 'onix 12';
+  for (const query of [
+    ...Array.from(text, (_, i) => text.slice(0, i + 1)),
+    ...Array.from(text, (_, i) => text.slice(0, text.length - i - 1)),
+  ]) {
+    await frame();
+    const t0 = performance.now();
+    setValue.call(input, query);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await macrotask();
+    const work = performance.now() - t0;
+    await frame();
+    const painted = performance.now() - t0;
+    results.push({
+      query,
+      work,
+      painted,
+      rows:
+        document.querySelector('[data-testid="device-list"]')?.getAttribute('data-count') ?? '0',
+    });
+  }
+  return results;
+});
+
+// 4. Memory over the run, after a forced collection each time.
+const heap = async () => {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize / 1048576;
+};
+await page.getByRole('button', { name: 'Fechar' }).first().click();
+const memory = [];
+const memoryStart = Date.now();
+while (Date.now() - memoryStart < MINUTES * 60_000) {
+  memory.push([(Date.now() - memoryStart) / 1000, await heap()]);
+  await sleep(Math.min(30_000, (MINUTES * 60_000) / 6));
+}
+memory.push([(Date.now() - memoryStart) / 1000, await heap()]);
+
+await browser.close();
+stopAll();
+rmSync(dataDir, { recursive: true, force: true });
+
+const max = (list) => Math.max(...list);
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+console.log('\n=== Frota live map benchmark ===');
+console.log(`devices: ${DEVICES}, target feed: ${RATE} positions/s (simulator: ${socketRate})`);
+console.log(`sign-in to all markers drawn: ${markersMs} ms (target < 2000)`);
+console.log(
+  `main thread busy while positions arrive: ${(busy * 100).toFixed(1)} % (target < 30 %)`,
+);
+console.log(
+  `long tasks (>50 ms) in ${SAMPLE_S} s: ${main.tasks}, longest: ${main.longest.toFixed(0)} ms (target < 50)`,
+);
+console.log(
+  `frames: ${(main.frames / SAMPLE_S).toFixed(0)}/s, longest frame gap: ${main.frameMax.toFixed(0)} ms`,
+);
+console.log(
+  `search per keystroke: median ${median(search.map((s) => s.work)).toFixed(1)} ms, max ${max(search.map((s) => s.work)).toFixed(1)} ms (work); median ${median(search.map((s) => s.painted)).toFixed(1)} ms to next frame (target < 30)`,
+);
+search.forEach((s) =>
+  console.log(
+    `  "${s.query}": ${s.work.toFixed(1)} ms work, ${s.painted.toFixed(1)} ms painted, ${s.rows} rows`,
+  ),
+);
+console.log(
+  `JS heap after GC over ${MINUTES} min (s: MiB): ${memory.map(([t, mb]) => `${t.toFixed(0)}: ${mb.toFixed(1)}`).join(', ')}`,
+);
+process.exit(0);

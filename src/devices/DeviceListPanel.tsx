@@ -1,0 +1,43 @@
+import { Box, Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { can } from '../authProvider/permissions';
+import { AddDeviceButton } from './AddDeviceButton';
+import { DeviceList } from './DeviceList';
+import { DeviceSearch } from './DeviceSearch';
+import { useDeviceView } from './DeviceViewContext';
+import { Panel } from './Panel';
+import { SortBar } from './SortBar';
+import { useAccess } from './useAccess';
+import { useDeviceFilters } from './usePrefs';
+
+const OnlyOneChip = () => {
+  const translate = useTranslate();
+  const [filters, setFilters] = useDeviceFilters();
+  if (filters.onlyId === null) return null;
+  return (
+    <Chip
+      size="small"
+      label={translate('filters.showEveryone')}
+      onDelete={() => setFilters({ ...filters, onlyId: null })}
+      sx={{ mx: 1, mb: 1 }}
+    />
+  );
+};
+
+/** `/devices`: search, sorting and the virtualized list beside the map. */
+export const DeviceListPanel = () => {
+  const translate = useTranslate();
+  const { ids } = useDeviceView();
+  const { access } = useAccess();
+  return (
+    <Panel testId="device-panel" title={`${translate('devices.title')} (${ids.length})`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}>
+        <DeviceSearch />
+        <AddDeviceButton />
+      </Box>
+      <OnlyOneChip />
+      <SortBar />
+      <DeviceList selectedId={null} showAnchor={can(access, 'anchor')} />
+    </Panel>
+  );
+};

@@ -1,0 +1,39 @@
+import PushPinIcon from '@mui/icons-material/PushPin';
+import { Box, IconButton, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Position } from '../../model/position';
+import { valueOf } from './attributeEntries';
+import { attributeLabel, formatValue } from './formatValue';
+import { InfoRow } from './InfoRow';
+import { usePins } from './usePins';
+
+/** Attributes pinned by the server and by the user; the user may unpin their own. */
+export const PinnedAttributes = ({ position }: { position: Position | undefined }) => {
+  const translate = useTranslate();
+  const { serverPins, userPins, setUserPins } = usePins();
+  const keys = [...new Set([...serverPins, ...userPins])];
+  if (!keys.length) return null;
+  return (
+    <Box sx={{ px: 1.5, pb: 1 }} data-testid="pinned-attributes">
+      <Typography variant="overline">{translate('detail.pinned')}</Typography>
+      {keys.map((key) => (
+        <Box key={key} sx={{ display: 'flex', alignItems: 'center' }}>
+          <Box sx={{ flex: 1 }}>
+            <InfoRow label={attributeLabel(key, translate)}>
+              {formatValue(valueOf(position, key), translate)}
+            </InfoRow>
+          </Box>
+          {userPins.includes(key) && (
+            <IconButton
+              size="small"
+              aria-label={translate('detail.unpin')}
+              onClick={() => void setUserPins(userPins.filter((pin) => pin !== key))}
+            >
+              <PushPinIcon fontSize="inherit" />
+            </IconButton>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+};

@@ -1,0 +1,86 @@
+import ReconnectingWebSocket from 'reconnecting-websocket';
+import type { Device } from '../model/device';
+import type { Position } from '../model/position';
+import { fetchDevice, fetchDevices, fetchPositions } from './liveApi';
+import { isEmptyMessage, parseMessage } from './parseMessage';
+import { registerSocket } from './socketRegistry';
+import type { LiveStore } from './store';
+
+/** Spec §9: reconnect 5 s after the socket closes. */
+export const RECONNECT_MS = 5000;
+
+export interface LiveSocketDeps {
+  url?: string;
+  loadDevices?: () => Promise<Device[]>;
+  loadPositions?: () => Promise<Position[]>;
+  loadDevice?: (id: number) => Promise<Device | undefined>;
+  onStatus?: (connected: boolean) => void;
+  /** The WebSocket class (tests pass a fake). */
+  WebSocket?: typeof WebSocket;
+}
+
+export const socketUrl = (location: Location = window.location): string =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/socket`;
+
+/**
+ * Opens `/api/socket` into the store. The first connection follows a REST load of devices and
+ * positions; every reconnection resyncs both, so fixes missed during the gap are not lost (the
+ * original did not). Positions of devices the store does not know fetch that device once.
+ */
+export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): (() => void) => {
+  const loadDevices = deps.loadDevices ?? fetchDevices;
+  const loadPositions = deps.loadPositions ?? fetchPositions;
+  const loadDevice = deps.loadDevice ?? fetchDevice;
+  const requested = new Set<number>();
+  let stopped = false;
+
+  const resync = async () => {
+    try {
+      const [devices, positions] = await Promise.all([loadDevices(), loadPositions()]);
+      if (!stopped) store.resync(devices, positions);
+    } catch (error) {
+      console.info('live: resync failed', error);
+    }
+  };
+
+  const unsubscribe = store.subscribe(({ unknownDeviceIds }) => {
+    unknownDeviceIds.forEach((id) => {
+      if (requested.has(id)) return;
+      requested.add(id);
+      loadDevice(id)
+        .then((device) => device && !stopped && store.enqueue({ devices: [device] }))
+        .catch(() => requested.delete(id));
+    });
+  });
+
+  const socket = new ReconnectingWebSocket(deps.url ?? socketUrl(), [], {
+    minReconnectionDelay: RECONNECT_MS,
+    maxReconnectionDelay: RECONNECT_MS,
+    reconnectionDelayGrowFactor: 1,
+    connectionTimeout: 10_000,
+    WebSocket: deps.WebSocket,
+  });
+  let openedBefore = false;
+  socket.onopen = () => {
+    deps.onStatus?.(true);
+    if (openedBefore) void resync();
+    openedBefore = true;
+  };
+  socket.onclose = () => deps.onStatus?.(false);
+  socket.onmessage = (event: MessageEvent) => {
+    const message = parseMessage(event.data);
+    if (!isEmptyMessage(message)) store.enqueue(message);
+  };
+  void resync();
+
+  const stop = () => {
+    stopped = true;
+    unsubscribe();
+    socket.close();
+  };
+  registerSocket({ close: stop });
+  return () => {
+    registerSocket(null);
+    stop();
+  };
+};

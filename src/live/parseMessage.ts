@@ -1,0 +1,25 @@
+import type { LiveMessage } from './store';
+
+const arrayOf = <T>(value: unknown): T[] | undefined =>
+  Array.isArray(value) ? (value as T[]) : undefined;
+
+/** A socket frame as a `LiveMessage`; keepalives (`{}`) and junk become an empty message. */
+export const parseMessage = (data: unknown): LiveMessage => {
+  if (typeof data !== 'string') return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    return {};
+  }
+  if (!raw || typeof raw !== 'object') return {};
+  const record = raw as Record<string, unknown>;
+  return {
+    devices: arrayOf(record.devices),
+    positions: arrayOf(record.positions),
+    events: arrayOf(record.events),
+  };
+};
+
+export const isEmptyMessage = (message: LiveMessage): boolean =>
+  !message.devices?.length && !message.positions?.length && !message.events?.length;

@@ -1,0 +1,223 @@
+import type { Device } from '../model/device';
+import type { Event } from '../model/event';
+import type { Position } from '../model/position';
+import { isDeletedDevice } from './deletedDevice';
+
+/** What the socket sends: each key optional, each array possibly long. */
+export interface LiveMessage {
+  devices?: Device[];
+  positions?: Position[];
+  events?: Event[];
+}
+
+/** What one flush changed; layers use it to animate only what moved. */
+export interface FlushChanges {
+  devices: ReadonlySet<number>;
+  positions: ReadonlySet<number>;
+  removed: ReadonlySet<number>;
+  events: readonly Event[];
+  /** Positions whose device the store does not know yet. */
+  unknownDeviceIds: readonly number[];
+}
+
+export interface LiveState {
+  readonly devices: ReadonlyMap<number, Device>;
+  readonly positions: ReadonlyMap<number, Position>;
+  /** Newest last, bounded by `MAX_EVENTS`. */
+  readonly events: readonly Event[];
+  /** Bumped by every flush. */
+  readonly version: number;
+  /** Bumped `VIEW_DELAY_MS` after devices or positions change (spec §9: device refresh delay). */
+  readonly viewVersion: number;
+}
+
+export type Schedule = (run: () => void) => void;
+
+export interface LiveStoreOptions {
+  /** Runs a flush once per animation frame by default. */
+  schedule?: Schedule;
+  /** Delays the view refresh; `setTimeout` by default. */
+  delay?: (run: () => void, ms: number) => void;
+}
+
+export const MAX_EVENTS = 100;
+export const VIEW_DELAY_MS = 500;
+
+const fixTimeOf = (position: Position | undefined): number =>
+  position ? Date.parse(position.fixTime) || 0 : -Infinity;
+
+const isNewer = (next: Position, current: Position | undefined): boolean =>
+  fixTimeOf(next) >= fixTimeOf(current);
+
+/** rAF when the page is visible; a timer keeps hidden tabs from piling up updates. */
+const frameSchedule: Schedule = (run) => {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  setTimeout(once, 100);
+};
+
+/**
+ * The normalized live data (devices, latest positions, recent events) kept outside React.
+ * Socket messages are queued and applied in one flush per animation frame; positions for the
+ * same device coalesce to the newest fix, so a hidden tab cannot grow the queue without bound.
+ */
+export class LiveStore {
+  private readonly devices = new Map<number, Device>();
+  private readonly positions = new Map<number, Position>();
+  private events: Event[] = [];
+  private version = 0;
+  private viewVersion = 0;
+  private snapshot: LiveState;
+
+  private pendingDevices = new Map<number, Device>();
+  private pendingPositions = new Map<number, Position>();
+  private pendingEvents: Event[] = [];
+  private pendingResync: { devices: Device[]; positions: Position[] } | null = null;
+  private flushScheduled = false;
+  private viewScheduled = false;
+
+  private readonly listeners = new Set<(changes: FlushChanges) => void>();
+  private readonly schedule: Schedule;
+  private readonly delay: (run: () => void, ms: number) => void;
+
+  constructor(options: LiveStoreOptions = {}) {
+    this.schedule = options.schedule ?? frameSchedule;
+    this.delay = options.delay ?? ((run, ms) => void setTimeout(run, ms));
+    this.snapshot = this.makeSnapshot();
+  }
+
+  getState = (): LiveState => this.snapshot;
+
+  subscribe = (listener: (changes: FlushChanges) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  enqueue(message: LiveMessage): void {
+    message.devices?.forEach((device) => this.pendingDevices.set(device.id, device));
+    message.positions?.forEach((position) => {
+      if (isNewer(position, this.pendingPositions.get(position.deviceId))) {
+        this.pendingPositions.set(position.deviceId, position);
+      }
+    });
+    if (message.events?.length) this.pendingEvents.push(...message.events);
+    this.requestFlush();
+  }
+
+  /** The REST lists after (re)connecting: devices replace the set, positions merge by fix time. */
+  resync(devices: Device[], positions: Position[]): void {
+    this.pendingResync = { devices, positions };
+    this.requestFlush();
+  }
+
+  /** Applies everything queued now (tests, and callers that cannot wait for a frame). */
+  flush(): void {
+    this.flushScheduled = false;
+    const devices = new Set<number>();
+    const positions = new Set<number>();
+    const removed = new Set<number>();
+    const sizeBefore = this.devices.size;
+    const resynced = this.pendingResync !== null;
+    if (this.pendingResync) this.applyResync(this.pendingResync, devices, positions, removed);
+    this.pendingResync = null;
+    let added = this.devices.size !== sizeBefore;
+    this.pendingDevices.forEach((device) => {
+      added ||= !this.devices.has(device.id);
+      if (this.putDevice(device)) devices.add(device.id);
+      else if (this.devices.delete(device.id)) removed.add(device.id);
+    });
+    this.pendingPositions.forEach((position) => {
+      if (this.putPosition(position)) positions.add(position.deviceId);
+    });
+    const events = this.pendingEvents;
+    if (events.length) this.events = [...this.events, ...events].slice(-MAX_EVENTS);
+    this.pendingDevices = new Map();
+    this.pendingPositions = new Map();
+    this.pendingEvents = [];
+
+    const unknownDeviceIds = [...positions].filter((id) => !this.devices.has(id));
+    const changed = devices.size + positions.size + removed.size + events.length > 0;
+    if (!changed) return;
+    this.version += 1;
+    // A new or vanished device, or a resync, shows at once; updates wait for the refresh delay.
+    if (added || removed.size || resynced) this.viewVersion += 1;
+    else if (devices.size || positions.size) this.requestViewRefresh();
+    this.snapshot = this.makeSnapshot();
+    const changes: FlushChanges = { devices, positions, removed, events, unknownDeviceIds };
+    this.listeners.forEach((listener) => listener(changes));
+  }
+
+  private applyResync(
+    resync: { devices: Device[]; positions: Position[] },
+    devices: Set<number>,
+    positions: Set<number>,
+    removed: Set<number>,
+  ): void {
+    const keep = new Set<number>();
+    resync.devices.forEach((device) => {
+      if (this.putDevice(device)) {
+        keep.add(device.id);
+        devices.add(device.id);
+      }
+    });
+    [...this.devices.keys()].forEach((id) => {
+      if (keep.has(id)) return;
+      this.devices.delete(id);
+      this.positions.delete(id);
+      removed.add(id);
+    });
+    resync.positions.forEach((position) => {
+      if (this.putPosition(position)) positions.add(position.deviceId);
+    });
+  }
+
+  private putDevice(device: Device): boolean {
+    if (isDeletedDevice(device)) return false;
+    this.devices.set(device.id, device);
+    return true;
+  }
+
+  private putPosition(position: Position): boolean {
+    const current = this.positions.get(position.deviceId);
+    if (current === position || !isNewer(position, current)) return false;
+    this.positions.set(position.deviceId, position);
+    return true;
+  }
+
+  private requestFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.schedule(() => {
+      if (this.flushScheduled) this.flush();
+    });
+  }
+
+  /** At most one refresh per delay window, however many flushes land inside it. */
+  private requestViewRefresh(): void {
+    if (this.viewScheduled) return;
+    this.viewScheduled = true;
+    this.delay(() => {
+      this.viewScheduled = false;
+      this.viewVersion += 1;
+      this.snapshot = this.makeSnapshot();
+      const none = new Set<number>();
+      const changes = { devices: none, positions: none, removed: none, events: [] };
+      this.listeners.forEach((listener) => listener({ ...changes, unknownDeviceIds: [] }));
+    }, VIEW_DELAY_MS);
+  }
+
+  private makeSnapshot(): LiveState {
+    return {
+      devices: this.devices,
+      positions: this.positions,
+      events: this.events,
+      version: this.version,
+      viewVersion: this.viewVersion,
+    };
+  }
+}

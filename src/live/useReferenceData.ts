@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { useGetList } from 'react-admin';
+import type { Geofence } from '../model/geofence';
+
+export interface Group {
+  id: number;
+  name: string;
+  groupId: number;
+  attributes: Record<string, unknown>;
+}
+
+const ALL = {
+  pagination: { page: 1, perPage: 1_000_000 },
+  sort: { field: 'id', order: 'ASC' as const },
+};
+const QUIET = { retry: false, staleTime: 60_000 };
+
+/** The user's geofences through react-admin's cache, so saving one anywhere refreshes the map. */
+export const useGeofences = (): Geofence[] =>
+  useGetList<Geofence>('geofences', ALL, QUIET).data ?? [];
+
+export const useGroups = (): Group[] => useGetList<Group>('groups', ALL, QUIET).data ?? [];
+
+/** Devices that an anchor geofence references (`attributes.isAnchor` + `attributes.deviceId`). */
+export const anchorsByDevice = (geofences: readonly Geofence[]): Map<number, Geofence> => {
+  const result = new Map<number, Geofence>();
+  geofences.forEach((geofence) => {
+    const { isAnchor, deviceId } = geofence.attributes ?? {};
+    if ((isAnchor === true || isAnchor === 'true') && Number(deviceId) > 0) {
+      result.set(Number(deviceId), geofence);
+    }
+  });
+  return result;
+};
+
+export const useAnchors = (): Map<number, Geofence> => {
+  const geofences = useGeofences();
+  return useMemo(() => anchorsByDevice(geofences), [geofences]);
+};
+
+export interface Driver {
+  id: number;
+  name: string;
+  uniqueId: string;
+}
+
+export const useDrivers = (): Driver[] => useGetList<Driver>('drivers', ALL, QUIET).data ?? [];

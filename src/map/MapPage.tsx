@@ -1,0 +1,86 @@
+import 'leaflet/dist/leaflet.css';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Title, usePermissions, useTranslate } from 'react-admin';
+import { MapContainer, ZoomControl } from 'react-leaflet';
+import { Outlet, useMatch } from 'react-router-dom';
+import { useServerInfo } from '../bootstrap/ServerInfoContext';
+import { DeviceViewProvider } from '../devices/DeviceViewContext';
+import { PANEL_WIDTH } from '../devices/Panel';
+import type { User } from '../model/user';
+import { BaseLayer } from './BaseLayer';
+import { GeofencesLayer } from './GeofencesLayer';
+import { initialView } from './initialView';
+import { LiveMarkers } from './LiveMarkers';
+import { MapBinding } from './MapBinding';
+import { MapToolbar } from './MapToolbar';
+import { StatusCounters } from './StatusCounters';
+import { StreetViewPanel } from './StreetViewPanel';
+import { availableLayers, chooseLayer } from './tileLayers';
+import { TrailLayer } from './TrailLayer';
+import { useSaveMapChoice } from './useSaveMapChoice';
+
+/**
+ * `/home`, `/devices` and `/devices/:deviceId`: one map that stays mounted while the list and
+ * detail panels come and go as child routes (`<Outlet />`).
+ */
+export const MapPage = () => {
+  const translate = useTranslate();
+  const { server } = useServerInfo();
+  const { permissions: user, isPending } = usePermissions<User | null>();
+  const view = useMemo(() => initialView(user, server), [user, server]);
+  const layers = useMemo(() => availableLayers(server), [server]);
+  const [layerId, setLayerId] = useState<string | null>(null);
+  const layer = chooseLayer(layers, layerId ?? user?.map, server.map);
+  const saveMapChoice = useSaveMapChoice();
+  const detail = useMatch('/devices/:deviceId');
+  const list = useMatch('/devices');
+  const selectedId = detail ? Number(detail.params.deviceId) || null : null;
+  const mobile = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const panelOpen = Boolean(detail || list);
+  const countersLeft = panelOpen && !mobile ? PANEL_WIDTH + 12 : 12;
+
+  const chooseLayerId = (id: string) => {
+    setLayerId(id);
+    void saveMapChoice(id);
+  };
+
+  return (
+    <DeviceViewProvider>
+      <Box data-testid="home-map" sx={{ position: 'relative', flex: 1, minHeight: 320, mx: -1 }}>
+        <Title title={translate(panelOpen ? 'devices.title' : 'menu.map')} />
+        {!isPending && (
+          <MapContainer
+            center={view.center}
+            zoom={view.zoom}
+            style={{ position: 'absolute', inset: 0 }}
+            zoomControl={false}
+          >
+            <ZoomControl position="bottomright" />
+            <BaseLayer layer={layer} />
+            <GeofencesLayer />
+            <TrailLayer />
+            <LiveMarkers selectedId={selectedId} />
+            <MapBinding />
+          </MapContainer>
+        )}
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: countersLeft,
+            zIndex: 1000,
+            display: { xs: panelOpen ? 'none' : 'block', sm: 'block' },
+          }}
+        >
+          <StatusCounters />
+        </Box>
+        <Box sx={{ position: 'absolute', top: 12, right: 12, zIndex: 1000 }}>
+          <MapToolbar layers={layers} current={layer} onChooseLayer={chooseLayerId} />
+        </Box>
+        <StreetViewPanel deviceId={selectedId} />
+        <Outlet />
+      </Box>
+    </DeviceViewProvider>
+  );
+};

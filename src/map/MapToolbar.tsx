@@ -1,0 +1,36 @@
+import StreetviewIcon from '@mui/icons-material/Streetview';
+import { IconButton, Paper, Tooltip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { LayerMenu } from './LayerMenu';
+import { MapPrefsMenu } from './MapPrefsMenu';
+import { mapUi, useMapUi } from './mapUi';
+import type { TileLayerDef } from './tileLayers';
+
+interface MapToolbarProps {
+  layers: TileLayerDef[];
+  current: TileLayerDef;
+  onChooseLayer: (id: string) => void;
+}
+
+/** Top-right map controls: base layer, preferences, street view. */
+export const MapToolbar = ({ layers, current, onChooseLayer }: MapToolbarProps) => {
+  const translate = useTranslate();
+  const { streetView } = useMapUi();
+  const label = translate(streetView ? 'map.streetViewOff' : 'map.streetView');
+  return (
+    <Paper elevation={2} sx={{ display: 'flex', flexDirection: 'column' }}>
+      <LayerMenu layers={layers} current={current} onChoose={onChooseLayer} />
+      <MapPrefsMenu />
+      <Tooltip title={label}>
+        <IconButton
+          aria-label={label}
+          aria-pressed={streetView}
+          color={streetView ? 'primary' : 'default'}
+          onClick={mapUi.toggleStreetView}
+        >
+          <StreetviewIcon />
+        </IconButton>
+      </Tooltip>
+    </Paper>
+  );
+};

@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn, centerOf, createDevice, mapContainer, report } from './liveSupport';
+
+// São Paulo, away from the demo fleet's streets.
+const BASE = { lat: -23.62, lon: -46.55 };
+
+test.beforeEach(async ({ page }) => {
+  await apiSignIn(page);
+});
+
+test('markers, counters and the device list show the fleet', async ({ page }) => {
+  const device = await createDevice(page.request, 'E2E Marker Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  await page.goto('/home');
+  await expect(mapContainer(page)).toHaveAttribute('data-markers', /^([6-9]|\d\d+)$/);
+  await expect(page.getByTestId('counter-all').locator('[data-count]')).not.toHaveText('0');
+  await page.getByRole('menuitem', { name: 'Dispositivos' }).click();
+  await expect(page).toHaveURL(/\/devices$/);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+  await expect(page.getByTestId('device-row').filter({ hasText: 'E2E Marker Car' })).toBeVisible();
+});
+
+test('a socket position moves the marker and follow keeps it centred', async ({ page }) => {
+  const device = await createDevice(page.request, 'E2E Follow Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  await page.goto(`/devices/${device.id}`);
+  await expect(page.getByTestId('detail-address')).toContainText('-23.620000');
+  await page.getByRole('button', { name: 'Seguir' }).click();
+  await expect(page.getByRole('button', { name: 'Parar de seguir' })).toBeVisible();
+  const target = { lat: BASE.lat + 0.02, lon: BASE.lon + 0.03 };
+  await report(page.request, device.uniqueId, target.lat, target.lon);
+  await expect(page.getByTestId('detail-address')).toContainText('-23.600000');
+  await expect
+    .poll(async () => {
+      const [lat, lng] = await centerOf(page);
+      return Math.abs(lat - target.lat) < 0.001 && Math.abs(lng - target.lon) < 0.001;
+    })
+    .toBe(true);
+});
+
+test('filters and search narrow the list and the map', async ({ page }) => {
+  const device = await createDevice(page.request, 'E2E Search (x+y)*');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  await page.goto('/devices');
+  const search = page.getByTestId('device-search');
+  await search.fill('(x+y)*');
+  await expect(page.getByTestId('device-row')).toHaveCount(1);
+  await expect(mapContainer(page)).toHaveAttribute('data-markers', '1');
+  await expect(page.getByTestId('counter-all').locator('[data-count]')).toHaveText('1');
+  await search.fill('.*');
+  await expect(page.getByTestId('device-list-empty')).toBeVisible();
+  await expect(mapContainer(page)).toHaveAttribute('data-markers', '0');
+  // Kept in local storage across reloads.
+  await page.reload();
+  await expect(page.getByTestId('device-search')).toHaveValue('.*');
+  await page.getByTestId('device-search').fill('');
+  await page.getByTestId('counter-offline').click();
+  await expect(page.getByTestId('counter-offline')).toHaveAttribute('aria-pressed', 'true');
+  const offline = Number(
+    await page.getByTestId('counter-offline').locator('[data-count]').textContent(),
+  );
+  await expect(page.getByTestId('device-row')).toHaveCount(offline);
+  await page.getByTestId('counter-all').click();
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+});
+
+test('sorting flips by name and cycles through the states', async ({ page }) => {
+  await page.goto('/devices');
+  const bar = page.getByTestId('sort-bar');
+  await expect(bar).toHaveAttribute('data-sort', 'name-asc');
+  const firstAsc = await page.getByTestId('device-name').first().textContent();
+  await page.getByRole('button', { name: 'Nome' }).click();
+  await expect(bar).toHaveAttribute('data-sort', 'name-desc');
+  await expect(page.getByTestId('device-name').first()).not.toHaveText(firstAsc ?? '');
+  await page.getByRole('button', { name: 'Nome' }).click();
+  const seen: string[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    await page.getByTestId('sort-state').click();
+    seen.push((await bar.getAttribute('data-sort')) ?? '');
+  }
+  expect(seen).toEqual([
+    'motion-asc',
+    'anchor-asc',
+    'locked-asc',
+    'ignition-asc',
+    'driver-asc',
+    'alert-asc',
+    'name-asc',
+  ]);
+});
+
+interface GeofenceRow {
+  id: number;
+  name: string;
+  area: string;
+  calendarId: number;
+  attributes: { isAnchor?: boolean; deviceId?: number };
+}
+
+test('anchor on creates the geofence, anchor off deletes it, cancel says so', async ({ page }) => {
+  const device = await createDevice(page.request, 'E2E Anchor Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  await page.goto(`/devices/${device.id}`);
+  const anchors = async () =>
+    ((await (await page.request.get('/api/geofences')).json()) as GeofenceRow[]).filter(
+      (geofence) => geofence.attributes.isAnchor && geofence.attributes.deviceId === device.id,
+    );
+
+  await page.getByRole('button', { name: 'Ativar âncora' }).click();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Ação cancelada pelo usuário')).toBeVisible();
+  expect(await anchors()).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Ativar âncora' }).click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Âncora ativada')).toBeVisible();
+  await expect.poll(async () => (await anchors()).length).toBe(1);
+  const [anchor] = await anchors();
+  expect(anchor.name).toBe('Âncora E2E Anchor Car');
+  expect(anchor.calendarId).toBe(0);
+  expect(anchor.area).toMatch(/^CIRCLE \(-23\.62 -46\.55, 150\)$/);
+  const linked = await page.request.get(`/api/geofences?deviceId=${device.id}`);
+  expect(((await linked.json()) as GeofenceRow[]).map((row) => row.id)).toContain(anchor.id);
+
+  await page.getByRole('button', { name: 'Desativar âncora' }).click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Âncora desativada')).toBeVisible();
+  await expect.poll(async () => (await anchors()).length).toBe(0);
+});
+
+test('lock sends engineStop to the device', async ({ page }) => {
+  const device = await createDevice(page.request, 'E2E Lock Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon, { blocked: 'false' });
+  await page.goto(`/devices/${device.id}`);
+  await page.getByRole('button', { name: 'Bloquear' }).click();
+  const sent = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/commands/send') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  const response = await sent;
+  expect([200, 202]).toContain(response.status());
+  expect(response.request().postDataJSON()).toMatchObject({
+    deviceId: device.id,
+    type: 'engineStop',
+  });
+  await expect(page.getByText(/Comando enviado|enfileirado/)).toBeVisible();
+});
+
+test('an event becomes a toast with its rule colour, corner and sound; mute silences it', async ({
+  page,
+}) => {
+  const device = await createDevice(page.request, 'E2E Alarm Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  const rule = await page.request.post('/api/notifications', {
+    data: {
+      type: 'alarm',
+      always: true,
+      notificators: 'web',
+      attributes: {
+        alarms: 'sos',
+        'tarkan.sound': 'audio5',
+        'tarkan.color': 'soft-red',
+        'tarkan.position': 'top-right',
+      },
+    },
+  });
+  expect(rule.ok()).toBe(true);
+  await page.goto('/home');
+  await expect(mapContainer(page)).toHaveAttribute('data-markers', /\d+/);
+  await page.waitForTimeout(500);
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon + 0.001, { alarm: 'sos' });
+  const toast = page.getByTestId('toast').filter({ hasText: 'E2E Alarm Car' }).first();
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('SOS');
+  await expect(toast).toHaveAttribute('data-sound', 'audio5');
+  await expect(toast).toHaveAttribute('data-color', 'soft-red');
+  await expect(toast).toHaveAttribute('data-position', 'top-right');
+
+  await page.getByTestId('mute-toggle').click();
+  await expect(page.getByTestId('mute-toggle')).toHaveAttribute('aria-pressed', 'true');
+  // The server skips an alarm already on the previous fix: clear it, then raise it again.
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon + 0.002);
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon + 0.003, { alarm: 'sos' });
+  const muted = page.getByTestId('toast').filter({ hasText: 'E2E Alarm Car' });
+  await expect(muted.and(page.locator('[data-sound="muted"]'))).toBeVisible();
+});

@@ -1,0 +1,212 @@
+import { computeDeviceView, NameOrder } from '../../../src/devices/deviceView';
+import { DEFAULT_FILTERS, type DeviceFilters } from '../../../src/devices/filters';
+import { buildListItems } from '../../../src/devices/listItems';
+import { matchesSearch } from '../../../src/devices/search';
+import { DEFAULT_SORT, nextStateSort, sortRows, toggleSort } from '../../../src/devices/sort';
+import type { Device } from '../../../src/model/device';
+import type { Position } from '../../../src/model/position';
+import { device, position } from './liveFixtures';
+
+describe('device search', () => {
+  const truck = device(1, {
+    name: 'Volvo FH',
+    uniqueId: '359881234567890',
+    attributes: { placa: 'ABC1D23', 'tarkan.color': '20|1|1' },
+  });
+
+  it('matches any field or attribute, case-insensitive', () => {
+    expect(matchesSearch(truck, 'volvo')).toBe(true);
+    expect(matchesSearch(truck, '3598812')).toBe(true);
+    expect(matchesSearch(truck, 'abc1d')).toBe(true);
+    expect(matchesSearch(truck, 'car')).toBe(true);
+    expect(matchesSearch(truck, 'scania')).toBe(false);
+  });
+
+  it('treats regular-expression characters as plain text', () => {
+    const odd = device(2, { name: 'Van (a+b)* [1]', attributes: { note: '.*' } });
+    expect(matchesSearch(odd, '(a+b)*')).toBe(true);
+    expect(matchesSearch(odd, '[1]')).toBe(true);
+    expect(matchesSearch(odd, '.*')).toBe(true);
+    expect(matchesSearch(truck, '.*')).toBe(false);
+    expect(matchesSearch(truck, 'Vol.o')).toBe(false);
+    expect(() => matchesSearch(truck, '(')).not.toThrow();
+  });
+
+  it('uses extra words such as the translated status or group name', () => {
+    const offline = device(3, { status: 'unknown' });
+    expect(matchesSearch(offline, 'desconhecido', () => ['Desconhecido'])).toBe(true);
+    expect(matchesSearch(offline, '   ')).toBe(true);
+  });
+});
+
+const rows = (list: [Device, Position | undefined][]) =>
+  list.map(([d, p]) => ({ device: d, position: p }));
+const names = (sorted: { device: Device }[]) => sorted.map((row) => row.device.name);
+
+describe('device sorting', () => {
+  const a = device(1, { name: 'Alpha', lastUpdate: '2026-01-01T10:00:00Z' });
+  const b = device(2, { name: 'beta', lastUpdate: '2026-01-01T12:00:00Z' });
+  const c = device(3, { name: 'Charlie 10', lastUpdate: null });
+  const d = device(4, { name: 'Charlie 9', lastUpdate: '2026-01-01T11:00:00Z' });
+
+  it('sorts by name (natural, case-insensitive), asc and desc', () => {
+    const list = rows([
+      [c, undefined],
+      [b, undefined],
+      [d, undefined],
+      [a, undefined],
+    ]);
+    expect(names(sortRows([...list], DEFAULT_SORT))).toEqual([
+      'Alpha',
+      'beta',
+      'Charlie 9',
+      'Charlie 10',
+    ]);
+    expect(names(sortRows([...list], { key: 'name', dir: 'desc' }))).toEqual([
+      'Charlie 10',
+      'Charlie 9',
+      'beta',
+      'Alpha',
+    ]);
+  });
+
+  it('sorts by last update with never-seen devices last either way', () => {
+    const list = rows([
+      [a, undefined],
+      [b, undefined],
+      [c, undefined],
+      [d, undefined],
+    ]);
+    expect(names(sortRows([...list], { key: 'lastUpdate', dir: 'asc' }))).toEqual([
+      'Alpha',
+      'Charlie 9',
+      'beta',
+      'Charlie 10',
+    ]);
+    expect(names(sortRows([...list], { key: 'lastUpdate', dir: 'desc' }))).toEqual([
+      'beta',
+      'Charlie 9',
+      'Alpha',
+      'Charlie 10',
+    ]);
+  });
+
+  it('sorts by a state with true first, then false, then unreported', () => {
+    const list = rows([
+      [a, position(1, { attributes: { motion: false } })],
+      [b, position(2, { attributes: { motion: true } })],
+      [c, undefined],
+      [d, position(4, { attributes: { motion: true } })],
+    ]);
+    expect(names(sortRows([...list], { key: 'motion', dir: 'asc' }))).toEqual([
+      'beta',
+      'Charlie 9',
+      'Alpha',
+      'Charlie 10',
+    ]);
+    expect(names(sortRows([...list], { key: 'motion', dir: 'desc' }))).toEqual([
+      'Alpha',
+      'beta',
+      'Charlie 9',
+      'Charlie 10',
+    ]);
+  });
+
+  it('sorts by anchor using the anchored set, and by alert and driver', () => {
+    const list = rows([
+      [a, position(1, { attributes: { alarm: 'sos' } })],
+      [b, position(2, { attributes: { driverUniqueId: 'D1' } })],
+    ]);
+    expect(names(sortRows([...list], { key: 'anchor', dir: 'asc' }, new Set([2])))).toEqual([
+      'beta',
+      'Alpha',
+    ]);
+    expect(names(sortRows([...list], { key: 'alert', dir: 'asc' }))).toEqual(['Alpha', 'beta']);
+    expect(names(sortRows([...list], { key: 'driver', dir: 'asc' }))).toEqual(['beta', 'Alpha']);
+  });
+
+  it('cycles the state header motion → anchor → locked → ignition → driver → alert → name', () => {
+    let sort = DEFAULT_SORT;
+    const seen: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      sort = nextStateSort(sort);
+      seen.push(sort.key);
+    }
+    expect(seen).toEqual(['motion', 'anchor', 'locked', 'ignition', 'driver', 'alert', 'name']);
+    expect(nextStateSort({ key: 'motion', dir: 'desc' })).toEqual({ key: 'anchor', dir: 'desc' });
+  });
+
+  it('flips the direction on the same column and starts ascending on another', () => {
+    expect(toggleSort(DEFAULT_SORT, 'name')).toEqual({ key: 'name', dir: 'desc' });
+    expect(toggleSort({ key: 'name', dir: 'desc' }, 'lastUpdate')).toEqual({
+      key: 'lastUpdate',
+      dir: 'asc',
+    });
+  });
+});
+
+describe('device view: filters and status counters', () => {
+  const devices = new Map<number, Device>([
+    [1, device(1, { name: 'Moving car', status: 'online' })],
+    [2, device(2, { name: 'Parked car', status: 'online' })],
+    [3, device(3, { name: 'Lost truck', status: 'offline', category: 'truck' })],
+    [4, device(4, { name: 'New van', status: null, category: 'van' })],
+  ]);
+  const positions = new Map<number, Position>([
+    [1, position(1, { attributes: { motion: true } })],
+    [2, position(2, { attributes: { motion: false } })],
+    [3, position(3)],
+  ]);
+  const view = (filters: Partial<DeviceFilters>) =>
+    computeDeviceView(
+      { devices, positions },
+      { filters: { ...DEFAULT_FILTERS, ...filters }, sort: DEFAULT_SORT },
+    );
+
+  it('counts online, offline, unknown and in-motion devices', () => {
+    expect(view({}).counts).toEqual({ all: 4, online: 2, offline: 1, unknown: 1, moving: 1 });
+    expect(view({}).ids).toEqual([3, 1, 4, 2]);
+  });
+
+  it('filters by status and motion; the counters ignore those two filters', () => {
+    expect(view({ status: 'online' }).ids).toEqual([1, 2]);
+    expect(view({ status: 'unknown' }).ids).toEqual([4]);
+    expect(view({ motionOnly: true }).ids).toEqual([1]);
+    expect(view({ status: 'offline' }).counts.all).toBe(4);
+  });
+
+  it('narrows counters and rows by search, hidden categories and show-only', () => {
+    expect(view({ search: 'CAR' })).toEqual({
+      ids: [1, 2],
+      counts: { all: 2, online: 2, offline: 0, unknown: 0, moving: 1 },
+    });
+    expect(view({ hiddenCategories: ['car', 'van'] }).ids).toEqual([3]);
+    expect(view({ onlyId: 2 }).ids).toEqual([2]);
+  });
+
+  it('keeps its name order across views until a name changes', () => {
+    const order = new NameOrder();
+    const first = order.get(devices);
+    expect(order.get(devices)).toBe(first);
+    const renamed = new Map(devices);
+    renamed.set(1, device(1, { name: 'Aardvark' }));
+    expect(order.get(renamed)).not.toBe(first);
+    expect(order.get(renamed).get(1)).toBe(0);
+  });
+});
+
+describe('group headers', () => {
+  it('puts devices without a group first, then groups by name', () => {
+    const devices = new Map<number, Device>([
+      [1, device(1, { groupId: 7 })],
+      [2, device(2, { groupId: 0 })],
+      [3, device(3, { groupId: 5 })],
+    ]);
+    const names: Record<number, string> = { 5: 'Zeta', 7: 'Alpha' };
+    const items = buildListItems([1, 2, 3], true, devices, (id) => names[id]);
+    expect(items.map((item) => item.key)).toEqual(['g0', 'd2', 'g7', 'd1', 'g5', 'd3']);
+    expect(buildListItems([1, 2], false, devices, () => undefined).map((item) => item.key)).toEqual(
+      ['d1', 'd2'],
+    );
+  });
+});

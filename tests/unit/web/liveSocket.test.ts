@@ -1,0 +1,108 @@
+import { RECONNECT_MS, startLiveSocket } from '../../../src/live/liveSocket';
+import { closeSocket } from '../../../src/live/socketRegistry';
+import { LiveStore } from '../../../src/live/store';
+import { device, position } from './liveFixtures';
+
+/** A minimal WebSocket the reconnecting client can drive; the test opens, feeds and drops it. */
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  readyState = 0;
+  binaryType = 'blob';
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onmessage: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    (this as unknown as Record<string, unknown>)[`on${type}`] = listener;
+  }
+  removeEventListener() {}
+  send() {}
+  open() {
+    this.readyState = 1;
+    this.onopen?.({ type: 'open' });
+  }
+  message(data: unknown) {
+    this.onmessage?.({ type: 'message', data: JSON.stringify(data) });
+  }
+  close(code = 1000) {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.({ type: 'close', code, reason: '', wasClean: true });
+  }
+}
+
+const immediate = () => new LiveStore({ schedule: (run) => run(), delay: () => undefined });
+
+describe('live socket', () => {
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    closeSocket();
+    vi.useRealTimers();
+  });
+
+  it('loads, streams, reconnects after 5 s and resyncs devices and positions', async () => {
+    const store = immediate();
+    const loadDevices = vi.fn(async () => [device(1)]);
+    const loadPositions = vi.fn(async () => [position(1)]);
+    startLiveSocket(store, {
+      url: 'ws://test/api/socket',
+      loadDevices,
+      loadPositions,
+      loadDevice: async (id) => device(id),
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadDevices).toHaveBeenCalledTimes(1);
+    expect(store.getState().devices.has(1)).toBe(true);
+
+    const first = FakeSocket.instances[0];
+    first.open();
+    expect(loadDevices).toHaveBeenCalledTimes(1);
+    first.message({ positions: [position(1, { latitude: 5, fixTime: '2026-01-01T11:00:00Z' })] });
+    expect(store.getState().positions.get(1)?.latitude).toBe(5);
+
+    // A position for a device the store does not know fetches that device.
+    first.message({ positions: [position(7)] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().devices.has(7)).toBe(true);
+
+    first.close(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS - 100);
+    expect(FakeSocket.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(FakeSocket.instances).toHaveLength(2);
+    loadDevices.mockResolvedValueOnce([device(1), device(2)]);
+    FakeSocket.instances[1].open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadDevices).toHaveBeenCalledTimes(2);
+    expect(loadPositions).toHaveBeenCalledTimes(2);
+    expect([...store.getState().devices.keys()].sort()).toEqual([1, 2]);
+    // The newer live fix survives the older REST answer.
+    expect(store.getState().positions.get(1)?.latitude).toBe(5);
+  });
+
+  it('closes for good on logout', async () => {
+    startLiveSocket(immediate(), {
+      url: 'ws://test/api/socket',
+      loadDevices: async () => [],
+      loadPositions: async () => [],
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.instances[0].open();
+    closeSocket();
+    expect(FakeSocket.instances[0].readyState).toBe(3);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS * 2);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+});
