@@ -63,16 +63,20 @@ export function parseCli(argv: string[]): CliOptions {
     strict: true,
   });
   const devices = Math.floor(number(values.devices, 'devices', 10, 1, 200_000));
+  const rate = number(values.rate, 'rate', devices / 5, 0.01, 100_000);
+  // Each reply waits for the server's next batch commit (~50 ms), so a rate needs about
+  // rate / 10 requests in flight; a fixed small pool caps the achievable rate.
+  const defaultConcurrency = Math.min(1024, Math.max(64, Math.ceil(rate / 8)));
   const options: CliOptions = {
     devices,
-    rate: number(values.rate, 'rate', devices / 5, 0.01, 100_000),
+    rate,
     url: values.url ?? 'http://127.0.0.1:5055',
     api: values.api ?? null,
     email: values.email ?? null,
     password: values.password ?? null,
     prefix: values.prefix ?? 'demo-',
     durationS: number(values.duration, 'duration', 300, 1, MAX_DURATION_S),
-    concurrency: Math.floor(number(values.concurrency, 'concurrency', 64, 1, 1024)),
+    concurrency: Math.floor(number(values.concurrency, 'concurrency', defaultConcurrency, 1, 1024)),
     seed: Math.floor(number(values.seed, 'seed', 0, 0, 2 ** 32 - 1)),
   };
   if (options.api && (!options.email || !options.password)) {
