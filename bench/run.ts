@@ -2,12 +2,14 @@
 import { main as ingest } from './ingest';
 import { main as latency } from './latency';
 import { main as lists } from './lists';
+import { main as reports } from './reports';
 import { printFigures, type Figure } from './support';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['OsmAnd ingest throughput', ingest],
   ['Ingest-to-socket latency', latency],
   ['List response times', lists],
+  ['Reports on a device-year', reports],
 ];
 
 const results: [string, Figure[]][] = [];

@@ -11,6 +11,7 @@ import { maintenanceRoutes } from './maintenance';
 import { notificationsRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
 import { positionRoutes } from './positions';
+import { reportRoutes } from './reports';
 
 /** The entity API of the embedded Traccar-compatible server (users live in `users.ts`). */
 export const entityApiRoutes: FastifyPluginAsync = async (app) => {
@@ -27,6 +28,7 @@ export const entityApiRoutes: FastifyPluginAsync = async (app) => {
     permissionRoutes,
     positionRoutes,
     eventRoutes,
+    reportRoutes,
   ]) {
     await app.register(routes);
   }

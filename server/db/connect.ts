@@ -41,6 +41,9 @@ function openPostgres(url: string): Db {
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  // An idle client dropped by the server (restart, failover, admin termination) is discarded by
+  // the pool and the next query reconnects; without a listener the error would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
   return open(new PostgresDialect({ pool }), 'postgres');
 }
 

@@ -1,0 +1,30 @@
+import type { PermName } from '../../src/model';
+import { DENIED, hasBit, reportsDenial } from '../permissions/checkAccess';
+import type { Actor } from '../permissions/actor';
+
+export type ReportName = 'route' | 'events' | 'trips' | 'stops' | 'summary';
+
+export const REPORT_NAMES: readonly ReportName[] = ['route', 'events', 'trips', 'stops', 'summary'];
+
+/** Tarkan's report bits (tarkan-inventory §7); the summary needs only the menu bit. */
+const BITS: Record<ReportName, PermName | null> = {
+  route: 'reportRoute',
+  stops: 'reportStops',
+  trips: 'reportTrips',
+  events: 'reportEvents',
+  summary: null,
+};
+
+/**
+ * Whether the actor may run a report: the `disableReports` restriction (server or user), then,
+ * when the server enables advanced permissions, the `reports` bit (72) and the report's own bit
+ * (73–76). Returns the denial message or null. Admins are never restricted.
+ */
+export function reportDenial(actor: Actor, report: ReportName): string | null {
+  const restricted = reportsDenial(actor);
+  if (restricted) return restricted;
+  if (actor.admin) return null;
+  const bit = BITS[report];
+  if (!hasBit(actor, 'reports') || (bit !== null && !hasBit(actor, bit))) return DENIED.read;
+  return null;
+}

@@ -1,0 +1,247 @@
+import type { ReportName } from './access';
+import type { Language } from './preferences';
+
+/** Texts of the report spreadsheets in the product's three languages. */
+
+export type ColumnKey =
+  | 'device'
+  | 'time'
+  | 'startTime'
+  | 'endTime'
+  | 'latitude'
+  | 'longitude'
+  | 'speed'
+  | 'course'
+  | 'altitude'
+  | 'address'
+  | 'startAddress'
+  | 'endAddress'
+  | 'ignition'
+  | 'odometer'
+  | 'startOdometer'
+  | 'endOdometer'
+  | 'distance'
+  | 'duration'
+  | 'averageSpeed'
+  | 'maxSpeed'
+  | 'engineHours'
+  | 'spentFuel'
+  | 'driver'
+  | 'type'
+  | 'details';
+
+interface Texts {
+  columns: Record<ColumnKey, string>;
+  sheets: Record<ReportName, string>;
+  files: Record<ReportName, string>;
+  yes: string;
+  no: string;
+  dateFormat: string;
+  events: Record<string, string>;
+}
+
+const PT: Texts = {
+  columns: {
+    device: 'Dispositivo',
+    time: 'Data/hora',
+    startTime: 'Início',
+    endTime: 'Fim',
+    latitude: 'Latitude',
+    longitude: 'Longitude',
+    speed: 'Velocidade',
+    course: 'Direção (°)',
+    altitude: 'Altitude (m)',
+    address: 'Endereço',
+    startAddress: 'Endereço inicial',
+    endAddress: 'Endereço final',
+    ignition: 'Ignição',
+    odometer: 'Odômetro',
+    startOdometer: 'Odômetro inicial',
+    endOdometer: 'Odômetro final',
+    distance: 'Distância',
+    duration: 'Duração',
+    averageSpeed: 'Velocidade média',
+    maxSpeed: 'Velocidade máxima',
+    engineHours: 'Horas de motor',
+    spentFuel: 'Combustível gasto (l)',
+    driver: 'Motorista',
+    type: 'Tipo',
+    details: 'Detalhes',
+  },
+  sheets: {
+    route: 'Histórico',
+    events: 'Eventos',
+    trips: 'Viagens',
+    stops: 'Paradas',
+    summary: 'Resumo',
+  },
+  files: {
+    route: 'historico',
+    events: 'eventos',
+    trips: 'viagens',
+    stops: 'paradas',
+    summary: 'resumo',
+  },
+  yes: 'Sim',
+  no: 'Não',
+  dateFormat: 'dd/mm/yyyy hh:mm:ss',
+  events: {
+    commandResult: 'Resultado de comando',
+    deviceOnline: 'Dispositivo online',
+    deviceUnknown: 'Dispositivo desconhecido',
+    deviceOffline: 'Dispositivo offline',
+    deviceInactive: 'Dispositivo inativo',
+    queuedCommandSent: 'Comando na fila enviado',
+    deviceMoving: 'Dispositivo em movimento',
+    deviceStopped: 'Dispositivo parado',
+    deviceOverspeed: 'Excesso de velocidade',
+    deviceFuelDrop: 'Queda de combustível',
+    deviceFuelIncrease: 'Aumento de combustível',
+    geofenceEnter: 'Entrada na cerca',
+    geofenceExit: 'Saída da cerca',
+    geofenceCrossed: 'Cerca cruzada',
+    proximityEnter: 'Aproximação',
+    proximityExit: 'Afastamento',
+    unaccompaniedMotion: 'Movimento desacompanhado',
+    alarm: 'Alarme',
+    ignitionOn: 'Ignição ligada',
+    ignitionOff: 'Ignição desligada',
+    maintenance: 'Manutenção necessária',
+    driverChanged: 'Motorista alterado',
+    media: 'Mídia',
+  },
+};
+
+const ES: Texts = {
+  columns: {
+    device: 'Dispositivo',
+    time: 'Fecha/hora',
+    startTime: 'Inicio',
+    endTime: 'Fin',
+    latitude: 'Latitud',
+    longitude: 'Longitud',
+    speed: 'Velocidad',
+    course: 'Rumbo (°)',
+    altitude: 'Altitud (m)',
+    address: 'Dirección',
+    startAddress: 'Dirección inicial',
+    endAddress: 'Dirección final',
+    ignition: 'Encendido',
+    odometer: 'Odómetro',
+    startOdometer: 'Odómetro inicial',
+    endOdometer: 'Odómetro final',
+    distance: 'Distancia',
+    duration: 'Duración',
+    averageSpeed: 'Velocidad media',
+    maxSpeed: 'Velocidad máxima',
+    engineHours: 'Horas de motor',
+    spentFuel: 'Combustible gastado (l)',
+    driver: 'Conductor',
+    type: 'Tipo',
+    details: 'Detalles',
+  },
+  sheets: {
+    route: 'Historial',
+    events: 'Eventos',
+    trips: 'Viajes',
+    stops: 'Paradas',
+    summary: 'Resumen',
+  },
+  files: {
+    route: 'historial',
+    events: 'eventos',
+    trips: 'viajes',
+    stops: 'paradas',
+    summary: 'resumen',
+  },
+  yes: 'Sí',
+  no: 'No',
+  dateFormat: 'dd/mm/yyyy hh:mm:ss',
+  events: {
+    commandResult: 'Resultado de comando',
+    deviceOnline: 'Dispositivo en línea',
+    deviceUnknown: 'Dispositivo desconocido',
+    deviceOffline: 'Dispositivo fuera de línea',
+    deviceInactive: 'Dispositivo inactivo',
+    queuedCommandSent: 'Comando en cola enviado',
+    deviceMoving: 'Dispositivo en movimiento',
+    deviceStopped: 'Dispositivo detenido',
+    deviceOverspeed: 'Exceso de velocidad',
+    deviceFuelDrop: 'Caída de combustible',
+    deviceFuelIncrease: 'Aumento de combustible',
+    geofenceEnter: 'Entrada en geocerca',
+    geofenceExit: 'Salida de geocerca',
+    geofenceCrossed: 'Geocerca cruzada',
+    proximityEnter: 'Acercamiento',
+    proximityExit: 'Alejamiento',
+    unaccompaniedMotion: 'Movimiento no acompañado',
+    alarm: 'Alarma',
+    ignitionOn: 'Encendido activado',
+    ignitionOff: 'Encendido desactivado',
+    maintenance: 'Mantenimiento requerido',
+    driverChanged: 'Conductor cambiado',
+    media: 'Multimedia',
+  },
+};
+
+const EN: Texts = {
+  columns: {
+    device: 'Device',
+    time: 'Time',
+    startTime: 'Start',
+    endTime: 'End',
+    latitude: 'Latitude',
+    longitude: 'Longitude',
+    speed: 'Speed',
+    course: 'Course (°)',
+    altitude: 'Altitude (m)',
+    address: 'Address',
+    startAddress: 'Start address',
+    endAddress: 'End address',
+    ignition: 'Ignition',
+    odometer: 'Odometer',
+    startOdometer: 'Start odometer',
+    endOdometer: 'End odometer',
+    distance: 'Distance',
+    duration: 'Duration',
+    averageSpeed: 'Average speed',
+    maxSpeed: 'Max speed',
+    engineHours: 'Engine hours',
+    spentFuel: 'Spent fuel (l)',
+    driver: 'Driver',
+    type: 'Type',
+    details: 'Details',
+  },
+  sheets: { route: 'Route', events: 'Events', trips: 'Trips', stops: 'Stops', summary: 'Summary' },
+  files: { route: 'route', events: 'events', trips: 'trips', stops: 'stops', summary: 'summary' },
+  yes: 'Yes',
+  no: 'No',
+  dateFormat: 'mm/dd/yyyy hh:mm:ss',
+  events: {
+    commandResult: 'Command result',
+    deviceOnline: 'Device online',
+    deviceUnknown: 'Device unknown',
+    deviceOffline: 'Device offline',
+    deviceInactive: 'Device inactive',
+    queuedCommandSent: 'Queued command sent',
+    deviceMoving: 'Device moving',
+    deviceStopped: 'Device stopped',
+    deviceOverspeed: 'Speed limit exceeded',
+    deviceFuelDrop: 'Fuel drop',
+    deviceFuelIncrease: 'Fuel increase',
+    geofenceEnter: 'Geofence entered',
+    geofenceExit: 'Geofence exited',
+    geofenceCrossed: 'Geofence crossed',
+    proximityEnter: 'Proximity enter',
+    proximityExit: 'Proximity exit',
+    unaccompaniedMotion: 'Unaccompanied motion',
+    alarm: 'Alarm',
+    ignitionOn: 'Ignition on',
+    ignitionOff: 'Ignition off',
+    maintenance: 'Maintenance required',
+    driverChanged: 'Driver changed',
+    media: 'Media',
+  },
+};
+
+export const TEXTS: Record<Language, Texts> = { 'pt-BR': PT, 'es-ES': ES, 'en-US': EN };

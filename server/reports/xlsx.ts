@@ -1,0 +1,308 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Event } from '../../src/model';
+import { parseAttributes } from '../db/json';
+import type { ReportName } from './access';
+import { TEXTS, type ColumnKey } from './i18n';
+import type { StopReportItem, SummaryReportItem, TripReportItem } from './items';
+import {
+  DISTANCE_FACTORS,
+  DISTANCE_LABELS,
+  SPEED_FACTORS,
+  SPEED_LABELS,
+  type Preferences,
+} from './preferences';
+import type { RouteRow } from './source';
+import { toWall } from './timezone';
+
+/**
+ * Report spreadsheets, written with exceljs's streaming writer (rows are flushed as they are
+ * added, so 100,000 rows never sit in memory as cell objects): one sheet, a bold frozen header row
+ * in the user's language, speeds and distances in the user's units, dates as real date cells in
+ * the user's time zone, durations as `[h]:mm` values (whole minutes, never rounded to hours).
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type Kind = 'text' | 'date' | 'speed' | 'distance' | 'duration' | 'number' | 'coordinate';
+
+interface Column {
+  key: ColumnKey;
+  kind: Kind;
+  width: number;
+}
+
+const col = (key: ColumnKey, kind: Kind, width = 14): Column => ({ key, kind, width });
+
+const COLUMNS: Record<ReportName, Column[]> = {
+  route: [
+    col('device', 'text', 22),
+    col('time', 'date', 20),
+    col('latitude', 'coordinate', 12),
+    col('longitude', 'coordinate', 12),
+    col('speed', 'speed', 12),
+    col('course', 'number', 10),
+    col('altitude', 'number', 10),
+    col('address', 'text', 40),
+    col('ignition', 'text', 10),
+    col('odometer', 'distance', 14),
+  ],
+  events: [
+    col('device', 'text', 22),
+    col('time', 'date', 20),
+    col('type', 'text', 28),
+    col('details', 'text', 30),
+  ],
+  trips: [
+    col('device', 'text', 22),
+    col('startTime', 'date', 20),
+    col('startAddress', 'text', 36),
+    col('startOdometer', 'distance'),
+    col('endTime', 'date', 20),
+    col('endAddress', 'text', 36),
+    col('endOdometer', 'distance'),
+    col('duration', 'duration', 10),
+    col('distance', 'distance', 12),
+    col('averageSpeed', 'speed'),
+    col('maxSpeed', 'speed'),
+    col('spentFuel', 'number'),
+    col('driver', 'text', 20),
+  ],
+  stops: [
+    col('device', 'text', 22),
+    col('startTime', 'date', 20),
+    col('endTime', 'date', 20),
+    col('duration', 'duration', 10),
+    col('address', 'text', 40),
+    col('latitude', 'coordinate', 12),
+    col('longitude', 'coordinate', 12),
+    col('odometer', 'distance'),
+    col('engineHours', 'duration'),
+    col('spentFuel', 'number'),
+  ],
+  summary: [
+    col('device', 'text', 22),
+    col('startTime', 'date', 20),
+    col('endTime', 'date', 20),
+    col('distance', 'distance', 12),
+    col('startOdometer', 'distance'),
+    col('endOdometer', 'distance'),
+    col('averageSpeed', 'speed'),
+    col('maxSpeed', 'speed'),
+    col('engineHours', 'duration'),
+    col('spentFuel', 'number'),
+  ],
+};
+
+const round = (value: number, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+/** Turns report values (ms, knots, metres) into cell values in the user's units and zone. */
+export class CellFormat {
+  private readonly speedFactor: number;
+  private readonly distanceFactor: number;
+
+  constructor(readonly prefs: Preferences) {
+    this.speedFactor = SPEED_FACTORS[prefs.speedUnit];
+    this.distanceFactor = DISTANCE_FACTORS[prefs.distanceUnit];
+  }
+
+  /** Excel dates have no zone: the local wall-clock time is written as if it were UTC. */
+  date = (millis: number): Date => new Date(toWall(millis, this.prefs.timezone));
+  speed = (knots: number): number => round(knots * this.speedFactor, 1);
+  distance = (metres: number): number => round(metres * this.distanceFactor, 2);
+  /** Days (Excel's unit), truncated to whole minutes so `[h]:mm` shows exactly what it holds. */
+  duration = (millis: number): number => Math.floor(Math.max(0, millis) / 60_000) / 1440;
+
+  header(column: Column): string {
+    const label = TEXTS[this.prefs.language].columns[column.key];
+    if (column.kind === 'speed') return `${label} (${SPEED_LABELS[this.prefs.speedUnit]})`;
+    if (column.kind === 'distance') return `${label} (${DISTANCE_LABELS[this.prefs.distanceUnit]})`;
+    return label;
+  }
+
+  numFmt(kind: Kind): string | undefined {
+    switch (kind) {
+      case 'date':
+        return TEXTS[this.prefs.language].dateFormat;
+      case 'duration':
+        return '[h]:mm';
+      case 'speed':
+        return '0.0';
+      case 'distance':
+        return '0.00';
+      case 'coordinate':
+        return '0.000000';
+      default:
+        return undefined;
+    }
+  }
+}
+
+type Row = (string | number | Date | null)[];
+
+/** Writes one report sheet to `output` from rows produced page by page. */
+export async function writeSheet(
+  output: Writable,
+  report: ReportName,
+  prefs: Preferences,
+  rows: AsyncIterable<Row[]> | Iterable<Row[]>,
+): Promise<void> {
+  const format = new CellFormat(prefs);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(TEXTS[prefs.language].sheets[report], {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  const columns = COLUMNS[report];
+  sheet.columns = columns.map((c) => {
+    const numFmt = format.numFmt(c.kind);
+    return {
+      header: format.header(c),
+      key: c.key,
+      width: c.width,
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for await (const page of rows) {
+    for (const values of page) sheet.addRow(values).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+export function routeRows(
+  pages: AsyncIterable<RouteRow[]>,
+  deviceNames: Map<number, string>,
+  prefs: Preferences,
+): AsyncIterable<Row[]> {
+  const format = new CellFormat(prefs);
+  const { yes, no } = TEXTS[prefs.language];
+  return (async function* () {
+    for await (const page of pages) {
+      yield page.map((r) => {
+        const attributes = parseAttributes(r.attributes);
+        const ignition = attributes.ignition;
+        const total = attributes.totalDistance;
+        return [
+          deviceNames.get(Number(r.device_id)) ?? '',
+          format.date(Number(r.fix_time)),
+          r.latitude,
+          r.longitude,
+          format.speed(r.speed),
+          r.course,
+          r.altitude,
+          r.address,
+          typeof ignition === 'boolean' ? (ignition ? yes : no) : null,
+          typeof total === 'number' ? format.distance(total) : null,
+        ];
+      });
+    }
+  })();
+}
+
+export function eventRows(
+  events: readonly Event[],
+  deviceNames: Map<number, string>,
+  geofences: Map<number, string>,
+  prefs: Preferences,
+): Row[][] {
+  const format = new CellFormat(prefs);
+  const texts = TEXTS[prefs.language];
+  return [
+    events.map((e) => {
+      const details =
+        e.type === 'alarm' && typeof e.attributes.alarm === 'string'
+          ? e.attributes.alarm
+          : e.geofenceId
+            ? (geofences.get(e.geofenceId) ?? null)
+            : e.type === 'deviceOverspeed' && typeof e.attributes.speed === 'number'
+              ? `${format.speed(e.attributes.speed)} ${SPEED_LABELS[prefs.speedUnit]}`
+              : null;
+      return [
+        deviceNames.get(e.deviceId) ?? '',
+        format.date(Date.parse(e.eventTime)),
+        texts.events[e.type] ?? e.type,
+        details,
+      ];
+    }),
+  ];
+}
+
+export function tripRows(items: readonly TripReportItem[], prefs: Preferences): Row[][] {
+  const f = new CellFormat(prefs);
+  return [
+    items.map((t) => [
+      t.deviceName,
+      f.date(Date.parse(t.startTime)),
+      t.startAddress,
+      f.distance(t.startOdometer),
+      f.date(Date.parse(t.endTime)),
+      t.endAddress,
+      f.distance(t.endOdometer),
+      f.duration(t.duration),
+      f.distance(t.distance),
+      f.speed(t.averageSpeed),
+      f.speed(t.maxSpeed),
+      t.spentFuel,
+      t.driverName ?? t.driverUniqueId,
+    ]),
+  ];
+}
+
+export function stopRows(items: readonly StopReportItem[], prefs: Preferences): Row[][] {
+  const f = new CellFormat(prefs);
+  return [
+    items.map((s) => [
+      s.deviceName,
+      f.date(Date.parse(s.startTime)),
+      f.date(Date.parse(s.endTime)),
+      f.duration(s.duration),
+      s.address,
+      s.latitude,
+      s.longitude,
+      f.distance(s.startOdometer),
+      f.duration(s.engineHours),
+      s.spentFuel,
+    ]),
+  ];
+}
+
+export function summaryRows(items: readonly SummaryReportItem[], prefs: Preferences): Row[][] {
+  const f = new CellFormat(prefs);
+  return [
+    items.map((s) => [
+      s.deviceName,
+      f.date(Date.parse(s.startTime)),
+      f.date(Date.parse(s.endTime)),
+      f.distance(s.distance),
+      f.distance(s.startOdometer),
+      f.distance(s.endOdometer),
+      f.speed(s.averageSpeed),
+      f.speed(s.maxSpeed),
+      f.duration(s.engineHours),
+      s.spentFuel,
+    ]),
+  ];
+}
+
+/** `attachment; filename="viagens_2025-01-01_2025-01-31.xlsx"`, dates local to the user. */
+export function contentDisposition(
+  report: ReportName,
+  from: number,
+  to: number,
+  prefs: Preferences,
+): string {
+  const day = (millis: number) =>
+    new Date(toWall(millis, prefs.timezone)).toISOString().slice(0, 10);
+  const name = `${TEXTS[prefs.language].files[report]}_${day(from)}_${day(to)}.xlsx`;
+  return `attachment; filename="${name}"`;
+}
