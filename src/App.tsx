@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { Bootstrap } from './bootstrap/Bootstrap';
@@ -11,11 +11,26 @@ import { theme } from './layout/theme';
 import { DeviceDetailPanel } from './devices/detail/DeviceDetailPanel';
 import { DeviceListPanel } from './devices/DeviceListPanel';
 import { MapPage } from './map/MapPage';
+import { HistoryPanel } from './reports/HistoryPanel';
+import { ReportsChooser } from './reports/ReportsChooser';
+import { ReportViewPanel } from './reports/ReportViewPanel';
 import { LoginPage } from './pages/login/LoginPage';
 import { MaintenanceRoute } from './pages/maintenance/MaintenanceRoute';
 import { RecoverRequestPage } from './pages/recover/RecoverRequestPage';
 import { RecoverSetPage } from './pages/recover/RecoverSetPage';
 import { RegisterPage } from './pages/register/RegisterPage';
+import { AccountPage } from './pages/account/AccountPage';
+import { ServerPage } from './pages/server/ServerPage';
+import calendars from './resources/calendars';
+import commands from './resources/commands';
+import computed from './resources/computed';
+import devices from './resources/devices';
+import drivers from './resources/drivers';
+import geofence from './resources/geofence';
+import groups from './resources/groups';
+import maintenance from './resources/maintenance';
+import notifications from './resources/notifications';
+import users from './resources/users';
 
 const locale = detectStartLocale();
 const i18nProvider = createI18nProvider(locale);
@@ -55,7 +70,33 @@ const FrotaAdmin = () => {
           <Route path="/home" element={null} />
           <Route path="/devices" element={<DeviceListPanel />} />
           <Route path="/devices/:deviceId" element={<DeviceDetailPanel />} />
+          <Route path="/reports" element={<ReportsChooser />} />
+          <Route path="/reports/resume" element={<ReportViewPanel key="resume" view="resume" />} />
+          <Route
+            path="/reports/travels"
+            element={<ReportViewPanel key="travels" view="travels" />}
+          />
+          <Route path="/reports/stops" element={<ReportViewPanel key="stops" view="stops" />} />
+          <Route path="/reports/events" element={<ReportViewPanel key="events" view="events" />} />
+          <Route path="/reports/history" element={<HistoryPanel backTo="/reports" />} />
+          <Route path="/history" element={<HistoryPanel />} />
         </Route>
+      </CustomRoutes>
+      {/* Management (issue 5). `device-admin` is the device table (`/devices` is the live panel);
+          `maintenances` because `/maintenance` is the maintenance notice (spec §2). */}
+      <Resource name="device-admin" {...devices} />
+      <Resource name="groups" {...groups} />
+      <Resource name="geofence" {...geofence} />
+      <Resource name="commands" {...commands} />
+      <Resource name="notifications" {...notifications} />
+      <Resource name="drivers" {...drivers} />
+      <Resource name="calendars" {...calendars} />
+      <Resource name="maintenances" {...maintenance} />
+      <Resource name="computed" {...computed} />
+      <Resource name="users" {...users} />
+      <CustomRoutes>
+        <Route path="/account/*" element={<AccountPage />} />
+        <Route path="/server/*" element={<ServerPage />} />
       </CustomRoutes>
     </Admin>
   );

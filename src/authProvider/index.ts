@@ -1,6 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import type { User } from '../model/user';
+import { getServerInfo } from '../bootstrap/serverInfoStore';
 import { closeSocket } from '../live/socketRegistry';
+import { canAccess, isAccessResource } from './canAccess';
 import { getCurrentUser, setCurrentUser } from './currentUser';
 import { LOGIN_PATH, loginRedirect } from './loginRedirect';
 import {
@@ -117,8 +119,18 @@ export const authProvider: AuthProvider = {
     return { id: user.id, fullName: user.name, email: user.email };
   },
 
-  getPermissions: async () => getCurrentUser(),
+  // Awaits the session check, so a page opened directly (reload) never caches "no user".
+  getPermissions: async () => ensureUser(),
 
-  // The permission table arrives with the resources; until then a session grants everything.
-  canAccess: async () => getCurrentUser() !== null,
+  /**
+   * The role × resource × action table of `canAccess.ts`. Screens outside that table (the map,
+   * the live device panel) only need a session; they gate their own actions.
+   */
+  canAccess: async ({ action, resource, record }) => {
+    const user = getCurrentUser();
+    const info = getServerInfo();
+    if (!user || !info) return false;
+    if (!isAccessResource(resource)) return true;
+    return canAccess(user, info, { action, resource, record });
+  },
 };

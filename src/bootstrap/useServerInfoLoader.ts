@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { loadBrand, loadServerInfo } from './loadServerInfo';
 import type { ServerInfoValue } from './ServerInfoContext';
+import { publishServerInfo, subscribeServerInfo } from './serverInfoStore';
 
 export type LoaderState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: ServerInfoValue };
@@ -10,16 +11,14 @@ export const useServerInfoLoader = (): [LoaderState, () => void] => {
   const [state, setState] = useState<LoaderState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // Saving the server settings publishes the new ones; every reader follows.
+  useEffect(() => subscribeServerInfo((value) => setState({ status: 'ready', value })), []);
+
   useEffect(() => {
     let active = true;
     Promise.all([loadServerInfo(), loadBrand()]).then(
       ([info, brand]) => {
-        if (active) {
-          setState({
-            status: 'ready',
-            value: { ...info, brand, isPlus: info.licenseMode !== null },
-          });
-        }
+        if (active) publishServerInfo({ ...info, brand, isPlus: info.licenseMode !== null });
       },
       () => {
         if (active) setState({ status: 'failed' });

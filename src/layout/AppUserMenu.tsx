@@ -1,10 +1,12 @@
 import { Divider } from '@mui/material';
 import { Logout, UserMenu } from 'react-admin';
+import { AdminUserMenuItems } from './AdminMenuItems';
 import { LocaleMenuItems } from './LocaleMenuItems';
 
-/** Opened by the user's name in the app bar; account entries join it with later issues. */
+/** Opened by the user's name in the app bar: the management entries, language, logout. */
 export const AppUserMenu = () => (
   <UserMenu>
+    <AdminUserMenuItems />
     <LocaleMenuItems />
     <Divider />
     <Logout />

@@ -1,9 +1,11 @@
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import MapIcon from '@mui/icons-material/Map';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Box, Typography } from '@mui/material';
-import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
+import { Menu as RaMenu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { can } from '../authProvider/permissions';
 import { useAccess } from '../devices/useAccess';
+import { AdminMenuItems } from './AdminMenuItems';
 
 const Version = () => {
   const translate = useTranslate();
@@ -16,6 +18,13 @@ const Version = () => {
   );
 };
 
+/** "Relatórios" (issue 6), shown when the authProvider allows listing reports. */
+const ReportsMenuItem = () => {
+  const { canAccess } = useCanAccess({ resource: 'reports', action: 'list' });
+  if (!canAccess) return null;
+  return <RaMenu.Item to="/reports" primaryText="reports.title" leftIcon={<AssessmentIcon />} />;
+};
+
 export const Menu = () => {
   const { access } = useAccess();
   return (
@@ -25,6 +34,8 @@ export const Menu = () => {
         {can(access, 'devices') && (
           <RaMenu.Item to="/devices" primaryText="menu.devices" leftIcon={<DirectionsCarIcon />} />
         )}
+        <ReportsMenuItem />
+        <AdminMenuItems />
       </RaMenu>
       <Box sx={{ flex: 1 }} />
       <Version />

@@ -19,6 +19,7 @@ import { StreetViewPanel } from './StreetViewPanel';
 import { availableLayers, chooseLayer } from './tileLayers';
 import { TrailLayer } from './TrailLayer';
 import { useSaveMapChoice } from './useSaveMapChoice';
+import { RouteLayer } from '../reports/RouteLayer';
 
 /**
  * `/home`, `/devices` and `/devices/:deviceId`: one map that stays mounted while the list and
@@ -35,9 +36,12 @@ export const MapPage = () => {
   const saveMapChoice = useSaveMapChoice();
   const detail = useMatch('/devices/:deviceId');
   const list = useMatch('/devices');
+  const reports = useMatch('/reports/*');
+  const history = useMatch('/history');
   const selectedId = detail ? Number(detail.params.deviceId) || null : null;
   const mobile = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const panelOpen = Boolean(detail || list);
+  const reportOpen = Boolean(reports || history);
   const countersLeft = panelOpen && !mobile ? PANEL_WIDTH + 12 : 12;
 
   const chooseLayerId = (id: string) => {
@@ -48,7 +52,9 @@ export const MapPage = () => {
   return (
     <DeviceViewProvider>
       <Box data-testid="home-map" sx={{ position: 'relative', flex: 1, minHeight: 320, mx: -1 }}>
-        <Title title={translate(panelOpen ? 'devices.title' : 'menu.map')} />
+        <Title
+          title={translate(reportOpen ? 'reports.title' : panelOpen ? 'devices.title' : 'menu.map')}
+        />
         {!isPending && (
           <MapContainer
             center={view.center}
@@ -60,6 +66,7 @@ export const MapPage = () => {
             <BaseLayer layer={layer} />
             <GeofencesLayer />
             <TrailLayer />
+            <RouteLayer />
             <LiveMarkers selectedId={selectedId} />
             <MapBinding />
           </MapContainer>
@@ -70,7 +77,7 @@ export const MapPage = () => {
             top: 12,
             left: countersLeft,
             zIndex: 1000,
-            display: { xs: panelOpen ? 'none' : 'block', sm: 'block' },
+            display: reportOpen ? 'none' : { xs: panelOpen ? 'none' : 'block', sm: 'block' },
           }}
         >
           <StatusCounters />

@@ -1,8 +1,12 @@
+import adminEnUS from './admin/enUS';
 import liveEnUS from './live/enUS';
+import reportsEnUS from './reports/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
   ...liveEnUS,
+  ...adminEnUS,
+  ...reportsEnUS,
   app: {
     loading: 'Loading…',
   },

@@ -1,8 +1,12 @@
 import type { AppMessages } from './enUS';
+import adminEsES from './admin/esES';
 import liveEsES from './live/esES';
+import reportsEsES from './reports/esES';
 
 const esES: AppMessages = {
   ...liveEsES,
+  ...adminEsES,
+  ...reportsEsES,
   app: {
     loading: 'Cargando…',
   },

@@ -1,8 +1,12 @@
 import type { AppMessages } from './enUS';
+import adminPtBR from './admin/ptBR';
 import livePtBR from './live/ptBR';
+import reportsPtBR from './reports/ptBR';
 
 const ptBR: AppMessages = {
   ...livePtBR,
+  ...adminPtBR,
+  ...reportsPtBR,
   app: {
     loading: 'Carregando…',
   },

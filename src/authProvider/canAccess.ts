@@ -1,0 +1,237 @@
+import { advancedPermission, type PermName } from '../model/advancedPerms';
+import type { Server } from '../model/server';
+import type { User } from '../model/user';
+import { accessFor, type Access } from './permissions';
+
+/**
+ * Who may see and do what in the management screens (spec §2, §6; tarkan-inventory §7). One table
+ * of resources × actions; pages (react-admin's `canAccess`), buttons and both menus read it, so
+ * they always agree. The server enforces the same rules on its side.
+ */
+
+/** react-admin resource names (management), plus the screens that are not resources. */
+export type AccessResource =
+  | 'device-admin'
+  | 'groups'
+  | 'geofence'
+  | 'commands'
+  | 'notifications'
+  | 'drivers'
+  | 'calendars'
+  | 'maintenances'
+  | 'computed'
+  | 'users'
+  | 'server'
+  | 'account'
+  | 'reports'
+  | 'events'
+  | 'logs'
+  | 'integrations'
+  | 'billing'
+  | 'invoices'
+  | 'theme'
+  | 'reseller';
+
+/** react-admin's own actions plus the device actions and linking. */
+export type AccessAction =
+  | 'list'
+  | 'show'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'export'
+  | 'clone'
+  | 'link'
+  | 'lock'
+  | 'unlock'
+  | 'command'
+  | 'anchor'
+  | 'share';
+
+type UserLike = Pick<
+  User,
+  'id' | 'administrator' | 'readonly' | 'deviceReadonly' | 'limitCommands' | 'attributes'
+> &
+  Partial<Pick<User, 'userLimit' | 'disableReports'>>;
+
+type ServerLike = Pick<Server, 'readonly' | 'deviceReadonly' | 'limitCommands' | 'attributes'>;
+
+export interface ServerAccessInfo {
+  server: ServerLike;
+  /** The `licensemode` header was present. */
+  isPlus: boolean;
+  /** The `devicelimit` header: devices the licence still allows, null when absent. */
+  deviceLimit: number | null;
+}
+
+export interface AccessRequest {
+  action: string;
+  resource: string;
+  record?: { id?: unknown; administrator?: unknown } | null;
+}
+
+/** The advanced-permission bits of an area: the view bit and the create/edit/delete bits. */
+interface AreaBits {
+  view: PermName;
+  create?: PermName;
+  edit?: PermName;
+  delete?: PermName;
+}
+
+const area = (view: PermName, create?: PermName, edit?: PermName, del?: PermName): AreaBits => ({
+  view,
+  create,
+  edit,
+  delete: del,
+});
+
+/** Resources gated by an advanced-permission area. */
+const AREAS: Partial<Record<AccessResource, AreaBits>> = {
+  'device-admin': area('devices', 'deviceCreate', 'deviceEdit', 'deviceDelete'),
+  users: area('users', 'userCreate', 'userEdit', 'userDelete'),
+  notifications: area(
+    'notifications',
+    'notificationCreate',
+    'notificationEdit',
+    'notificationDelete',
+  ),
+  events: area('events', 'eventCreate', 'eventEdit', 'eventDelete'),
+  geofence: area('geofences', 'geofenceCreate', 'geofenceEdit', 'geofenceDelete'),
+  groups: area('groups', 'groupCreate', 'groupEdit', 'groupDelete'),
+  commands: area('commands', 'commandCreate', 'commandEdit', 'commandDelete'),
+  computed: area('attributes', 'attributeCreate', 'attributeEdit', 'attributeDelete'),
+  reports: area('reports'),
+  drivers: area('drivers', 'driverCreate', 'driverEdit', 'driverDelete'),
+  calendars: area('calendars', 'calendarCreate', 'calendarEdit', 'calendarDelete'),
+  maintenances: area('maintenance', 'maintenanceCreate', 'maintenanceEdit', 'maintenanceDelete'),
+  reseller: area('reseller'),
+};
+
+const DEVICE_ACTION_BITS: Record<string, PermName> = {
+  lock: 'deviceLock',
+  unlock: 'deviceUnlock',
+  command: 'deviceCommand',
+  anchor: 'deviceAnchor',
+  share: 'shareCreate',
+};
+
+const READ_ACTIONS = new Set(['list', 'show', 'export']);
+const WRITE_ACTIONS = new Set(['create', 'edit', 'delete', 'clone', 'link']);
+
+const truthy = (value: unknown) => value === true || value === 'true';
+
+/** Screens whose visibility is a rule of its own rather than an area of bits. */
+const specialRule = (
+  resource: AccessResource,
+  user: UserLike,
+  info: ServerAccessInfo,
+): boolean | undefined => {
+  const admin = user.administrator;
+  const billingOn = truthy(info.server.attributes?.['tarkan.enableBilling']);
+  switch (resource) {
+    case 'server':
+      return admin;
+    case 'logs':
+    case 'theme':
+    case 'integrations':
+      return admin && info.isPlus;
+    case 'billing':
+      return admin && info.isPlus && billingOn;
+    case 'invoices':
+      return !admin && billingOn;
+    default:
+      return undefined;
+  }
+};
+
+const isWrite = (action: string) => WRITE_ACTIONS.has(action);
+
+/** Traccar's own restriction flags (user OR server), which hold whatever the bits say. */
+const flagsAllow = (resource: AccessResource, action: string, access: Access): boolean => {
+  if (!isWrite(action) && !(action in DEVICE_ACTION_BITS)) return true;
+  if (access.readonly) return false;
+  if (resource === 'device-admin' && isWrite(action) && access.deviceReadonly) return false;
+  if (resource === 'commands' && isWrite(action) && access.limitCommands) return false;
+  return true;
+};
+
+/** The hierarchy of spec §5: not yourself (delete), never an administrator above you. */
+const hierarchyAllows = (user: UserLike, action: string, record: AccessRequest['record']) => {
+  if (!record) return true;
+  if (action === 'delete' && record.id === user.id) return false;
+  if ((action === 'edit' || action === 'delete') && !user.administrator) {
+    return record.administrator !== true;
+  }
+  return true;
+};
+
+const bitFor = (bits: AreaBits, action: string): PermName | undefined => {
+  if (READ_ACTIONS.has(action)) return bits.view;
+  if (action === 'create' || action === 'clone') return bits.create ?? bits.view;
+  if (action === 'edit' || action === 'link') return bits.edit ?? bits.view;
+  if (action === 'delete') return bits.delete ?? bits.view;
+  return DEVICE_ACTION_BITS[action];
+};
+
+export const isAccessResource = (value: string): value is AccessResource =>
+  value in AREAS ||
+  [
+    'server',
+    'account',
+    'logs',
+    'integrations',
+    'billing',
+    'invoices',
+    'theme',
+    'reseller',
+    'reports',
+    'events',
+  ].includes(value);
+
+export const canAccess = (
+  user: UserLike | null,
+  info: ServerAccessInfo,
+  { action, resource, record }: AccessRequest,
+): boolean => {
+  if (!user || !isAccessResource(resource)) return false;
+  const attributes = user.attributes ?? {};
+  // Shared-link users see the map and logout only; QR drivers only the driver screens.
+  if (attributes.isShared || attributes['tarkan.isQrDriverId']) return false;
+  const admin = user.administrator;
+  const access = accessFor(user, info.server, info.isPlus);
+
+  const special = specialRule(resource, user, info);
+  if (special !== undefined) return special && (READ_ACTIONS.has(action) || admin);
+  // Nobody deletes their own account from the user list (spec §5), administrators included.
+  if (resource === 'users' && action === 'delete' && record?.id === user.id) return false;
+  if (admin) return true;
+
+  if (resource === 'account') {
+    if (READ_ACTIONS.has(action)) return true;
+    return action === 'edit' && !access.readonly && advancedPermission(access, 'self');
+  }
+  if (resource === 'computed' && isWrite(action)) return false; // admin-only on the server
+  if (resource === 'users' && (user.userLimit ?? 0) === 0) return false;
+  if (resource === 'reports' && user.disableReports) return false;
+  if (resource === 'reseller' && !truthy(attributes['tarkan.reseller'])) return false;
+  if (resource === 'events' && !info.isPlus) return false;
+  if (resource === 'device-admin' && action === 'create' && info.deviceLimit !== null) {
+    if (info.deviceLimit <= 0) return false;
+  }
+
+  const bits = AREAS[resource];
+  if (!bits) return false;
+  const bit = bitFor(bits, action);
+  if (!bit) return false;
+  if (!advancedPermission(access, bit)) return false;
+  // Linking needs the owner's edit bit (above) and the owner area's view bit.
+  if (action === 'link' && !advancedPermission(access, bits.view)) return false;
+  return flagsAllow(resource, action, access) && hierarchyAllows(user, action, record);
+};
+
+/** Whether a user may link objects of `property` from an owner (its view bit). */
+export const canLinkTo = (
+  user: UserLike | null,
+  info: ServerAccessInfo,
+  property: AccessResource,
+): boolean => canAccess(user, info, { action: 'list', resource: property });

@@ -1,0 +1,43 @@
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Menu as RaMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useCan } from '../resources/common/useCan';
+import { MENU_ICONS } from './menuIcons';
+import { MAIN_MENU, USER_MENU, visibleEntries } from './menuEntries';
+
+/** The management entries of the drawer, each shown by the permission table. */
+export const AdminMenuItems = () => {
+  const { can } = useCan();
+  return (
+    <>
+      {visibleEntries(MAIN_MENU, can).map((item) => {
+        const Icon = MENU_ICONS[item.resource];
+        return (
+          <RaMenu.Item key={item.to} to={item.to} primaryText={item.label} leftIcon={<Icon />} />
+        );
+      })}
+    </>
+  );
+};
+
+/** The user menu's entries (my account … maintenance), above the language and logout. */
+export const AdminUserMenuItems = () => {
+  const translate = useTranslate();
+  const { can } = useCan();
+  const userMenu = useUserMenu();
+  return (
+    <>
+      {visibleEntries(USER_MENU, can).map((item) => {
+        const Icon = MENU_ICONS[item.resource];
+        return (
+          <MenuItem key={item.to} component={Link} to={item.to} onClick={() => userMenu?.onClose()}>
+            <ListItemIcon>
+              <Icon />
+            </ListItemIcon>
+            <ListItemText>{translate(item.label)}</ListItemText>
+          </MenuItem>
+        );
+      })}
+    </>
+  );
+};

@@ -1,0 +1,55 @@
+import type { AccessResource } from '../authProvider/canAccess';
+
+/**
+ * Both menus of spec §2, in the spec's order. Every entry is shown by `canAccess(list)`; entries
+ * whose screens a later issue builds stay here with `built: false`, so their permission rule is
+ * already in the table and they appear as soon as the screen exists.
+ */
+export interface MenuEntry {
+  resource: AccessResource;
+  to: string;
+  label: string;
+  built: boolean;
+}
+
+const entry = (resource: AccessResource, to: string, built = true): MenuEntry => ({
+  resource,
+  to,
+  label: `admin.menu.${resource === 'device-admin' ? 'manageDevices' : resource}`,
+  built,
+});
+
+/** The drawer (the live device panel's own entry comes first, from the live map). */
+export const MAIN_MENU: MenuEntry[] = [
+  entry('device-admin', '/device-admin'),
+  entry('reports', '/reports', false),
+  entry('geofence', '/geofence'),
+  entry('commands', '/commands'),
+  entry('groups', '/groups'),
+  entry('notifications', '/notifications'),
+];
+
+/** The user menu, opened by the user's name; logout closes it. */
+export const USER_MENU: MenuEntry[] = [
+  entry('account', '/account'),
+  entry('logs', '/logs', false),
+  entry('integrations', '/integrations', false),
+  entry('billing', '/billing', false),
+  entry('invoices', '/invoices', false),
+  entry('theme', '/theme', false),
+  entry('users', '/users'),
+  entry('computed', '/computed'),
+  entry('server', '/server'),
+  entry('notifications', '/notifications'),
+  entry('events', '/events', false),
+  entry('drivers', '/drivers'),
+  entry('calendars', '/calendars'),
+  entry('maintenances', '/maintenances'),
+  entry('reseller', '/reseller', false),
+];
+
+/** The entries to show: built, and allowed to list. */
+export const visibleEntries = (
+  entries: MenuEntry[],
+  can: (action: string, resource: string) => boolean,
+): MenuEntry[] => entries.filter((item) => item.built && can('list', item.resource));

@@ -1,0 +1,29 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { ComponentType } from 'react';
+import calendars from '../resources/calendars';
+import commands from '../resources/commands';
+import computed from '../resources/computed';
+import devices from '../resources/devices';
+import drivers from '../resources/drivers';
+import geofence from '../resources/geofence';
+import groups from '../resources/groups';
+import maintenance from '../resources/maintenance';
+import notifications from '../resources/notifications';
+import users from '../resources/users';
+
+/** Menu icons, reused from the resource modules. */
+export const MENU_ICONS: Record<string, ComponentType> = {
+  'device-admin': devices.icon,
+  geofence: geofence.icon,
+  commands: commands.icon,
+  groups: groups.icon,
+  notifications: notifications.icon,
+  users: users.icon,
+  computed: computed.icon,
+  drivers: drivers.icon,
+  calendars: calendars.icon,
+  maintenances: maintenance.icon,
+  account: AccountCircleIcon,
+  server: SettingsIcon,
+};

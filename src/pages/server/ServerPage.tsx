@@ -1,0 +1,94 @@
+import { Card, LinearProgress } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SaveButton,
+  TabbedForm,
+  Title,
+  Toolbar,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { publishServerInfo } from '../../bootstrap/serverInfoStore';
+import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { Server } from '../../model/server';
+import { AttributesEditor } from '../../resources/common/AttributesEditor';
+import { fromForm, toForm } from '../../resources/common/formAttributes';
+import { useCan } from '../../resources/common/useCan';
+import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
+
+const RESERVED = [
+  'tarkan.lang',
+  'tarkan.enableStops',
+  'tarkan.enableEvents',
+  'tarkan.logoWidth',
+  'tarkan.enableLazyDeletion',
+  'tarkan.enableQrDriverId',
+  'tarkan.enableAdvancedPerms',
+  'tarkan.enableLockUnlock',
+  'tarkan.enableBilling',
+  'tarkan.deviceLimit',
+  'google_api',
+];
+
+/** `/server` (administrators): every server setting of spec §3, saved with `PUT /api/server`. */
+export const ServerPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const info = useServerInfo();
+  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const { can } = useCan();
+  const { data: server } = useQuery({
+    queryKey: ['server'],
+    queryFn: () => dataProvider.getServer(),
+  });
+  if (!can('edit', 'server')) return null;
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const saved = await dataProvider.updateServer(fromForm(values) as unknown as Server);
+      queryClient.setQueryData(['server'], saved);
+      publishServerInfo({ ...info, server: saved });
+      void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      notify('admin.server.saved', { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
+        type: 'error',
+      });
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={translate('admin.menu.server')} />
+      {!server ? (
+        <LinearProgress />
+      ) : (
+        <TabbedForm
+          record={toForm(server)}
+          onSubmit={save}
+          toolbar={
+            <Toolbar>
+              <SaveButton alwaysEnable={false} />
+            </Toolbar>
+          }
+        >
+          <TabbedForm.Tab label="admin.server.tabs.preferences">
+            <ServerPreferenceInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="admin.server.tabs.permissions" path="permissions">
+            <ServerPermissionInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="admin.server.tabs.map" path="map">
+            <ServerMapInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
+            <AttributesEditor reserved={RESERVED} />
+          </TabbedForm.Tab>
+        </TabbedForm>
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,286 @@
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import {
+  Alert,
+  Box,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Slider,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import type { Position } from '../model/position';
+import { exportReport, fetchReport, type ReportQuery } from './api';
+import { chartKeys } from './chartSeries';
+import type { StopItem } from './columns';
+import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL } from './format';
+import { SPEEDS } from './playback';
+import { ReportFilter } from './ReportFilter';
+import { ReportPanel } from './ReportPanel';
+import { type Column, ReportTable } from './ReportTable';
+import { RouteChart } from './RouteChart';
+import { type ReportMarker, routeStore } from './routeStore';
+import { usePlayback } from './usePlayback';
+import { useReportUnits } from './useReportUnits';
+
+const EMPTY: Position[] = [];
+
+/** `/history` and `/reports/history`: one device's route on the map, playback, chart, points. */
+export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const units = useReportUnits();
+  const [positions, setPositions] = useState<Position[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [showPoints, setShowPoints] = useState(false);
+  const [seriesKey, setSeriesKey] = useState('speed');
+  const request = useRef<AbortController | null>(null);
+  const route = positions ?? EMPTY;
+  const playback = usePlayback(route);
+
+  useEffect(
+    () => () => {
+      request.current?.abort();
+      routeStore.clear();
+    },
+    [],
+  );
+  useEffect(() => routeStore.setShowPoints(showPoints), [showPoints]);
+  useEffect(() => {
+    if (route.length) routeStore.setCursor(playback.index);
+  }, [route.length, playback.index]);
+
+  const keys = useMemo(() => chartKeys(route), [route]);
+  const keyLabel = (key: string) => {
+    if (key === 'speed')
+      return `${translate('reports.columns.speed')} (${SPEED_LABEL[units.speed]})`;
+    if (key.startsWith('attributes.')) {
+      const name = key.slice('attributes.'.length);
+      return translate(`attributes.${name}`, { _: name });
+    }
+    return translate(`reports.history.${key}`, { _: key });
+  };
+
+  const load = (query: ReportQuery) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setBusy(true);
+    setError(null);
+    routeStore.clear();
+    Promise.all([
+      fetchReport<Position>('route', query, controller.signal),
+      fetchReport<StopItem>('stops', query, controller.signal).catch(() => [] as StopItem[]),
+    ])
+      .then(([points, stops]) => {
+        setPositions(points);
+        if (points.length === 0) return;
+        const first = points[0];
+        const last = points[points.length - 1];
+        const markers: ReportMarker[] = [
+          ...stops.map((stop) => ({
+            lat: stop.latitude,
+            lon: stop.longitude,
+            kind: 'stop' as const,
+            label: `${translate('reports.history.stop')} ${formatDuration(stop.duration)}\n${formatDateTime(stop.startTime, units.locale)}\n${formatPlace(stop.address, stop.latitude, stop.longitude)}`,
+          })),
+          {
+            lat: first.latitude,
+            lon: first.longitude,
+            kind: 'start',
+            label: `${translate('reports.history.start')}\n${formatDateTime(first.fixTime, units.locale)}`,
+          },
+          {
+            lat: last.latitude,
+            lon: last.longitude,
+            kind: 'end',
+            label: `${translate('reports.history.end')}\n${formatDateTime(last.fixTime, units.locale)}`,
+          },
+        ];
+        routeStore.showRoute(points, markers);
+      })
+      .catch((reason: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(reason instanceof Error ? reason.message : String(reason));
+        setPositions(null);
+      })
+      .finally(() => {
+        if (request.current === controller) setBusy(false);
+      });
+  };
+
+  const doExport = (query: ReportQuery) => {
+    setExporting(true);
+    exportReport('route', query)
+      .then((name) => notify('reports.filter.exported', { type: 'info', messageArgs: { name } }))
+      .catch((reason: unknown) =>
+        notify('reports.failed', {
+          type: 'error',
+          messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+        }),
+      )
+      .finally(() => setExporting(false));
+  };
+
+  const columns = useMemo(
+    (): Column<Position>[] => [
+      {
+        key: 'time',
+        label: translate('reports.columns.time'),
+        width: 150,
+        value: (row) => formatDateTime(row.fixTime, units.locale),
+      },
+      {
+        key: 'speed',
+        label: translate('reports.columns.speed'),
+        width: 90,
+        align: 'right',
+        value: (row) => formatSpeed(row.speed, units),
+      },
+      {
+        key: 'address',
+        label: translate('reports.columns.address'),
+        width: 220,
+        value: (row) => formatPlace(row.address, row.latitude, row.longitude),
+      },
+    ],
+    [translate, units],
+  );
+
+  const current = route[playback.index];
+
+  return (
+    <ReportPanel
+      title={translate('reports.views.history')}
+      backTo={backTo}
+      testId="report-history"
+      width={560}
+    >
+      <ReportFilter single busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
+        <FormControlLabel
+          control={
+            <Switch
+              size="small"
+              checked={showPoints}
+              onChange={(_, value) => setShowPoints(value)}
+            />
+          }
+          label={translate('reports.filter.showMarkers')}
+        />
+      </ReportFilter>
+      {error && (
+        <Alert severity="error" sx={{ m: 1 }}>
+          {translate('reports.failed', { error })}
+        </Alert>
+      )}
+      {positions && positions.length === 0 && (
+        <Typography data-testid="report-empty" color="text.secondary" sx={{ p: 2 }}>
+          {translate('reports.noRoute')}
+        </Typography>
+      )}
+      {route.length > 0 && (
+        <>
+          <Box
+            data-testid="playback"
+            data-index={playback.index}
+            data-playing={playback.playing}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}
+          >
+            <Tooltip
+              title={translate(playback.playing ? 'reports.history.pause' : 'reports.history.play')}
+            >
+              <IconButton
+                aria-label={translate(
+                  playback.playing ? 'reports.history.pause' : 'reports.history.play',
+                )}
+                onClick={playback.playing ? playback.pause : playback.play}
+                color="primary"
+              >
+                {playback.playing ? <PauseIcon /> : <PlayArrowIcon />}
+              </IconButton>
+            </Tooltip>
+            <Slider
+              size="small"
+              min={0}
+              max={1000}
+              value={Math.round(playback.progress * 1000)}
+              onChange={(_, value) => playback.seek((value as number) / 1000)}
+              aria-label={translate('reports.history.scrubber')}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              select
+              size="small"
+              value={playback.speed}
+              onChange={(event) => playback.setSpeed(Number(event.target.value))}
+              slotProps={{
+                select: {
+                  SelectDisplayProps: { 'aria-label': translate('reports.history.speed') },
+                },
+              }}
+              sx={{ width: 80 }}
+            >
+              {SPEEDS.map((speed) => (
+                <MenuItem key={speed} value={speed}>
+                  {`${speed}×`}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            data-testid="playback-current"
+            sx={{ px: 2, display: 'block' }}
+          >
+            {current
+              ? `${formatDateTime(current.fixTime, units.locale)} · ${formatSpeed(current.speed, units)} · ${translate('reports.history.points', { smart_count: route.length })}`
+              : ''}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>
+            <TextField
+              select
+              size="small"
+              label={translate('reports.history.series')}
+              value={keys.includes(seriesKey) ? seriesKey : 'speed'}
+              onChange={(event) => setSeriesKey(event.target.value)}
+              sx={{ minWidth: 200 }}
+            >
+              {keys.map((key) => (
+                <MenuItem key={key} value={key}>
+                  {keyLabel(key)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+          <Box sx={{ px: 1 }}>
+            <RouteChart
+              positions={route}
+              seriesKey={keys.includes(seriesKey) ? seriesKey : 'speed'}
+              label={keyLabel(seriesKey)}
+              speedUnit={units.speed}
+              locale={units.locale}
+              cursor={playback.index}
+              onHover={(index) => {
+                if (!playback.playing) playback.seekIndex(index);
+              }}
+            />
+          </Box>
+          <ReportTable
+            rows={route}
+            columns={columns}
+            label={translate('reports.views.history')}
+            onRowClick={(_, index) => playback.seekIndex(index)}
+          />
+        </>
+      )}
+    </ReportPanel>
+  );
+};

@@ -1,0 +1,274 @@
+import { Alert, Box, FormControlLabel, Switch, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
+import { getJson } from '../dataProvider/http';
+import { useGeofences } from '../live/useReferenceData';
+import type { Device } from '../model/device';
+import type { Position } from '../model/position';
+import { ENDPOINT, exportReport, fetchReport, type ReportQuery, type ReportView } from './api';
+import {
+  eventColumns,
+  type ReportEvent,
+  type StopItem,
+  stopColumns,
+  summaryColumns,
+  type SummaryItem,
+  type TripItem,
+  tripColumns,
+} from './columns';
+import { formatDateTime, formatDuration, formatPlace } from './format';
+import { ReportFilter } from './ReportFilter';
+import { ReportPanel } from './ReportPanel';
+import { type Column, ReportTable } from './ReportTable';
+import { type ReportMarker, routeStore } from './routeStore';
+import { useReportUnits } from './useReportUnits';
+
+type TableView = Exclude<ReportView, 'history'>;
+type Row = SummaryItem | TripItem | StopItem | ReportEvent;
+
+const ALL = {
+  pagination: { page: 1, perPage: 1_000_000 },
+  sort: { field: 'id', order: 'ASC' as const },
+};
+
+/** Markers for at most this many rows (events need a position look-up each). */
+const MAX_MARKER_ROWS = 500;
+
+const tripMarkers = (rows: TripItem[]): ReportMarker[] =>
+  rows.slice(0, MAX_MARKER_ROWS).flatMap((row) => [
+    {
+      lat: row.startLat,
+      lon: row.startLon,
+      kind: 'start' as const,
+      label: `${row.deviceName}\n${formatPlace(row.startAddress, row.startLat, row.startLon)}`,
+    },
+    {
+      lat: row.endLat,
+      lon: row.endLon,
+      kind: 'end' as const,
+      label: `${row.deviceName}\n${formatPlace(row.endAddress, row.endLat, row.endLon)}`,
+    },
+  ]);
+
+/** `/reports/resume|travels|stops|events`: filter, table, export, markers on the map. */
+export const ReportViewPanel = ({ view }: { view: TableView }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const units = useReportUnits();
+  const geofences = useGeofences();
+  const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [daily, setDaily] = useState(false);
+  const [showMarkers, setShowMarkers] = useState(true);
+  const request = useRef<AbortController | null>(null);
+
+  // Leaving the view (or switching report) clears what it drew on the map.
+  useEffect(() => {
+    setRows(null);
+    return () => {
+      request.current?.abort();
+      routeStore.clear();
+    };
+  }, [view]);
+
+  const names = useMemo(
+    () => new Map((devices ?? []).map((device) => [Number(device.id), device.name])),
+    [devices],
+  );
+  const geofenceName = useMemo(() => {
+    const map = new Map(geofences.map((geofence) => [geofence.id, geofence.name]));
+    return (id: number) => map.get(id);
+  }, [geofences]);
+
+  const columns = useMemo((): Column<Row>[] => {
+    switch (view) {
+      case 'resume':
+        return summaryColumns(translate, units) as Column<Row>[];
+      case 'travels':
+        return tripColumns(translate, units) as Column<Row>[];
+      case 'stops':
+        return stopColumns(translate, units) as Column<Row>[];
+      case 'events':
+        return eventColumns(translate, units, geofenceName) as Column<Row>[];
+    }
+  }, [view, translate, units, geofenceName]);
+
+  // Report markers follow the rows and the switch.
+  useEffect(() => {
+    if (!rows || !showMarkers || view === 'resume') {
+      routeStore.showMarkers([], false);
+      return undefined;
+    }
+    if (view === 'travels') routeStore.showMarkers(tripMarkers(rows as TripItem[]));
+    if (view === 'stops') {
+      routeStore.showMarkers(
+        (rows as StopItem[]).slice(0, MAX_MARKER_ROWS).map((row) => ({
+          lat: row.latitude,
+          lon: row.longitude,
+          kind: 'stop',
+          label: `${row.deviceName}\n${formatPlace(row.address, row.latitude, row.longitude)}\n${formatDuration(row.duration)}`,
+        })),
+      );
+    }
+    if (view !== 'events') return undefined;
+    const events = (rows as ReportEvent[])
+      .filter((row) => row.positionId)
+      .slice(0, MAX_MARKER_ROWS);
+    if (events.length === 0) return undefined;
+    const controller = new AbortController();
+    const params = new URLSearchParams();
+    events.forEach((row) => params.append('id', String(row.positionId)));
+    getJson<Position[]>(`/api/positions?${params}`, { signal: controller.signal })
+      .then((positions) => {
+        const byId = new Map(positions.map((position) => [position.id, position]));
+        routeStore.showMarkers(
+          events.flatMap((row) => {
+            const position = byId.get(row.positionId);
+            return position
+              ? [
+                  {
+                    lat: position.latitude,
+                    lon: position.longitude,
+                    kind: 'event' as const,
+                    label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units.locale)}`,
+                  },
+                ]
+              : [];
+          }),
+        );
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [rows, showMarkers, view, columns, units.locale]);
+
+  const load = (query: ReportQuery) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setBusy(true);
+    setError(null);
+    routeStore.clear();
+    fetchReport<Row>(ENDPOINT[view], { ...query, daily }, controller.signal)
+      .then((result) => {
+        if (view === 'events') {
+          (result as ReportEvent[]).forEach((row) => {
+            row.deviceName = names.get(row.deviceId) ?? String(row.deviceId);
+          });
+        }
+        setRows(result);
+      })
+      .catch((reason: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(reason instanceof Error ? reason.message : String(reason));
+        setRows(null);
+      })
+      .finally(() => {
+        if (request.current === controller) setBusy(false);
+      });
+  };
+
+  const doExport = (query: ReportQuery) => {
+    setExporting(true);
+    exportReport(ENDPOINT[view], { ...query, daily })
+      .then((name) => notify('reports.filter.exported', { type: 'info', messageArgs: { name } }))
+      .catch((reason: unknown) =>
+        notify('reports.failed', {
+          type: 'error',
+          messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+        }),
+      )
+      .finally(() => setExporting(false));
+  };
+
+  /** Trips and stops open their segment of the route on the map. */
+  const openSegment =
+    view === 'travels' || view === 'stops'
+      ? (row: Row) => {
+          const item = row as TripItem | StopItem;
+          const query: ReportQuery = {
+            deviceIds: [item.deviceId],
+            groupIds: [],
+            from: new Date(item.startTime),
+            to: new Date(item.endTime),
+          };
+          const markers: ReportMarker[] =
+            view === 'travels'
+              ? tripMarkers([item as TripItem])
+              : [
+                  {
+                    lat: (item as StopItem).latitude,
+                    lon: (item as StopItem).longitude,
+                    kind: 'stop',
+                    label: `${item.deviceName}\n${formatDuration((item as StopItem).duration)}`,
+                  },
+                ];
+          fetchReport<Position>('route', query)
+            .then((positions) => routeStore.showRoute(positions, markers))
+            .catch((reason: unknown) =>
+              notify('reports.failed', {
+                type: 'error',
+                messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+              }),
+            );
+        }
+      : undefined;
+
+  return (
+    <ReportPanel
+      title={`${translate('reports.title')}: ${translate(`reports.views.${view}`)}`}
+      backTo="/reports"
+      testId={`report-${view}`}
+    >
+      <ReportFilter busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
+        {view === 'resume' ? (
+          <FormControlLabel
+            control={
+              <Switch size="small" checked={daily} onChange={(_, value) => setDaily(value)} />
+            }
+            label={translate('reports.filter.daily')}
+          />
+        ) : (
+          <FormControlLabel
+            control={
+              <Switch
+                size="small"
+                checked={showMarkers}
+                onChange={(_, value) => setShowMarkers(value)}
+              />
+            }
+            label={translate('reports.filter.showMarkers')}
+          />
+        )}
+      </ReportFilter>
+      {error && (
+        <Alert severity="error" sx={{ m: 1 }}>
+          {translate('reports.failed', { error })}
+        </Alert>
+      )}
+      {rows && rows.length === 0 && (
+        <Typography data-testid="report-empty" color="text.secondary" sx={{ p: 2 }}>
+          {translate('reports.noData')}
+        </Typography>
+      )}
+      {rows && rows.length > 0 && (
+        <>
+          <Box sx={{ px: 1.5, py: 0.5 }}>
+            <Typography variant="caption" color="text.secondary">
+              {translate('reports.rows', { smart_count: rows.length })}
+            </Typography>
+          </Box>
+          <ReportTable
+            rows={rows}
+            columns={columns}
+            label={translate(`reports.views.${view}`)}
+            onRowClick={openSegment}
+            rowTitle={openSegment ? translate('reports.showOnMap') : undefined}
+          />
+        </>
+      )}
+    </ReportPanel>
+  );
+};

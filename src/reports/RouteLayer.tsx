@@ -1,0 +1,159 @@
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import type { Position } from '../model/position';
+import { decimateRoute } from './decimate';
+import { formatDateTime, formatPlace, formatSpeed } from './format';
+import { getRouteShownAt, type ReportMarker, useRouteState } from './routeStore';
+import { useReportUnits } from './useReportUnits';
+
+/** Cap on clickable point markers; the line itself always shows the whole route. */
+export const MAX_POINT_MARKERS = 5_000;
+
+const MARKER_STYLE: Record<ReportMarker['kind'], L.CircleMarkerOptions> = {
+  start: { radius: 8, color: '#fff', weight: 2, fillColor: '#2e7d32', fillOpacity: 1 },
+  end: { radius: 8, color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 1 },
+  stop: { radius: 7, color: '#fff', weight: 2, fillColor: '#ef6c00', fillOpacity: 1 },
+  event: { radius: 6, color: '#fff', weight: 2, fillColor: '#6a1b9a', fillOpacity: 1 },
+};
+
+/** A text-only tooltip (labels may hold user data: device names, addresses). */
+const textElement = (text: string): HTMLElement => {
+  const element = document.createElement('div');
+  element.style.whiteSpace = 'pre-line';
+  element.textContent = text;
+  return element;
+};
+
+/**
+ * The report layer of the live map: the route as one canvas polyline (decimated above 5,000
+ * fixes), optional canvas point markers, report markers (start, end, stops, events) and the
+ * playback cursor.
+ */
+export const RouteLayer = () => {
+  const map = useMap();
+  const units = useReportUnits();
+  const { positions, showPoints, markers, cursor, fit, inset } = useRouteState();
+  const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
+  const line = useMemo(
+    () => decimateRoute(positions.map((p) => [p.latitude, p.longitude] as const)),
+    [positions],
+  );
+  /** A point's popup: time, speed in the user's unit, address or coordinates. */
+  const text = (position: Position) =>
+    [
+      formatDateTime(position.fixTime, units.locale),
+      formatSpeed(position.speed, units),
+      formatPlace(position.address, position.latitude, position.longitude),
+    ].join('\n');
+  const describe = useRef(text);
+  describe.current = text;
+
+  useEffect(() => {
+    if (line.length < 2) return undefined;
+    const layer = L.polyline(line, {
+      renderer,
+      color: '#1565c0',
+      weight: 4,
+      opacity: 0.85,
+      interactive: false,
+      smoothFactor: 1,
+    }).addTo(map);
+    map.getContainer().setAttribute('data-route-points', String(positions.length));
+    map.getContainer().setAttribute('data-route-shown-at', String(getRouteShownAt()));
+    return () => {
+      layer.remove();
+      map.getContainer().removeAttribute('data-route-points');
+      map.getContainer().removeAttribute('data-route-shown-at');
+    };
+  }, [map, renderer, line, positions.length]);
+
+  useEffect(() => {
+    if (!showPoints || positions.length === 0) return undefined;
+    const group = L.layerGroup().addTo(map);
+    const step = Math.max(1, Math.ceil(positions.length / MAX_POINT_MARKERS));
+    for (let index = 0; index < positions.length; index += step) {
+      const position = positions[index];
+      const marker = L.circleMarker([position.latitude, position.longitude], {
+        renderer,
+        radius: 4,
+        color: '#0d47a1',
+        weight: 1,
+        fillColor: '#90caf9',
+        fillOpacity: 1,
+      });
+      marker.bindPopup(() => textElement(describe.current(position)));
+      group.addLayer(marker);
+    }
+    return () => {
+      group.remove();
+    };
+  }, [map, renderer, positions, showPoints]);
+
+  useEffect(() => {
+    if (markers.length === 0) return undefined;
+    const group = L.layerGroup().addTo(map);
+    markers.forEach((item) => {
+      L.circleMarker([item.lat, item.lon], { renderer, ...MARKER_STYLE[item.kind] })
+        .bindTooltip(textElement(item.label))
+        .addTo(group);
+    });
+    return () => {
+      group.remove();
+    };
+  }, [map, renderer, markers]);
+
+  const cursorMarker = useRef<L.CircleMarker | null>(null);
+  useEffect(() => {
+    const position = cursor == null ? undefined : positions[cursor];
+    if (!position) {
+      cursorMarker.current?.remove();
+      cursorMarker.current = null;
+      map.getContainer().removeAttribute('data-route-cursor');
+      return;
+    }
+    const latLng: L.LatLngExpression = [position.latitude, position.longitude];
+    if (!cursorMarker.current) {
+      cursorMarker.current = L.circleMarker(latLng, {
+        renderer,
+        radius: 9,
+        color: '#fff',
+        weight: 3,
+        fillColor: '#1565c0',
+        fillOpacity: 1,
+      }).addTo(map);
+    } else {
+      cursorMarker.current.setLatLng(latLng);
+    }
+    map.getContainer().setAttribute('data-route-cursor', String(cursor));
+  }, [map, renderer, positions, cursor]);
+  useEffect(
+    () => () => {
+      cursorMarker.current?.remove();
+      cursorMarker.current = null;
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (fit === 0) return;
+    const points: L.LatLngExpression[] = line.length
+      ? line
+      : markers.map((item) => [item.lat, item.lon] as [number, number]);
+    if (points.length === 0) return;
+    const bounds = L.latLngBounds(points);
+    if (!bounds.isValid()) return;
+    // Keep the route clear of the report panel when the map is wide enough to.
+    const width = map.getSize().x;
+    const left = inset && width - inset > 240 ? inset + 40 : 40;
+    map.fitBounds(bounds, {
+      paddingTopLeft: [left, 40],
+      paddingBottomRight: [40, 40],
+      maxZoom: 17,
+    });
+    // Only a new `fit` request moves the map, not every change of line or markers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, fit]);
+
+  return null;
+};

@@ -1,0 +1,120 @@
+import type { Event } from '../model/event';
+import { eventText } from '../notifications/eventText';
+import type { Column } from './ReportTable';
+import {
+  formatDateTime,
+  formatDistance,
+  formatDuration,
+  formatFuel,
+  formatPlace,
+  formatSpeed,
+  type Units,
+} from './format';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+interface BaseItem {
+  deviceId: number;
+  deviceName: string;
+  distance: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  spentFuel: number;
+  startOdometer: number;
+  endOdometer: number;
+  startTime: string;
+  endTime: string;
+}
+
+export interface SummaryItem extends BaseItem {
+  startHours: number;
+  endHours: number;
+  engineHours: number;
+}
+
+export interface TripItem extends BaseItem {
+  startPositionId: number;
+  endPositionId: number;
+  startLat: number;
+  startLon: number;
+  endLat: number;
+  endLon: number;
+  startAddress: string | null;
+  endAddress: string | null;
+  duration: number;
+  driverUniqueId: string | null;
+  driverName: string | null;
+}
+
+export interface StopItem extends BaseItem {
+  positionId: number;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  duration: number;
+  engineHours: number;
+}
+
+export interface ReportEvent extends Event {
+  /** Filled in by the view from the device list. */
+  deviceName?: string;
+}
+
+const col = <T>(
+  key: string,
+  translate: Translate,
+  width: number,
+  value: (row: T) => string,
+  align?: 'right',
+): Column<T> => ({ key, label: translate(`reports.columns.${key}`), width, value, align });
+
+/** Inventory §6 columns, as a table: durations h:mm, speeds and distances in the user's units. */
+export const summaryColumns = (t: Translate, units: Units): Column<SummaryItem>[] => [
+  col('device', t, 140, (row) => row.deviceName),
+  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),
+  col('distance', t, 90, (row) => formatDistance(row.distance, units), 'right'),
+  col('startOdometer', t, 110, (row) => formatDistance(row.startOdometer, units), 'right'),
+  col('endOdometer', t, 110, (row) => formatDistance(row.endOdometer, units), 'right'),
+  col('averageSpeed', t, 100, (row) => formatSpeed(row.averageSpeed, units), 'right'),
+  col('maxSpeed', t, 100, (row) => formatSpeed(row.maxSpeed, units), 'right'),
+  col('engineHours', t, 90, (row) => formatDuration(row.engineHours), 'right'),
+  col('spentFuel', t, 90, (row) => formatFuel(row.spentFuel, units.locale), 'right'),
+];
+
+export const tripColumns = (t: Translate, units: Units): Column<TripItem>[] => [
+  col('device', t, 130, (row) => row.deviceName),
+  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),
+  col('startAddress', t, 180, (row) => formatPlace(row.startAddress, row.startLat, row.startLon)),
+  col('endTime', t, 150, (row) => formatDateTime(row.endTime, units.locale)),
+  col('endAddress', t, 180, (row) => formatPlace(row.endAddress, row.endLat, row.endLon)),
+  col('duration', t, 80, (row) => formatDuration(row.duration), 'right'),
+  col('distance', t, 90, (row) => formatDistance(row.distance, units), 'right'),
+  col('averageSpeed', t, 100, (row) => formatSpeed(row.averageSpeed, units), 'right'),
+  col('maxSpeed', t, 100, (row) => formatSpeed(row.maxSpeed, units), 'right'),
+  col('startOdometer', t, 110, (row) => formatDistance(row.startOdometer, units), 'right'),
+  col('endOdometer', t, 110, (row) => formatDistance(row.endOdometer, units), 'right'),
+  col('spentFuel', t, 90, (row) => formatFuel(row.spentFuel, units.locale), 'right'),
+  col('driver', t, 120, (row) => row.driverName ?? row.driverUniqueId ?? ''),
+];
+
+export const stopColumns = (t: Translate, units: Units): Column<StopItem>[] => [
+  col('device', t, 130, (row) => row.deviceName),
+  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),
+  col('endTime', t, 150, (row) => formatDateTime(row.endTime, units.locale)),
+  col('address', t, 200, (row) => formatPlace(row.address, row.latitude, row.longitude)),
+  col('duration', t, 80, (row) => formatDuration(row.duration), 'right'),
+  col('engineHours', t, 90, (row) => formatDuration(row.engineHours), 'right'),
+  col('startOdometer', t, 110, (row) => formatDistance(row.startOdometer, units), 'right'),
+  col('endOdometer', t, 110, (row) => formatDistance(row.endOdometer, units), 'right'),
+  col('spentFuel', t, 90, (row) => formatFuel(row.spentFuel, units.locale), 'right'),
+];
+
+export const eventColumns = (
+  t: Translate,
+  units: Units,
+  geofenceName: (id: number) => string | undefined,
+): Column<ReportEvent>[] => [
+  col('device', t, 140, (row) => row.deviceName ?? String(row.deviceId)),
+  col('time', t, 160, (row) => formatDateTime(row.eventTime, units.locale)),
+  col('type', t, 260, (row) => eventText(row, t, geofenceName)),
+];

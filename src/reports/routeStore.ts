@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+import type { Position } from '../model/position';
+
+/** A marker a report puts on the map (trip ends, stops, events). Labels are plain text. */
+export interface ReportMarker {
+  lat: number;
+  lon: number;
+  kind: 'start' | 'end' | 'stop' | 'event';
+  label: string;
+}
+
+/**
+ * What the report panels show on the live map: a route (history, or a trip/stop segment), its
+ * playback cursor, and report markers. A module store like `mapUi`, so the layer inside the
+ * map and the panels outside it share it without a context.
+ */
+export interface RouteState {
+  positions: readonly Position[];
+  showPoints: boolean;
+  markers: readonly ReportMarker[];
+  cursor: number | null;
+  /** Bumped to ask the layer to fit the route (or the markers) in view. */
+  fit: number;
+  /** Width of the report panel over the map's left side, kept clear when fitting. */
+  inset: number;
+}
+
+const EMPTY: RouteState = {
+  positions: [],
+  showPoints: false,
+  markers: [],
+  cursor: null,
+  fit: 0,
+  inset: 0,
+};
+let state: RouteState = EMPTY;
+let routeShownAt = 0;
+export const getRouteShownAt = () => routeShownAt;
+const listeners = new Set<() => void>();
+
+const set = (patch: Partial<RouteState>) => {
+  state = { ...state, ...patch };
+  listeners.forEach((listener) => listener());
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const getRouteState = () => state;
+
+export const useRouteState = (): RouteState =>
+  useSyncExternalStore(subscribe, getRouteState, getRouteState);
+
+export const routeStore = {
+  showRoute: (positions: readonly Position[], markers: readonly ReportMarker[] = []) => {
+    // For bench/routeDraw.bench.mjs: when the route was handed to the map.
+    routeShownAt = performance.now();
+    set({ positions, markers, cursor: null, fit: state.fit + 1 });
+  },
+  showMarkers: (markers: readonly ReportMarker[], fit = true) =>
+    set({ markers, fit: fit ? state.fit + 1 : state.fit }),
+  setShowPoints: (showPoints: boolean) => set({ showPoints }),
+  setCursor: (cursor: number | null) => {
+    if (cursor !== state.cursor) set({ cursor });
+  },
+  setInset: (inset: number) => {
+    if (inset !== state.inset) set({ inset });
+  },
+  clear: () => set({ ...EMPTY, fit: state.fit, inset: state.inset }),
+};

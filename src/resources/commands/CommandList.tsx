@@ -1,0 +1,22 @@
+import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import type { Command } from '../../model/command';
+import { ResourceList } from '../common/ResourceList';
+
+const Column = DataTable.Col<Command>;
+
+const TypeText = ({ type }: { type: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`admin.commandTypes.${type}`, { _: type })}</>;
+};
+
+export const CommandList = () => (
+  <ResourceList sort={{ field: 'description', order: 'ASC' }}>
+    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Column source="description" />
+      <Column source="type" render={(record) => <TypeText type={record.type} />} />
+      <Column source="textChannel">
+        <BooleanField source="textChannel" />
+      </Column>
+    </DataTable>
+  </ResourceList>
+);

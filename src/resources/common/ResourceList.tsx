@@ -1,0 +1,67 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  CreateButton,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  TopToolbar,
+  useResourceContext,
+  type SortPayload,
+} from 'react-admin';
+import { useCan } from './useCan';
+import { xlsxExporter } from './xlsxExporter';
+
+/** Traccar lists are whole arrays: exporting all of them is cheap, so the cap is lifted. */
+export const EXPORT_MAX_RESULTS = 100_000;
+
+interface ResourceListProps {
+  children: ReactNode;
+  filters?: ReactElement[];
+  sort?: SortPayload;
+  /** Replaces the create button (the device list disables it at the device limit). */
+  createButton?: ReactNode;
+  /** Fixed filter: e.g. the user's own rows. */
+  filter?: Record<string, unknown>;
+}
+
+const ListToolbar = ({
+  hasFilters,
+  createButton,
+}: {
+  hasFilters: boolean;
+  createButton?: ReactNode;
+}) => {
+  const resource = useResourceContext() ?? '';
+  const { can } = useCan();
+  return (
+    <TopToolbar>
+      {hasFilters && <FilterButton />}
+      {createButton ?? <CreateButton />}
+      {can('export', resource) && <ExportButton maxResults={EXPORT_MAX_RESULTS} />}
+    </TopToolbar>
+  );
+};
+
+/** A management list: search box, optional filters, create, spreadsheet export, 25 per page. */
+export const ResourceList = ({
+  children,
+  filters = [],
+  sort,
+  createButton,
+  filter,
+}: ResourceListProps) => {
+  const resource = useResourceContext() ?? 'list';
+  return (
+    <List
+      filters={[<SearchInput source="q" alwaysOn key="q" />, ...filters]}
+      filter={filter}
+      sort={sort ?? { field: 'name', order: 'ASC' }}
+      perPage={25}
+      exporter={xlsxExporter(resource)}
+      actions={<ListToolbar hasFilters={filters.length > 0} createButton={createButton} />}
+    >
+      {children}
+    </List>
+  );
+};

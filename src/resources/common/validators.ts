@@ -1,0 +1,49 @@
+import { isSoundUrl } from '../../notifications/toastOptions';
+
+/** A react-admin validator: the translation key of the message, or undefined when valid. */
+export type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
+
+const blank = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+export const requiredWith =
+  (message: string): Validator =>
+  (value) =>
+    blank(value) ? message : undefined;
+
+/** Required and at least `min` characters, with one message for both (spec §5). */
+export const minLengthWith =
+  (min: number, message: string): Validator =>
+  (value) =>
+    blank(value) || String(value).trim().length < min ? message : undefined;
+
+export const deviceName = requiredWith('admin.validation.deviceName');
+export const deviceUniqueId = requiredWith('admin.validation.uniqueId');
+export const fillName = requiredWith('admin.errors.FILL_NAME');
+export const required = requiredWith('admin.validation.required');
+
+/** Spec §5 user form: name ≥ 3, username/email ≥ 4, password ≥ 4. */
+export const userName = minLengthWith(3, 'validation.name');
+export const userEmail = minLengthWith(4, 'validation.email');
+export const userPassword = minLengthWith(4, 'validation.password');
+/** On edit the password may stay empty (unchanged); when given it must be long enough. */
+export const optionalPassword: Validator = (value) =>
+  blank(value) ? undefined : userPassword(value);
+
+/** `tarkan.soundURL`: required for the custom sound, and only mp3, wav or ogg. */
+export const soundUrl: Validator = (value, values) => {
+  const attributes = (values?.attributes ?? {}) as Record<string, unknown>;
+  if (attributes['tarkan~sound'] !== 'custom') return undefined;
+  if (blank(value)) return 'admin.validation.soundUrlRequired';
+  return isSoundUrl(String(value).trim()) ? undefined : 'admin.validation.soundUrl';
+};
+
+/** Alarms are required for an alarm notification (spec §5). */
+export const alarms: Validator = (value, values) =>
+  values?.type === 'alarm' && blank(value) ? 'admin.validation.alarms' : undefined;
+
+export const notificators = requiredWith('admin.validation.notificators');
+export const notificationType = requiredWith('admin.validation.notificationType');

@@ -1,0 +1,17 @@
+import { BulkDeleteButton, DataTable } from 'react-admin';
+import type { ComputedAttribute } from '../../model/attribute';
+import { ResourceList } from '../common/ResourceList';
+
+const Column = DataTable.Col<ComputedAttribute>;
+
+export const ComputedList = () => (
+  <ResourceList sort={{ field: 'description', order: 'ASC' }}>
+    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Column source="description" />
+      <Column source="attribute" />
+      <Column source="expression" />
+      <Column source="type" />
+      <DataTable.NumberCol source="priority" />
+    </DataTable>
+  </ResourceList>
+);

@@ -1,0 +1,25 @@
+import { DateInput, NumberInput, TextInput } from 'react-admin';
+import { attr } from '../common/formAttributes';
+import { DATE_KEYS, NUMBER_KEYS } from './deviceFields';
+
+/** The label key of a device attribute: `tarkan.name` → `...fields.attributes.tarkanName`. */
+export const attributeLabel = (key: string) =>
+  `resources.device-admin.fields.attributes.${key.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`;
+
+/** One input per attribute key, typed by the key (date, number or text). */
+export const AttributeInputs = ({ keys }: { keys: readonly string[] }) => (
+  <>
+    {keys.map((key) => {
+      const props = { source: attr(key), label: attributeLabel(key) };
+      if (DATE_KEYS.has(key)) return <DateInput key={key} {...props} />;
+      if (NUMBER_KEYS.has(key)) return <NumberInput key={key} {...props} />;
+      return (
+        <TextInput
+          key={key}
+          {...props}
+          multiline={key.endsWith('bservations') || key.endsWith('bservation')}
+        />
+      );
+    })}
+  </>
+);

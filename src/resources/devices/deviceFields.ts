@@ -1,0 +1,60 @@
+/**
+ * Device attributes with inputs of their own (spec §3 Device; tarkan-inventory §2c keys where
+ * Tarkan has one). Everything else is in the free attributes tab.
+ */
+export const SIM_KEYS = [
+  'iccid',
+  'operator',
+  'apn',
+  'simValue',
+  'simActivation',
+  'simValidity',
+] as const;
+
+export const VEHICLE_KEYS = [
+  'placa',
+  'brand',
+  'color',
+  'vin',
+  'chassis',
+  'engineNumber',
+  'manufactureDate',
+  'speedLimit',
+  'fuelPer100Km',
+  'fuelPrice',
+  'currency',
+  'observations',
+] as const;
+
+export const OWNER_KEYS = ['tarkan.name', 'tarkan.email'] as const;
+
+export const INSTALLATION_KEYS = [
+  'installCompany',
+  'installer',
+  'installPhone',
+  'installEmail',
+  'installDate',
+  'installAddress',
+  'installObservation',
+] as const;
+
+export const TINT_KEYS = ['tarkan.color', 'tarkan.color_extra'] as const;
+
+/** Date-valued attributes, edited with a date picker. */
+export const DATE_KEYS = new Set<string>([
+  'simActivation',
+  'simValidity',
+  'manufactureDate',
+  'installDate',
+]);
+
+/** Number-valued attributes. */
+export const NUMBER_KEYS = new Set<string>(['simValue', 'speedLimit', 'fuelPer100Km', 'fuelPrice']);
+
+export const RESERVED_DEVICE_KEYS = [
+  ...SIM_KEYS,
+  ...VEHICLE_KEYS,
+  ...OWNER_KEYS,
+  ...INSTALLATION_KEYS,
+  ...TINT_KEYS,
+];

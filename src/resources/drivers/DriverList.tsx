@@ -1,0 +1,17 @@
+import { BulkDeleteButton, DataTable } from 'react-admin';
+import type { Driver } from '../../model/driver';
+import { ResourceList } from '../common/ResourceList';
+
+const Column = DataTable.Col<Driver>;
+
+export const DriverList = () => (
+  <ResourceList>
+    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Column source="name" />
+      <Column source="uniqueId" />
+      <Column source="attributes.cnhNumber" />
+      <Column source="attributes.cnhCategory" />
+      <Column source="attributes.cnhValidity" />
+    </DataTable>
+  </ResourceList>
+);

@@ -1,0 +1,35 @@
+import {
+  BooleanInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+} from 'react-admin';
+import { EntityToolbar } from '../common/EntityForms';
+import { fillName } from '../common/validators';
+import { AttributesEditor } from '../common/AttributesEditor';
+import { GeofenceMapInput } from './GeofenceMapInput';
+
+export const GeofenceForm = () => (
+  <SimpleForm
+    toolbar={<EntityToolbar />}
+    defaultValues={{ calendarId: 0, area: '', attributes: {} }}
+  >
+    <TextInput source="name" validate={fillName} />
+    <TextInput source="description" />
+    <GeofenceMapInput />
+    <ReferenceInput source="calendarId" reference="calendars" perPage={1000}>
+      <SelectInput
+        optionText="name"
+        emptyValue={0}
+        emptyText="admin.common.none"
+        parse={(v) => (v === '' ? 0 : v)}
+      />
+    </ReferenceInput>
+    <NumberInput source="attributes.speedLimit" />
+    <BooleanInput source="attributes.lockOnEnter" />
+    <BooleanInput source="attributes.lockOnExit" />
+    <AttributesEditor reserved={['speedLimit', 'lockOnEnter', 'lockOnExit']} />
+  </SimpleForm>
+);

@@ -1,0 +1,16 @@
+import { BulkDeleteButton, DataTable, ReferenceField } from 'react-admin';
+import type { Group } from '../../model/group';
+import { ResourceList } from '../common/ResourceList';
+
+const Column = DataTable.Col<Group>;
+
+export const GroupList = () => (
+  <ResourceList>
+    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Column source="name" />
+      <Column source="groupId">
+        <ReferenceField source="groupId" reference="groups" link={false} emptyText="—" />
+      </Column>
+    </DataTable>
+  </ResourceList>
+);

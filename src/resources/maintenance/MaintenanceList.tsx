@@ -1,0 +1,32 @@
+import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import type { Maintenance } from '../../model/maintenance';
+import { ResourceList } from '../common/ResourceList';
+import { toDisplay } from './MaintenanceForm';
+
+const Column = DataTable.Col<Maintenance>;
+
+const Amount = ({ record, field }: { record: Maintenance; field: 'start' | 'period' }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      {String(toDisplay(record[field], record.type))}{' '}
+      {translate(`admin.maintenance.units.${record.type}`, { _: '' })}
+    </>
+  );
+};
+
+export const MaintenanceList = () => (
+  <ResourceList>
+    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Column source="name" />
+      <Column source="type" render={(r) => <TypeName type={r.type} />} />
+      <Column source="start" render={(r) => <Amount record={r} field="start" />} />
+      <Column source="period" render={(r) => <Amount record={r} field="period" />} />
+    </DataTable>
+  </ResourceList>
+);
+
+const TypeName = ({ type }: { type: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`admin.maintenance.types.${type}`, { _: type })}</>;
+};

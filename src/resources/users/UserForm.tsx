@@ -1,0 +1,72 @@
+import { Alert } from '@mui/material';
+import { TabbedForm, useRecordContext, useTranslate } from 'react-admin';
+import type { User } from '../../model/user';
+import { AttributesEditor } from '../common/AttributesEditor';
+import { EntityToolbar } from '../common/EntityForms';
+import { useCan } from '../common/useCan';
+import { LinksTab } from '../links/LinksTab';
+import { AdvancedPermsInput } from './AdvancedPermsInput';
+import { UserBillingInputs, UserResellerInputs } from './UserAttributeInputs';
+import { UserAccountInputs, UserPermissionInputs, UserPreferenceInputs } from './UserInputs';
+import { RESERVED_USER_KEYS } from './userFields';
+
+export const USER_DEFAULTS = {
+  administrator: false,
+  disabled: false,
+  readonly: false,
+  deviceReadonly: false,
+  limitCommands: false,
+  deviceLimit: -1,
+  userLimit: 0,
+  zoom: 0,
+  latitude: 0,
+  longitude: 0,
+  twelveHourFormat: false,
+  attributes: {},
+};
+
+/** Spec §5: a user may not edit an administrator above them (the server refuses it too). */
+const SuperiorNotice = () => {
+  const translate = useTranslate();
+  return <Alert severity="error">{translate('admin.errors.CANNOT_EDIT_SUPERIOR')}</Alert>;
+};
+
+export const UserForm = () => {
+  const record = useRecordContext<User>();
+  const { can, user } = useCan();
+  const editing = Boolean(record?.id);
+  if (editing && !can('edit', 'users', record)) return <SuperiorNotice />;
+  const admin = user?.administrator === true;
+  return (
+    <TabbedForm toolbar={<EntityToolbar />} defaultValues={USER_DEFAULTS}>
+      <TabbedForm.Tab label="admin.tabs.account">
+        <UserAccountInputs />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="admin.tabs.preferences" path="preferences">
+        <UserPreferenceInputs />
+      </TabbedForm.Tab>
+      {admin && (
+        <TabbedForm.Tab label="admin.tabs.permissions" path="permissions">
+          <UserPermissionInputs />
+        </TabbedForm.Tab>
+      )}
+      <TabbedForm.Tab label="admin.tabs.advancedPerms" path="advanced">
+        <AdvancedPermsInput />
+      </TabbedForm.Tab>
+      {admin && (
+        <TabbedForm.Tab label="admin.tabs.billing" path="billing">
+          <UserBillingInputs />
+        </TabbedForm.Tab>
+      )}
+      {admin && (
+        <TabbedForm.Tab label="admin.tabs.reseller" path="reseller">
+          <UserResellerInputs />
+        </TabbedForm.Tab>
+      )}
+      <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
+        <AttributesEditor reserved={RESERVED_USER_KEYS} />
+      </TabbedForm.Tab>
+      {editing && <LinksTab owner="userId" path="links" />}
+    </TabbedForm>
+  );
+};

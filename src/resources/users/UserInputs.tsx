@@ -1,0 +1,74 @@
+import {
+  BooleanInput,
+  DateTimeInput,
+  NumberInput,
+  PasswordInput,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../../i18n/locales';
+import { availableLayers } from '../../map/tileLayers';
+import { attr } from '../common/formAttributes';
+import { optionalPassword, userEmail, userName, userPassword } from '../common/validators';
+
+export const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'].map((id) => ({
+  id,
+  name: `admin.coordinateFormats.${id}`,
+}));
+
+export const LANGUAGE_CHOICES = SUPPORTED_LOCALES.map((id) => ({ id, name: LOCALE_NAMES[id] }));
+
+/** Name, e-mail (the login), password (required on create only) and phone. */
+export const UserAccountInputs = () => {
+  const record = useRecordContext();
+  return (
+    <>
+      <TextInput source="name" validate={userName} />
+      <TextInput source="email" validate={userEmail} />
+      <PasswordInput source="password" validate={record?.id ? optionalPassword : userPassword} />
+      <TextInput source="phone" />
+    </>
+  );
+};
+
+/** Language, base map, map position, clock and coordinate format. */
+export const UserPreferenceInputs = () => {
+  const { server } = useServerInfo();
+  const maps = availableLayers(server).map(({ id }) => ({ id, name: `admin.maps.${id}` }));
+  return (
+    <>
+      <SelectInput
+        source={attr('tarkan.lang')}
+        label="resources.users.fields.lang"
+        choices={LANGUAGE_CHOICES}
+        translateChoice={false}
+      />
+      <SelectInput source="map" choices={maps} emptyText="admin.common.default" />
+      <NumberInput source="latitude" />
+      <NumberInput source="longitude" />
+      <NumberInput source="zoom" min={0} max={22} />
+      <BooleanInput source="twelveHourFormat" />
+      <SelectInput
+        source="coordinateFormat"
+        choices={COORDINATE_FORMATS}
+        emptyText="admin.common.default"
+      />
+    </>
+  );
+};
+
+/** Account flags and limits; only administrators set these (the server ignores others). */
+export const UserPermissionInputs = () => (
+  <>
+    <BooleanInput source="administrator" />
+    <BooleanInput source="disabled" />
+    <BooleanInput source="readonly" />
+    <BooleanInput source="deviceReadonly" />
+    <BooleanInput source="limitCommands" />
+    <NumberInput source="deviceLimit" helperText="admin.users.limitHelp" />
+    <NumberInput source="userLimit" helperText="admin.users.limitHelp" />
+    <DateTimeInput source="expirationTime" />
+  </>
+);

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { patchServer, saveButton, signInAdmin } from './adminSupport';
+import { signIn, userMenu } from './support';
+
+const limited = { email: 'e2e-limitado@example.com', password: 'limitado1' };
+
+/**
+ * The server does not send the Plus `licensemode` header (Tarkan's back end adds it when it
+ * proxies `/api/server`). To see the client's Plus rules, this stands in for that proxy.
+ */
+async function asPlusServer(page: Page) {
+  await page.route('**/api/server', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), licensemode: 'TarkanPlus' },
+    });
+  });
+}
+
+const drawer = (page: Page) => page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
+
+test('an admin gives a user devices and reports only; the user sees only those menus', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signInAdmin(page);
+  await patchServer(page.request, { 'tarkan.enableAdvancedPerms': true });
+  try {
+    await page.goto('/users/create');
+    await saveButton(page).click();
+    await expect(page.getByText('Digite um nome e sobrenome')).toBeVisible();
+    await expect(page.getByText('Digite um nome de usuário válido')).toBeVisible();
+    await expect(page.getByText('Digite uma senha')).toBeVisible();
+    await page.getByLabel('Nome', { exact: true }).fill('Lia Limitada');
+    await page.getByLabel('E-mail (usuário)').fill(limited.email);
+    await page.getByRole('textbox', { name: 'Senha' }).fill(limited.password);
+    await page.getByRole('tab', { name: 'Permissões avançadas' }).click();
+    await page.getByRole('checkbox', { name: 'Dispositivos: Ver' }).check();
+    await page.getByRole('checkbox', { name: 'Relatórios: Ver' }).check();
+    await expect(page.getByTestId('perms-hex')).toHaveText('00800000000000000080000000000000');
+    await saveButton(page).click();
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.getByRole('row').filter({ hasText: 'Lia Limitada' })).toBeVisible();
+
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const userPage = await context.newPage();
+    await asPlusServer(userPage);
+    await userPage.goto('/login');
+    await signIn(userPage, limited);
+    await expect(userMenu(userPage)).toBeVisible();
+    const menu = drawer(userPage);
+    await expect(menu.getByRole('menuitem', { name: 'Gerenciar frota' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Dispositivos' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Relatórios' })).toBeVisible();
+    for (const hidden of ['Cercas virtuais', 'Comandos salvos', 'Grupos', 'Notificações']) {
+      await expect(menu.getByRole('menuitem', { name: hidden })).toHaveCount(0);
+    }
+    await userMenu(userPage).click();
+    await expect(userPage.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
+    for (const hidden of ['Usuários', 'Servidor', 'Motoristas', 'Calendários', 'Manutenção']) {
+      await expect(userPage.getByRole('menuitem', { name: hidden })).toHaveCount(0);
+    }
+    await userPage.keyboard.press('Escape');
+    // A screen outside the bits is refused by the page as well as the menu.
+    await userPage.goto('/geofence');
+    await expect(userPage).toHaveURL(/\/access-denied$/);
+    await expect(
+      userPage.getByText('Você não tem permissão para acessar esta página'),
+    ).toBeVisible();
+
+    const refused = await userPage.request.post('/api/geofences', {
+      data: { name: 'Forbidden', area: 'CIRCLE (-23.5 -46.6, 100)', attributes: {} },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toMatch(/SecurityException/);
+
+    // Without the licence header the client allows every menu (spec §6); the server still refuses.
+    const plain = await context.newPage();
+    await plain.goto('/home');
+    await expect(drawer(plain).getByRole('menuitem', { name: 'Cercas virtuais' })).toBeVisible();
+    await context.close();
+  } finally {
+    await patchServer(page.request, { 'tarkan.enableAdvancedPerms': null });
+  }
+});
+
+test('an admin links a geofence to a device from the device form', async ({ page }) => {
+  await signInAdmin(page);
+  const geofence = await (
+    await page.request.post('/api/geofences', {
+      data: { name: 'E2E Cerca Vinculada', area: 'CIRCLE (-23.5 -46.6, 100)', attributes: {} },
+    })
+  ).json();
+  const devices = (await (await page.request.get('/api/devices')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const device = devices[0];
+  await page.goto(`/device-admin/${device.id}/links`);
+  await page.getByRole('button', { name: 'Cercas virtuais' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Buscar').fill('Vinculada');
+  await dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' })).toBeChecked();
+  const linked = (await (
+    await page.request.get(`/api/geofences?deviceId=${device.id}`)
+  ).json()) as {
+    id: number;
+  }[];
+  expect(linked.map((g) => g.id)).toContain(geofence.id);
+  await dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' })).not.toBeChecked();
+});

@@ -1,0 +1,197 @@
+import {
+  isDeletedDevice,
+  permissionBody,
+  traccarDataProvider as provider,
+} from '../../../src/dataProvider/traccar';
+import { serverErrorCode, serverErrorMessage } from '../../../src/dataProvider/serverErrors';
+import { fakeFetch, jsonResponse, textResponse } from './fakeFetch';
+
+const devices = [
+  {
+    id: 1,
+    name: 'Truck 10',
+    uniqueId: '111',
+    status: 'online',
+    groupId: 2,
+    attributes: { placa: 'ABC1D23' },
+  },
+  { id: 2, name: 'Truck 9', uniqueId: '222', status: 'offline', groupId: 0, attributes: {} },
+  { id: 3, name: 'Van', uniqueId: '333', status: 'online', groupId: 2, attributes: {} },
+  {
+    id: 4,
+    name: 'Old',
+    uniqueId: 'deleted-444-1700000000',
+    status: 'offline',
+    groupId: 0,
+    attributes: {},
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('traccar data provider: lists in memory', () => {
+  it('hides lazily deleted devices, searches, filters, sorts and pages', async () => {
+    const { requests } = fakeFetch({ 'GET /api/devices': () => jsonResponse(devices) });
+    const page = await provider.getList('device-admin', {
+      filter: { status: 'online' },
+      sort: { field: 'name', order: 'DESC' },
+      pagination: { page: 1, perPage: 1 },
+    });
+    expect(page.data.map((d) => d.id)).toEqual([3]);
+    expect(page.total).toBe(2);
+    const search = await provider.getList('device-admin', {
+      filter: { q: 'abc1' },
+      sort: { field: 'name', order: 'ASC' },
+      pagination: { page: 1, perPage: 25 },
+    });
+    expect(search.data.map((d) => d.id)).toEqual([1]);
+    const all = await provider.getList('device-admin', {
+      filter: {},
+      sort: { field: 'name', order: 'ASC' },
+      pagination: { page: 1, perPage: 25 },
+    });
+    expect(all.data.map((d) => d.name)).toEqual(['Truck 9', 'Truck 10', 'Van']);
+    expect(requests.every((r) => r.path === '/api/devices')).toBe(true);
+  });
+
+  it('sends the owner filter to the server and hides share users', async () => {
+    const { requests } = fakeFetch({
+      'GET /api/users': () =>
+        jsonResponse([
+          { id: 5, name: 'Bia', attributes: {} },
+          { id: 6, name: 'share-xyz', attributes: { isShared: 1 } },
+        ]),
+    });
+    const { data, total } = await provider.getList('users', {
+      filter: { linked: { userId: 1 } },
+      sort: { field: 'name', order: 'ASC' },
+      pagination: { page: 1, perPage: 10 },
+    });
+    expect(data.map((u) => u.id)).toEqual([5]);
+    expect(total).toBe(1);
+    expect(requests[0].url.searchParams.get('userId')).toBe('1');
+  });
+
+  it('maps resource names to Traccar paths', async () => {
+    const { requests } = fakeFetch({
+      'GET /api/attributes/computed': () => jsonResponse([{ id: 1, description: 'x' }]),
+      'GET /api/geofences': () => jsonResponse([{ id: 9, name: 'Depot' }]),
+      'GET /api/maintenance': () => jsonResponse([]),
+    });
+    await provider.getOne('computed', { id: 1 });
+    expect((await provider.getMany('geofence', { ids: [9] })).data[0].name).toBe('Depot');
+    await provider.getList('maintenances', { pagination: { page: 1, perPage: 5 } });
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/attributes/computed',
+      '/api/geofences',
+      '/api/maintenance',
+    ]);
+  });
+
+  it('creates, updates and deletes with the REST verbs', async () => {
+    const { requests } = fakeFetch({
+      'POST /api/groups': (r) => jsonResponse({ ...JSON.parse(r.body), id: 11 }),
+      'PUT /api/groups/11': (r) => jsonResponse(JSON.parse(r.body)),
+      'DELETE /api/groups/11': () => textResponse('', 204),
+      'DELETE /api/groups/12': () => textResponse('', 204),
+    });
+    const created = await provider.create('groups', { data: { name: 'Sul', groupId: 0 } });
+    expect(created.data).toMatchObject({ id: 11, name: 'Sul' });
+    await provider.update('groups', {
+      id: 11,
+      data: { name: 'Sul 2' },
+      previousData: created.data,
+    });
+    expect(JSON.parse(requests[1].body)).toEqual({ name: 'Sul 2', id: 11 });
+    await provider.deleteMany('groups', { ids: [11, 12] });
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/api/groups/11',
+      '/api/groups/12',
+    ]);
+  });
+
+  it('turns server error texts into translation keys', async () => {
+    fakeFetch({
+      'POST /api/devices': () => textResponse('User device limit reached - SecurityException', 400),
+    });
+    await expect(
+      provider.create('device-admin', { data: { name: 'x', uniqueId: 'y' } }),
+    ).rejects.toMatchObject({ status: 400, message: 'admin.errors.USER_DEVICE_LIMIT_REACHED' });
+  });
+});
+
+describe('traccar data provider: custom methods', () => {
+  it('links and unlinks with the owner key first, in bulk when several', async () => {
+    const { requests } = fakeFetch({
+      'POST /api/permissions': () => textResponse('', 204),
+      'DELETE /api/permissions/bulk': () => textResponse('', 204),
+    });
+    await provider.link({ key: 'deviceId', id: 5 }, [{ key: 'geofenceId', id: 2 }]);
+    expect(requests[0].body).toBe('{"deviceId":5,"geofenceId":2}');
+    await provider.unlink({ key: 'userId', id: 1 }, [
+      { key: 'managedUserId', id: 7 },
+      { key: 'managedUserId', id: 8 },
+    ]);
+    expect(JSON.parse(requests[1].body)).toEqual([
+      { userId: 1, managedUserId: 7 },
+      { userId: 1, managedUserId: 8 },
+    ]);
+    expect(
+      Object.keys(permissionBody({ key: 'groupId', id: 3 }, { key: 'driverId', id: 4 })),
+    ).toEqual(['groupId', 'driverId']);
+  });
+
+  it('reads linked ids, accumulators, computed test, types', async () => {
+    const { requests } = fakeFetch({
+      'GET /api/geofences': () => jsonResponse([{ id: 2 }, { id: 3 }]),
+      'PUT /api/devices/5/accumulators': () => textResponse('', 204),
+      'POST /api/attributes/computed/test': () => jsonResponse(42),
+      'GET /api/commands/types': () => jsonResponse([{ type: 'custom' }, { type: 'engineStop' }]),
+      'POST /api/notifications/test': () => textResponse('', 204),
+    });
+    expect(await provider.linkedIds('geofence', { deviceId: 5 })).toEqual([2, 3]);
+    expect(requests[0].url.search).toBe('?deviceId=5');
+    await provider.setAccumulators(5, { totalDistance: 12000 });
+    expect(JSON.parse(requests[1].body)).toEqual({ deviceId: 5, totalDistance: 12000 });
+    expect(await provider.computedTest(5, { expression: 'speed * 2' })).toBe(42);
+    expect(requests[2].url.searchParams.get('deviceId')).toBe('5');
+    expect(await provider.commandTypes()).toEqual(['custom', 'engineStop']);
+    await provider.notificationTest();
+    expect(requests.at(-1)?.method).toBe('POST');
+  });
+});
+
+describe('server error codes', () => {
+  it.each([
+    ['User device limit reached - SecurityException', 'USER_DEVICE_LIMIT_REACHED'],
+    ['Account is readonly - SecurityException', 'ACCOUNT_IS_READONLY'],
+    ['Account is device readonly - SecurityException', 'ACCOUNT_IS_DEVICE_READONLY'],
+    ['Write access denied - SecurityException', 'WRITE_ACCESS_DENIED'],
+    ['Geofence access denied - SecurityException', 'ACCESS_DENIED'],
+    ['Manager access required - SecurityException', 'MANAGER_ACCESS_REQUIRED'],
+    ['Manager user limit reached - SecurityException', 'MANAGER_USER_LIMIT_REACHED'],
+    ['Cannot delete yourself - SecurityException', 'CANNOT_DELETE_YOURSELF'],
+    ['Groups nest at most 3 levels deep - IllegalArgumentException', 'GROUPS_NEST_TOO_DEEP'],
+    [
+      'Group cannot be its own ancestor - IllegalArgumentException',
+      'GROUP_CANNOT_BE_ITS_OWN_ANCESTOR',
+    ],
+    ['Duplicate unique id - IllegalArgumentException', 'DUPLICATE_UNIQUE_ID'],
+    ['Email already in use - IllegalArgumentException', 'EMAIL_ALREADY_IN_USE'],
+  ])('%s → %s', (text, code) => {
+    expect(serverErrorCode(text)).toBe(code);
+    expect(serverErrorMessage(text)).toBe(`admin.errors.${code}`);
+  });
+
+  it('keeps an unknown text as it is', () => {
+    expect(serverErrorMessage('Something odd - RuntimeException\nstack')).toBe(
+      'Something odd - RuntimeException',
+    );
+  });
+
+  it('recognises lazily deleted devices', () => {
+    expect(isDeletedDevice({ uniqueId: 'deleted-123-1700000000' })).toBe(true);
+    expect(isDeletedDevice({ uniqueId: 'deleted-123' })).toBe(false);
+    expect(isDeletedDevice({ uniqueId: '123' })).toBe(false);
+  });
+});
