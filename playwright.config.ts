@@ -60,6 +60,8 @@ export default defineConfig({
       DEMO_DEVICES: '5',
       OSMAND_PORT: process.env.E2E_OSMAND_PORT,
       LOG_LEVEL: 'warn',
+      // Plus licence on, so the advanced-permission menus apply as on a licensed server.
+      LICENSE_MODE: 'plus',
       // CI exports DATABASE_URL for the database tests; the browser tests use their own SQLite file.
       DATABASE_URL: '',
     },

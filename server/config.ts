@@ -24,6 +24,8 @@ export interface Config {
   osmandPort: number;
   traccarUrl: string | null;
   redisUrl: string | null;
+  /** Sent as the `licensemode` header of `/api/server`; any value switches plus features on. */
+  licenseMode: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -85,5 +87,6 @@ export function parseConfig(env: Env): Config {
     osmandPort: integer(env, 'OSMAND_PORT', 5055, 0, 65535),
     traccarUrl: text(env, 'TRACCAR_URL'),
     redisUrl: text(env, 'REDIS_URL'),
+    licenseMode: text(env, 'LICENSE_MODE'),
   };
 }

@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import type { Server } from '../../src/model';
+import { remainingServerDevices } from '../devices/deviceLimit';
 import { serverInfo, updateServer } from '../serverInfo';
 import { ErrorText, ServerInputSchema, ServerSchema } from './schemas';
 
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const features = () => ({ emailEnabled: app.mailer !== null });
 
-  app.get('/api/server', { schema: { response: { 200: ServerSchema } } }, async () =>
-    serverInfo(app.db, features()),
+  /** The plus-licence headers the web app reads (spec §7): mode, and devices still allowed. */
+  const licenceHeaders = async (reply: FastifyReply, server: Server): Promise<Server> => {
+    if (app.config.licenseMode) reply.header('licensemode', app.config.licenseMode);
+    const remaining = await remainingServerDevices(app.db, server.attributes);
+    if (remaining !== null) reply.header('devicelimit', String(remaining));
+    return server;
+  };
+
+  app.get('/api/server', { schema: { response: { 200: ServerSchema } } }, async (_request, reply) =>
+    licenceHeaders(reply, await serverInfo(app.db, features())),
   );
 
   app.put(
@@ -18,9 +29,9 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ServerSchema, 400: ErrorText, 401: ErrorText },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.auth.requireAdmin(request);
-      return updateServer(app.db, request.body, features());
+      return licenceHeaders(reply, await updateServer(app.db, request.body, features()));
     },
   );
 };

@@ -37,6 +37,15 @@ async function countDevices(db: Db, userId: number | null): Promise<number> {
   return Number(row.count);
 }
 
+/** Devices the server licence still allows (`tarkan.deviceLimit` minus live devices), or null. */
+export async function remainingServerDevices(
+  db: Db,
+  attributes: Record<string, unknown>,
+): Promise<number | null> {
+  const limit = serverDeviceLimit(attributes);
+  return limit === null ? null : Math.max(0, limit - (await countDevices(db, null)));
+}
+
 /** A user's own `deviceLimit`: 0 allows no new device, N caps the devices they reach, -1 none. */
 export async function checkUserDeviceLimit(db: Db, user: User): Promise<void> {
   if (user.administrator || user.deviceLimit < 0) return;

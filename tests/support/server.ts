@@ -37,6 +37,7 @@ const FROTA_VARS = [
   'OSMAND_PORT',
   'TRACCAR_URL',
   'REDIS_URL',
+  'LICENSE_MODE',
 ];
 
 export interface ServerOptions {
