@@ -6,6 +6,7 @@ import { entityApiRoutes } from './api/entityApi';
 import { healthRoutes } from './api/health';
 import { serverRoutes } from './api/server';
 import { sessionRoutes } from './api/session';
+import { shareRoutes } from './api/shares';
 import { socketRoutes } from './api/socket';
 import { userRoutes } from './api/users';
 import type { LoginThrottle } from './auth/loginThrottle';
@@ -13,6 +14,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { loggerOptions } from './logger';
 import { assetRoutes } from './extension/assets';
+import { auditPlugin } from './audit/plugin';
+import { auditRoutes } from './audit/routes';
+import { themeRoutes } from './extension/theme';
 import { authPlugin } from './plugins/auth';
 import { servicesPlugin } from './plugins/services';
 import { errorsPlugin } from './plugins/errors';
@@ -46,6 +50,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(formbody);
   await app.register(servicesPlugin, { config, db });
   await app.register(authPlugin, { throttle: options.throttle });
+  // Before every route, so its hooks see each mutating /api and /tarkan request.
+  await app.register(auditPlugin);
+  await app.register(auditRoutes);
   if (config.traccarUrl) {
     // Proxy mode: Traccar answers /api and /api/socket; /tarkan and the web app stay here.
     await app.register(proxyPlugin, { upstream: config.traccarUrl });
@@ -61,8 +68,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     await app.register(socketRoutes);
     await app.register(notificationActionRoutes);
     await app.register(entityApiRoutes);
+    // Shares create users and sessions here, so proxy mode has none (`/tarkan/shares` is 404).
+    await app.register(shareRoutes);
   }
   await app.register(assetRoutes);
+  await app.register(themeRoutes);
   await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

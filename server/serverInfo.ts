@@ -1,4 +1,5 @@
 import type { Server } from '../src/model';
+import { noteValues } from './audit/scope';
 import type { Db } from './db/database';
 import {
   SERVER_ID,
@@ -42,5 +43,6 @@ export async function updateServer(
     if (input[key] !== undefined) target[key] = input[key];
   }
   await saveServerSettings(db, next);
+  noteValues('server', null, current, next);
   return serverInfo(db, features);
 }

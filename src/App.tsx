@@ -1,13 +1,13 @@
+import { useMemo } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { Bootstrap } from './bootstrap/Bootstrap';
-import { useBrand } from './bootstrap/ServerInfoContext';
+import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n';
 import { detectStartLocale } from './i18n/startLocale';
 import { Layout } from './layout/Layout';
-import { theme } from './layout/theme';
 import { DeviceDetailPanel } from './devices/detail/DeviceDetailPanel';
 import { DeviceListPanel } from './devices/DeviceListPanel';
 import { MapPage } from './map/MapPage';
@@ -21,6 +21,11 @@ import { RecoverSetPage } from './pages/recover/RecoverSetPage';
 import { RegisterPage } from './pages/register/RegisterPage';
 import { AccountPage } from './pages/account/AccountPage';
 import { ServerPage } from './pages/server/ServerPage';
+import { ThemePage } from './pages/theme/ThemePage';
+import { buildTheme } from './theme/muiTheme';
+import { SharePage } from './shares/SharePage';
+import { SharesPage } from './shares/SharesPage';
+import { LogsPage } from './logs/LogsPage';
 import calendars from './resources/calendars';
 import commands from './resources/commands';
 import computed from './resources/computed';
@@ -42,6 +47,8 @@ const RedirectHome = () => <Navigate to="/home" replace />;
 
 const FrotaAdmin = () => {
   const brand = useBrand();
+  const colors = useThemeColors();
+  const theme = useMemo(() => buildTheme(colors), [colors]);
   return (
     <Admin
       title={brand.title}
@@ -63,6 +70,7 @@ const FrotaAdmin = () => {
         <Route path="/login/recover" element={<RecoverRequestPage />} />
         <Route path="/login/recover/:token" element={<RecoverSetPage />} />
         <Route path="/maintenance" element={<MaintenanceRoute />} />
+        <Route path="/share/:token" element={<SharePage />} />
       </CustomRoutes>
       <CustomRoutes>
         {/* One map page; the panels are child routes, so the map never re-mounts between them. */}
@@ -97,6 +105,10 @@ const FrotaAdmin = () => {
       <CustomRoutes>
         <Route path="/account/*" element={<AccountPage />} />
         <Route path="/server/*" element={<ServerPage />} />
+        <Route path="/theme" element={<ThemePage />} />
+        <Route path="/shares" element={<SharesPage />} />
+        <Route path="/logs" element={<LogsPage />} />
+        <Route path="/logs/:kind/:id" element={<LogsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -224,6 +224,23 @@ export interface QueuedCommandsTable {
   attributes: Json;
 }
 
+/** A shared link (issue 7); `shareUserId` is the temporary user its viewer signs in as. */
+export interface SharesTable {
+  id: Generated<number>;
+  userId: number;
+  shareUserId: number;
+  name: string;
+  expirationTime: Millis;
+  limitCommands: Flag;
+  token: string;
+  created: Millis;
+}
+
+export interface ShareDeviceTable {
+  shareId: number;
+  deviceId: number;
+}
+
 /** Every permission link table has two id columns; see `db/links.ts`. */
 type LinkTable<Owner extends string, Property extends string> = Record<
   `${Owner}Id` | `${Property}Id`,
@@ -274,4 +291,6 @@ export interface Tables extends LinkTables {
   positions: PositionsTable;
   events: EventsTable;
   queuedCommands: QueuedCommandsTable;
+  shares: SharesTable;
+  shareDevice: ShareDeviceTable;
 }

@@ -1,3 +1,4 @@
+import { noteValues } from '../audit/scope';
 import type { Ctx } from '../entities/context';
 import { inTransaction } from '../entities/context';
 import { devices } from '../entities/resources';
@@ -49,4 +50,5 @@ export async function deleteDevice(ctx: Ctx, id: number, now = Date.now()): Prom
     }
     changes.push({ kind: 'device', id, action: 'update' });
   });
+  noteValues('device', id, device, null);
 }

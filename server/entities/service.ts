@@ -1,4 +1,5 @@
 import type { Expression, SqlBool } from 'kysely';
+import { noteValues } from '../audit/scope';
 import { isUniqueViolation, type Db } from '../db/database';
 import { findLink } from '../db/links';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
@@ -145,7 +146,7 @@ export async function createEntity(
 ): Promise<Wire> {
   checkArea(ctx, def, 'create');
   const wire = applyInput(def, emptyWire(def), input);
-  return save(ctx, def, wire, null, async (db, changes) => {
+  const saved = await save(ctx, def, wire, null, async (db, changes) => {
     const id = await insertRow(db, def, toColumns(db, def, wire));
     await addLink(db, findLink('userId', `${def.kind}Id`)!, ctx.actor.user.id, id);
     changes.push({ kind: def.kind, id, action: 'create' });
@@ -159,6 +160,8 @@ export async function createEntity(
     });
     return id;
   });
+  noteValues(def.kind, saved.id as number, null, saved);
+  return saved;
 }
 
 export async function updateEntity(
@@ -170,16 +173,19 @@ export async function updateEntity(
   checkArea(ctx, def, 'edit');
   const before = await loadVisible(ctx, def, id);
   const wire = applyInput(def, before, input);
-  return save(ctx, def, wire, before, async (db, changes) => {
+  const saved = await save(ctx, def, wire, before, async (db, changes) => {
     await updateRow(db, def, id, toColumns(db, def, wire));
     changes.push({ kind: def.kind, id, action: 'update' });
     return id;
   });
+  noteValues(def.kind, id, before, saved);
+  return saved;
 }
 
 export async function deleteEntity(ctx: Ctx, def: EntityDef, id: number): Promise<void> {
   checkArea(ctx, def, 'delete');
-  await loadVisible(ctx, def, id);
+  const before = await loadVisible(ctx, def, id);
   await deleteRow(ctx.db, def, id);
+  noteValues(def.kind, id, before, null);
   ctx.changes.emit({ kind: def.kind, id, action: 'delete' });
 }

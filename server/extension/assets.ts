@@ -2,10 +2,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { mkdir } from 'node:fs/promises';
 import { customDir, readBrandConfig } from './brand';
+import { readManifest, readThemeColors } from './themeStore';
 
 /**
- * `/tarkan/assets/custom/`: branding. `config.json` always answers (defaults when unsaved); other
- * files come from `${DATA_DIR}/custom/`, where @fastify/static refuses paths leaving the folder.
+ * `/tarkan/assets/custom/`: branding. `config.json`, `theme.json` (colours) and `manifest.json`
+ * are public and always answer (defaults when unsaved); other files come from `${DATA_DIR}/custom/`, where @fastify/static refuses paths leaving the folder.
  */
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const root = customDir(app.config.dataDir);
@@ -15,6 +16,19 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
       .header('cache-control', 'no-cache')
       .send(await readBrandConfig(app.config.dataDir));
+  });
+
+  app.get('/tarkan/assets/custom/theme.json', async (_request, reply) => {
+    return reply
+      .header('cache-control', 'no-cache')
+      .send(await readThemeColors(app.config.dataDir));
+  });
+
+  app.get('/tarkan/assets/custom/manifest.json', async (_request, reply) => {
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/manifest+json')
+      .send(JSON.stringify(await readManifest(app.config.dataDir)));
   });
 
   await app.register(fastifyStatic, {

@@ -1,26 +1,43 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultBrand, type BrandConfig } from '../../src/model';
-import { isPlainObject } from '../db/json';
+import { normalizeBrand, type BrandConfig } from '../../src/model/brand';
 
 export function customDir(dataDir: string): string {
   return path.join(dataDir, 'custom');
 }
 
+/** Parsed JSON of a file in the custom folder; undefined when missing or damaged. */
+export async function readCustomJson(dataDir: string, name: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path.join(customDir(dataDir), name), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The saved branding merged over the defaults; the defaults when none is saved or it is damaged. */
 export async function readBrandConfig(dataDir: string): Promise<BrandConfig> {
-  let saved: unknown;
+  return normalizeBrand(await readCustomJson(dataDir, 'config.json'));
+}
+
+/**
+ * Writes a file of the custom folder atomically: a temporary dotfile (never served) renamed over
+ * the target, so readers see the old or the new content, never half of it.
+ */
+export async function writeCustomFile(
+  dataDir: string,
+  name: string,
+  content: string | Buffer,
+): Promise<void> {
+  const target = path.join(customDir(dataDir), name);
+  const temp = path.join(customDir(dataDir), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    saved = JSON.parse(await readFile(path.join(customDir(dataDir), 'config.json'), 'utf8'));
-  } catch {
-    return defaultBrand;
+    await mkdir(customDir(dataDir), { recursive: true });
+    await writeFile(temp, content);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
   }
-  if (!isPlainObject(saved)) return defaultBrand;
-  const brand = { ...defaultBrand, ...saved };
-  // Keys the web app dereferences must keep their shape, whatever was saved.
-  if (typeof brand.title !== 'string') brand.title = defaultBrand.title;
-  if (typeof brand.whatsapp !== 'string') brand.whatsapp = defaultBrand.whatsapp;
-  if (!isPlainObject(brand.headLogo)) brand.headLogo = defaultBrand.headLogo;
-  if (!isPlainObject(brand.push)) brand.push = defaultBrand.push;
-  return brand;
 }

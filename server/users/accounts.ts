@@ -1,4 +1,5 @@
 import type { User } from '../../src/model';
+import { noteValues } from '../audit/scope';
 import { hashPassword } from '../auth/password';
 import { isUniqueViolation, type Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
@@ -140,6 +141,7 @@ export async function createUser(
       return user;
     });
     changes?.emit({ kind: 'user', id: created.id, action: 'create' });
+    noteValues('user', created.id, null, created);
     if (kind === 'by-manager' && actorUser) {
       changes?.emit({
         kind: 'permission',
@@ -230,6 +232,7 @@ export async function updateUserAccount(
     const saved = await updateUser(db, id, fields, hashed);
     if (!saved) throw notFound();
     changes?.emit({ kind: 'user', id, action: 'update' });
+    noteValues('user', id, found.user, saved);
     return saved;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailInUse();

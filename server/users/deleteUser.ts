@@ -1,3 +1,4 @@
+import { noteValues } from '../audit/scope';
 import { findUserById } from '../db/users';
 import type { Ctx } from '../entities/context';
 import { SecurityException, notFound } from '../errors';
@@ -22,4 +23,5 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   }
   await db.kysely.deleteFrom('users').where('id', '=', id).execute();
   ctx.changes.emit({ kind: 'user', id, action: 'delete' });
+  noteValues('user', id, found.user, null);
 }

@@ -27,7 +27,13 @@ export async function listUsers(ctx: Ctx, query: UserQuery): Promise<User[]> {
   const { db, actor } = ctx;
   const denial = accessDenial(actor, 'users', 'read');
   if (denial) throw new SecurityException(denial);
-  let select = db.kysely.selectFrom('users').selectAll().orderBy('name').orderBy('id');
+  let select = db.kysely
+    .selectFrom('users')
+    .selectAll()
+    // Share users (spec §6) are managed through their shares, never listed.
+    .where(sql<SqlBool>`users.id not in (select share_user_id from shares)`)
+    .orderBy('name')
+    .orderBy('id');
   if (query.userId) {
     if (!(await canManageUser(db, actor, query.userId))) {
       throw new SecurityException('User access denied');

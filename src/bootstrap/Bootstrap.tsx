@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { HOME_PATH, safeReturnPath } from '../authProvider/loginRedirect';
 import { theme } from '../layout/theme';
 import { MaintenancePage } from '../pages/maintenance/MaintenancePage';
+import { useDocumentBranding } from '../theme/useDocumentBranding';
 import { ServerInfoContext } from './ServerInfoContext';
 import { usePageLoaded } from './usePageLoaded';
 import { useServerInfoLoader } from './useServerInfoLoader';
@@ -42,6 +43,8 @@ export const Bootstrap = ({ i18nProvider, store, children }: BootstrapProps) => 
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+  const ready = state.status === 'ready' ? state.value : null;
+  useDocumentBranding(ready?.brand ?? null, ready?.colors ?? null);
 
   if (state.status === 'failed') {
     return (

@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 import { type BrandConfig, defaultBrand } from '../model/brand';
+import { defaultColors, type ThemeColors } from '../model/theme';
 import type { ServerInfo } from './loadServerInfo';
 
 export interface ServerInfoValue extends ServerInfo {
   brand: BrandConfig;
+  /** The published theme colours (`theme.json`). */
+  colors: ThemeColors;
   isPlus: boolean;
 }
 
@@ -17,3 +20,7 @@ export const useServerInfo = (): ServerInfoValue => {
 
 /** The brand, or the built-in one where no server info exists (the maintenance page). */
 export const useBrand = (): BrandConfig => useContext(ServerInfoContext)?.brand ?? defaultBrand;
+
+/** The theme colours, or the built-in ones where no server info exists. */
+export const useThemeColors = (): ThemeColors =>
+  useContext(ServerInfoContext)?.colors ?? defaultColors;

@@ -1,5 +1,6 @@
-import { type BrandConfig, defaultBrand } from '../model/brand';
+import { type BrandConfig, defaultBrand, normalizeBrand } from '../model/brand';
 import type { Server } from '../model/server';
+import { defaultColors, mergeColors, type ThemeColors } from '../model/theme';
 import { getJson, request } from '../dataProvider/http';
 
 export interface ServerInfo {
@@ -22,25 +23,20 @@ export const loadServerInfo = async (): Promise<ServerInfo> => {
   };
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The saved branding, falling back field by field (and entirely on failure) to the defaults. */
 export const loadBrand = async (): Promise<BrandConfig> => {
   try {
-    const raw = await getJson<unknown>('/tarkan/assets/custom/config.json');
-    if (!isRecord(raw)) return defaultBrand;
-    const headLogo = isRecord(raw.headLogo) ? raw.headLogo : {};
-    return {
-      title: typeof raw.title === 'string' && raw.title ? raw.title : defaultBrand.title,
-      whatsapp: typeof raw.whatsapp === 'string' ? raw.whatsapp : defaultBrand.whatsapp,
-      headLogo: {
-        image: headLogo.image === true,
-        text: typeof headLogo.text === 'string' ? headLogo.text : defaultBrand.headLogo.text,
-      },
-      push: isRecord(raw.push) ? raw.push : defaultBrand.push,
-    };
+    return normalizeBrand(await getJson<unknown>('/tarkan/assets/custom/config.json'));
   } catch {
     return defaultBrand;
+  }
+};
+
+/** The published colours (`theme.json`) over the defaults; the defaults on any failure. */
+export const loadThemeColors = async (): Promise<ThemeColors> => {
+  try {
+    return mergeColors(await getJson<unknown>('/tarkan/assets/custom/theme.json'));
+  } catch {
+    return defaultColors;
   }
 };

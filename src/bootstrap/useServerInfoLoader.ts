@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadBrand, loadServerInfo } from './loadServerInfo';
+import { loadBrand, loadServerInfo, loadThemeColors } from './loadServerInfo';
 import type { ServerInfoValue } from './ServerInfoContext';
 import { publishServerInfo, subscribeServerInfo } from './serverInfoStore';
 
 export type LoaderState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: ServerInfoValue };
 
-/** Loads server info and branding together; `retry` starts over after a failure. */
+/** Loads server info, branding and theme colours together; `retry` starts over after a failure. */
 export const useServerInfoLoader = (): [LoaderState, () => void] => {
   const [state, setState] = useState<LoaderState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -16,9 +16,11 @@ export const useServerInfoLoader = (): [LoaderState, () => void] => {
 
   useEffect(() => {
     let active = true;
-    Promise.all([loadServerInfo(), loadBrand()]).then(
-      ([info, brand]) => {
-        if (active) publishServerInfo({ ...info, brand, isPlus: info.licenseMode !== null });
+    Promise.all([loadServerInfo(), loadBrand(), loadThemeColors()]).then(
+      ([info, brand, colors]) => {
+        if (active) {
+          publishServerInfo({ ...info, brand, colors, isPlus: info.licenseMode !== null });
+        }
       },
       () => {
         if (active) setState({ status: 'failed' });

@@ -21,7 +21,7 @@ export const DeviceList = ({
 }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { ids, groups, anchors, loaded } = useDeviceView();
+  const { ids, groups, anchors, loaded, search } = useDeviceView();
   const [withGroups] = useGroupHeaders();
   const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
   const items = useMemo(
@@ -42,7 +42,12 @@ export const DeviceList = ({
   if (loaded && !items.length) {
     const empty = liveStore.getState().devices.size === 0;
     return (
-      <Typography sx={{ p: 2 }} color="text.secondary" data-testid="device-list-empty">
+      <Typography
+        sx={{ p: 2 }}
+        color="text.secondary"
+        data-testid="device-list-empty"
+        data-search={search}
+      >
         {translate(empty ? 'devices.empty' : 'devices.noMatch')}
       </Typography>
     );
@@ -52,6 +57,7 @@ export const DeviceList = ({
       ref={scrollRef}
       data-testid="device-list"
       data-count={ids.length}
+      data-search={search}
       sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
     >
       <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { useTranslate } from 'react-admin';
 import { liveStore, useLiveSelector } from '../live/liveStore';
 import type { LiveState } from '../live/store';
@@ -6,7 +14,8 @@ import { type Group, useAnchors, useGroups } from '../live/useReferenceData';
 import type { Device } from '../model/device';
 import type { Geofence } from '../model/geofence';
 import { computeDeviceView, type DeviceView, NameOrder } from './deviceView';
-import { statusOf } from './filters';
+import { type DeviceFilters, statusOf } from './filters';
+import { SearchIndex } from './search';
 import { useDeviceFilters, useDeviceSort } from './usePrefs';
 
 export interface DeviceViewValue extends DeviceView {
@@ -14,16 +23,31 @@ export interface DeviceViewValue extends DeviceView {
   groups: Map<number, Group>;
   /** Whether the live data has arrived at least once. */
   loaded: boolean;
+  /** The search text this view was filtered with (it trails the search box while typing). */
+  search: string;
 }
 
 const DeviceViewContext = createContext<DeviceViewValue | null>(null);
 
 const selectViewVersion = (state: LiveState) => state.viewVersion;
 
+/** Idle time, or a timeout so a busy main thread still gets there. */
+const whenIdle = (callback: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 200);
+  return () => clearTimeout(handle);
+};
+
 /**
  * Filters and sorts the live devices once for the list, the counters and the map. It reruns
- * when a filter changes (at once, for search latency) or when the store's view version moves
- * (500 ms after live updates, spec §9), never on every socket frame.
+ * when a filter changes or when the store's view version moves (500 ms after live updates,
+ * spec §9), never on every socket frame. The search box stays instant: the view follows its
+ * text as a deferred value, so React can render the keystroke first and the filtering right
+ * after (and drop it if another key comes). The search haystacks are kept up to date in idle
+ * time, so no keystroke (not even the first) pays for building them.
  */
 export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -33,6 +57,13 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const groupList = useGroups();
   const viewVersion = useLiveSelector(selectViewVersion);
   const nameOrder = useRef(new NameOrder());
+  const searchIndex = useRef(new SearchIndex());
+  const search = useDeferredValue(filters.search);
+  const { status, motionOnly, hiddenCategories, onlyId } = filters;
+  const viewFilters = useMemo(
+    (): DeviceFilters => ({ status, motionOnly, hiddenCategories, onlyId, search }),
+    [status, motionOnly, hiddenCategories, onlyId, search],
+  );
 
   const groups = useMemo(() => new Map(groupList.map((group) => [group.id, group])), [groupList]);
   const extras = useMemo(
@@ -44,15 +75,21 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   );
   const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
 
+  useEffect(
+    () => whenIdle(() => searchIndex.current.refresh(liveStore.getState().devices, extras)),
+    [extras, viewVersion],
+  );
+
   const value = useMemo(() => {
     const view = computeDeviceView(
       liveStore.getState(),
-      { filters, sort, extras, anchored },
+      { filters: viewFilters, sort, extras, anchored },
       nameOrder.current,
+      searchIndex.current,
     );
-    return { ...view, anchors, groups, loaded: viewVersion > 0 };
+    return { ...view, anchors, groups, loaded: viewVersion > 0, search: viewFilters.search };
     // viewVersion is the trigger: the store itself is read outside React state.
-  }, [filters, sort, extras, anchored, anchors, groups, viewVersion]);
+  }, [viewFilters, sort, extras, anchored, anchors, groups, viewVersion]);
 
   return <DeviceViewContext.Provider value={value}>{children}</DeviceViewContext.Provider>;
 };

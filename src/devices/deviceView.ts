@@ -8,7 +8,7 @@ import {
   passesStatusFilters,
   type StatusCounts,
 } from './filters';
-import type { SearchExtras } from './search';
+import { type SearchExtras, SearchIndex } from './search';
 import { compareNames, type DeviceSort, type NameRank, sortRows, type SortRow } from './sort';
 
 export interface DeviceView {
@@ -60,15 +60,21 @@ export const computeDeviceView = (
   state: Pick<LiveState, 'devices' | 'positions'>,
   input: ViewInput,
   nameOrder: NameOrder = new NameOrder(),
+  searchIndex: SearchIndex = new SearchIndex(),
 ): DeviceView => {
   const { filters, sort, extras, anchored } = input;
   const counts = emptyCounts();
   const rows: SortRow[] = [];
   const rank = nameOrder.get(state.devices);
+  // The search runs once over the cached haystacks; the other base filters per device.
+  const matched = searchIndex.matching(state.devices, filters.search, extras);
+  const others = matched ? { ...filters, search: '' } : filters;
   // Walking the devices in name order makes the default sort free.
   nameOrder.ids().forEach((id) => {
     const device = state.devices.get(id);
-    if (!device || !passesBaseFilters(device, filters, extras)) return;
+    if (!device || (matched && !matched.has(id)) || !passesBaseFilters(device, others, extras)) {
+      return;
+    }
     const position = state.positions.get(id);
     countDevice(counts, device, position);
     if (passesStatusFilters(device, position, filters)) rows.push({ device, position });

@@ -8,18 +8,24 @@ import { WeatherClock } from './WeatherClock';
 
 const DEFAULT_LOGO_WIDTH = '80%';
 
-/** Spec §9: the logo width is the server attribute `tarkan.logoWidth`, in percent. */
-const logoWidth = (attributes: Record<string, unknown>): string => {
-  const value = Number.parseFloat(String(attributes['tarkan.logoWidth'] ?? ''));
+/**
+ * Spec §9: the logo width in percent: the theme editor's logo size, else the server attribute
+ * `tarkan.logoWidth`, else 80.
+ */
+export const logoWidth = (
+  brandWidth: number | null,
+  attributes: Record<string, unknown>,
+): string => {
+  const value = brandWidth ?? Number.parseFloat(String(attributes['tarkan.logoWidth'] ?? ''));
   return value > 0 ? `${Math.min(value, 100)}%` : DEFAULT_LOGO_WIDTH;
 };
 
 export const AppBar = () => {
-  const { server } = useServerInfo();
+  const { server, brand } = useServerInfo();
   return (
     <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<LoadingIndicator />}>
       <Box sx={{ width: 180, height: 40, display: 'flex', alignItems: 'center', mr: 2 }}>
-        <BrandLogo width={logoWidth(server.attributes)} />
+        <BrandLogo width={logoWidth(brand.logoWidth, server.attributes)} />
       </Box>
       <TitlePortal variant="body1" />
       <WeatherClock />

@@ -1,5 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useBrand } from '../bootstrap/ServerInfoContext';
+import type { BrandConfig } from '../model/brand';
+import { ASSET_FILES } from '../model/theme';
+import { assetUrl } from '../theme/muiTheme';
 
 export const LOGO_URL = '/tarkan/assets/custom/logo.png';
 
@@ -9,24 +12,32 @@ interface BrandLogoProps {
   /** Colour of the text logo. */
   color?: string;
   variant?: 'h6' | 'h4';
+  /** A brand other than the published one (the theme editor's preview). */
+  brand?: BrandConfig;
 }
 
 /** The brand's logo image when the branding says so, else its name as text. */
-export const BrandLogo = ({ width = '80%', color = 'inherit', variant = 'h6' }: BrandLogoProps) => {
-  const brand = useBrand();
-  if (brand.headLogo.image) {
+export const BrandLogo = ({
+  width = '80%',
+  color = 'inherit',
+  variant = 'h6',
+  brand,
+}: BrandLogoProps) => {
+  const published = useBrand();
+  const shown = brand ?? published;
+  if (shown.headLogo.image) {
     return (
       <Box
         component="img"
-        src={LOGO_URL}
-        alt={brand.title}
+        src={assetUrl(ASSET_FILES.logo, shown)}
+        alt={shown.title}
         sx={{ width, maxHeight: '100%', objectFit: 'contain', display: 'block' }}
       />
     );
   }
   return (
     <Typography variant={variant} component="span" sx={{ color, fontWeight: 600 }} noWrap>
-      {brand.headLogo.text || brand.title}
+      {shown.headLogo.text || shown.title}
     </Typography>
   );
 };

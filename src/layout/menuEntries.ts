@@ -32,11 +32,11 @@ export const MAIN_MENU: MenuEntry[] = [
 /** The user menu, opened by the user's name; logout closes it. */
 export const USER_MENU: MenuEntry[] = [
   entry('account', '/account'),
-  entry('logs', '/logs', false),
+  entry('logs', '/logs'),
   entry('integrations', '/integrations', false),
   entry('billing', '/billing', false),
   entry('invoices', '/invoices', false),
-  entry('theme', '/theme', false),
+  entry('theme', '/theme'),
   entry('users', '/users'),
   entry('computed', '/computed'),
   entry('server', '/server'),

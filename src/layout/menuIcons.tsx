@@ -1,4 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import HistoryIcon from '@mui/icons-material/History';
+import PaletteIcon from '@mui/icons-material/Palette';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ComponentType } from 'react';
 import calendars from '../resources/calendars';
@@ -26,4 +28,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   maintenances: maintenance.icon,
   account: AccountCircleIcon,
   server: SettingsIcon,
+  theme: PaletteIcon,
+  logs: HistoryIcon,
 };

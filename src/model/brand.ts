@@ -4,6 +4,16 @@ export interface BrandConfig {
   whatsapp: string;
   headLogo: { image: boolean; text: string };
   push: Record<string, unknown>;
+  /** App-bar logo width in percent set by the theme editor; null: the server attribute or 80. */
+  logoWidth: number | null;
+  /** An uploaded login logo (`logoWhite.png`) is shown on the public pages. */
+  loginLogo: boolean;
+  /** An uploaded login background (`bg.jpg`) is shown on the public pages. */
+  loginBackground: boolean;
+  /** Favicons were uploaded (`favicon-<size>.png`). */
+  favicon: boolean;
+  /** Changes on every upload: appended to asset URLs so browsers fetch the new file. */
+  version: number;
 }
 
 export const defaultBrand: BrandConfig = {
@@ -11,4 +21,41 @@ export const defaultBrand: BrandConfig = {
   whatsapp: '',
   headLogo: { image: false, text: 'Frota' },
   push: {},
+  logoWidth: null,
+  loginLogo: false,
+  loginBackground: false,
+  favicon: false,
+  version: 0,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Saved branding over the defaults: unknown keys pass through, the keys the web app
+ * dereferences keep their shape whatever was saved (field by field; all defaults on garbage).
+ */
+export const normalizeBrand = (saved: unknown): BrandConfig => {
+  if (!isRecord(saved)) return defaultBrand;
+  const brand = { ...defaultBrand, ...saved } as BrandConfig;
+  if (typeof brand.title !== 'string' || !brand.title) brand.title = defaultBrand.title;
+  if (typeof brand.whatsapp !== 'string') brand.whatsapp = defaultBrand.whatsapp;
+  if (!isRecord(brand.headLogo)) brand.headLogo = defaultBrand.headLogo;
+  else {
+    brand.headLogo = {
+      image: brand.headLogo.image === true,
+      text:
+        typeof brand.headLogo.text === 'string' ? brand.headLogo.text : defaultBrand.headLogo.text,
+    };
+  }
+  if (!isRecord(brand.push)) brand.push = defaultBrand.push;
+  const width = brand.logoWidth;
+  if (typeof width !== 'number' || !Number.isFinite(width) || width <= 0 || width > 100) {
+    brand.logoWidth = null;
+  }
+  brand.loginLogo = brand.loginLogo === true;
+  brand.loginBackground = brand.loginBackground === true;
+  brand.favicon = brand.favicon === true;
+  if (typeof brand.version !== 'number' || !Number.isFinite(brand.version)) brand.version = 0;
+  return brand;
 };

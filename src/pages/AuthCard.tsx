@@ -1,31 +1,28 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useBrand, useThemeColors } from '../bootstrap/ServerInfoContext';
 import { LanguageSelector } from '../i18n/LanguageSelector';
-import { BrandLogo } from '../layout/BrandLogo';
+import type { BrandConfig } from '../model/brand';
+import type { ThemeColors } from '../model/theme';
+import { LoginBackdrop } from '../theme/LoginBackdrop';
+import { LoginLogo } from '../theme/LoginLogo';
+import { WhatsAppButton } from '../theme/WhatsAppButton';
 
-interface AuthCardProps {
+interface AuthCardViewProps {
+  brand: BrandConfig;
+  colors: ThemeColors;
   title?: string;
+  fullPage?: boolean;
   children: ReactNode;
 }
 
-/** The frame of the public pages (login, register, recover, maintenance): logo over a card. */
-export const AuthCard = ({ title, children }: AuthCardProps) => (
-  <Box
-    component="main"
-    sx={{
-      minHeight: '100vh',
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      p: 2,
-      background: (theme) =>
-        `linear-gradient(135deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 55%, ${theme.palette.secondary.main} 100%)`,
-    }}
-  >
+/** The card over the branded backdrop, for a given brand (the theme editor previews drafts). */
+export const AuthCardView = ({ brand, colors, title, fullPage, children }: AuthCardViewProps) => (
+  <LoginBackdrop brand={brand} colors={colors} fullPage={fullPage}>
     <Card sx={{ width: 400, maxWidth: '100%' }} elevation={8}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
         <Box sx={{ display: 'flex', justifyContent: 'center', color: 'primary.main', mb: 1 }}>
-          <BrandLogo variant="h4" width="60%" />
+          <LoginLogo brand={brand} />
         </Box>
         {title && (
           <Typography variant="h6" component="h1" align="center">
@@ -33,10 +30,29 @@ export const AuthCard = ({ title, children }: AuthCardProps) => (
           </Typography>
         )}
         {children}
+      </CardContent>
+    </Card>
+  </LoginBackdrop>
+);
+
+interface AuthCardProps {
+  title?: string;
+  children: ReactNode;
+}
+
+/** The frame of the public pages (login, register, recover, maintenance): logo over a card. */
+export const AuthCard = ({ title, children }: AuthCardProps) => {
+  const brand = useBrand();
+  const colors = useThemeColors();
+  return (
+    <>
+      <AuthCardView brand={brand} colors={colors} title={title}>
+        {children}
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
           <LanguageSelector />
         </Box>
-      </CardContent>
-    </Card>
-  </Box>
-);
+      </AuthCardView>
+      <WhatsAppButton />
+    </>
+  );
+};

@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { Position } from '../model/position';
 import { exportReport, fetchReport, type ReportQuery } from './api';
@@ -29,6 +29,10 @@ import { usePlayback } from './usePlayback';
 import { useReportUnits } from './useReportUnits';
 
 const EMPTY: Position[] = [];
+
+/** Runs `callback` in a task after the next frame has been painted. */
+const afterNextPaint = (callback: () => void) =>
+  requestAnimationFrame(() => setTimeout(callback, 0));
 
 /** `/history` and `/reports/history`: one device's route on the map, playback, chart, points. */
 export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
@@ -80,8 +84,10 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       fetchReport<StopItem>('stops', query, controller.signal).catch(() => [] as StopItem[]),
     ])
       .then(([points, stops]) => {
-        setPositions(points);
-        if (points.length === 0) return;
+        if (points.length === 0) {
+          setPositions(points);
+          return;
+        }
         const first = points[0];
         const last = points[points.length - 1];
         const markers: ReportMarker[] = [
@@ -104,7 +110,13 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
             label: `${translate('reports.history.end')}\n${formatDateTime(last.fixTime, units.locale)}`,
           },
         ];
+        // The map line first; the chart, the points table and playback (which parse every fix
+        // time and draw 100,000 samples) mount once that frame is painted, as a transition.
         routeStore.showRoute(points, markers);
+        afterNextPaint(() => {
+          if (controller.signal.aborted) return;
+          startTransition(() => setPositions(points));
+        });
       })
       .catch((reason: unknown) => {
         if (controller.signal.aborted) return;

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import type { SpeedUnit } from '../devices/units';
 import type { Position } from '../model/position';
-import { chartValue } from './chartSeries';
+import { chartColumn } from './chartSeries';
+import { routeTimes } from './routeStore';
 
 export interface RouteChartProps {
   positions: readonly Position[];
@@ -35,15 +36,12 @@ export const RouteChart = ({
   const hover = useRef(onHover);
   hover.current = onHover;
 
-  const data = useMemo((): uPlot.AlignedData => {
-    const xs = new Float64Array(positions.length);
-    const ys: (number | null)[] = new Array(positions.length);
-    positions.forEach((position, index) => {
-      xs[index] = Date.parse(position.fixTime) / 1000;
-      ys[index] = chartValue(position, seriesKey, speedUnit);
-    });
-    return [xs, ys];
-  }, [positions, seriesKey, speedUnit]);
+  // Fix times are parsed once per route (shared with playback); x in seconds, y one typed pass.
+  const xs = useMemo(() => routeTimes(positions).map((time) => time / 1000), [positions]);
+  const data = useMemo(
+    (): uPlot.AlignedData => [xs, chartColumn(positions, seriesKey, speedUnit)],
+    [xs, positions, seriesKey, speedUnit],
+  );
 
   useEffect(() => {
     const element = container.current;

@@ -10,13 +10,13 @@ export const SPEEDS = [1, 2, 5, 10, 20] as const;
 
 export class PlaybackClock {
   /** Cumulative compressed time of each fix, starting at 0. */
-  readonly offsets: number[];
+  readonly offsets: Float64Array;
   time = 0;
   playing = false;
   speed = 1;
 
-  constructor(times: readonly number[]) {
-    this.offsets = new Array<number>(times.length);
+  constructor(times: ArrayLike<number>) {
+    this.offsets = new Float64Array(times.length);
     let total = 0;
     for (let i = 0; i < times.length; i++) {
       if (i > 0) total += Math.min(MAX_GAP_MS, Math.max(0, times[i] - times[i - 1]));

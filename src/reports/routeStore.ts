@@ -50,6 +50,44 @@ const subscribe = (listener: () => void) => {
 
 export const getRouteState = () => state;
 
+/** A route as typed columns: one pass over the positions, shared by the map, chart and playback. */
+export interface RouteColumns {
+  lat: Float64Array;
+  lon: Float64Array;
+}
+
+const columnCache = new WeakMap<readonly Position[], RouteColumns>();
+const timeCache = new WeakMap<readonly Position[], Float64Array>();
+
+/** Latitudes and longitudes of a route, computed once per positions array. */
+export const routeColumns = (positions: readonly Position[]): RouteColumns => {
+  let columns = columnCache.get(positions);
+  if (!columns) {
+    const n = positions.length;
+    columns = { lat: new Float64Array(n), lon: new Float64Array(n) };
+    for (let i = 0; i < n; i++) {
+      columns.lat[i] = positions[i].latitude;
+      columns.lon[i] = positions[i].longitude;
+    }
+    columnCache.set(positions, columns);
+  }
+  return columns;
+};
+
+/**
+ * Fix times (epoch ms) of a route, parsed once per positions array (playback and chart share
+ * them); only computed when first asked for, so drawing the map line does not pay for them.
+ */
+export const routeTimes = (positions: readonly Position[]): Float64Array => {
+  let times = timeCache.get(positions);
+  if (!times) {
+    times = new Float64Array(positions.length);
+    for (let i = 0; i < positions.length; i++) times[i] = Date.parse(positions[i].fixTime);
+    timeCache.set(positions, times);
+  }
+  return times;
+};
+
 export const useRouteState = (): RouteState =>
   useSyncExternalStore(subscribe, getRouteState, getRouteState);
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Position } from '../model/position';
 import { PlaybackClock } from './playback';
+import { routeTimes } from './routeStore';
 
 export interface PlaybackView {
   index: number;
@@ -11,10 +12,7 @@ export interface PlaybackView {
 
 /** Drives a `PlaybackClock` with requestAnimationFrame; re-renders when the fix changes. */
 export const usePlayback = (positions: readonly Position[]) => {
-  const clock = useMemo(
-    () => new PlaybackClock(positions.map((position) => Date.parse(position.fixTime))),
-    [positions],
-  );
+  const clock = useMemo(() => new PlaybackClock(routeTimes(positions)), [positions]);
   const snapshot = useCallback(
     (): PlaybackView => ({
       index: clock.index,

@@ -71,6 +71,11 @@ describe('web app and branding assets', () => {
       whatsapp: '',
       headLogo: { image: false, text: 'Frota' },
       push: {},
+      logoWidth: null,
+      loginLogo: false,
+      loginBackground: false,
+      favicon: false,
+      version: 0,
     });
     await writeFile(
       path.join(server.dataDir, 'custom', 'config.json'),

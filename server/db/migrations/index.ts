@@ -1,6 +1,8 @@
 import type { FrotaMigration } from './types';
 import { initial } from './0001_initial';
 import { tracking } from './0002_tracking';
+import { shares } from './0003_shares';
+import { audit } from './0004_audit';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -9,4 +11,6 @@ import { tracking } from './0002_tracking';
 export const migrations: Record<string, FrotaMigration> = {
   '0001_initial': initial,
   '0002_tracking': tracking,
+  '0003_shares': shares,
+  '0004_audit': audit,
 };

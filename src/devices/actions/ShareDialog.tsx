@@ -1,61 +1,163 @@
+import ShareIcon from '@mui/icons-material/Share';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  Divider,
+  FormControlLabel,
+  MenuItem,
+  Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { Device } from '../../model/device';
+import { SHARE_PRESETS } from '../../shares/countdown';
+import { copyLink, ShareList } from '../../shares/ShareList';
 import { createShare, type Share, shareLink } from './shareApi';
 
-/** Creates a 30-minute share link for the device and offers to copy it. */
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `datetime-local` value in local time. */
+const localInput = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
+
+/** Creates a share link for the device (name, validity, commands) and lists its active links. */
 export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const [name, setName] = useState(device.name);
+  const [preset, setPreset] = useState<string>('30m');
+  const [custom, setCustom] = useState(() => localInput(new Date(Date.now() + 2 * 3_600_000)));
+  const [allowCommands, setAllowCommands] = useState(false);
+  const [pending, setPending] = useState(false);
   const [share, setShare] = useState<Share | null>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    createShare(device.id, device.name)
-      .then(setShare)
-      .catch((error: unknown) => {
-        notify('actions.failed', { type: 'error', messageArgs: { error: String(error) } });
-        close.current();
-      });
-  }, [device.id, device.name, notify]);
+  const [refresh, setRefresh] = useState(0);
+
+  const expiration = () => {
+    const chosen = SHARE_PRESETS.find((p) => p.id === preset);
+    return chosen ? new Date(Date.now() + chosen.minutes * 60_000) : new Date(custom);
+  };
+
+  const create = () => {
+    setPending(true);
+    createShare({
+      name: name.trim() || device.name,
+      deviceId: device.id,
+      expirationTime: expiration(),
+      limitCommands: !allowCommands,
+    })
+      .then((created) => {
+        setShare(created);
+        setRefresh((n) => n + 1);
+        notify('shares.created', { type: 'info' });
+      })
+      .catch((error: unknown) =>
+        notify('shares.failed', {
+          type: 'error',
+          messageArgs: { error: (error as { body?: unknown }).body ?? String(error) },
+        }),
+      )
+      .finally(() => setPending(false));
+  };
+
   const link = share ? shareLink(share) : '';
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate('actions.shareTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
-          fullWidth
-          value={link}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          sx={{ mt: 1 }}
-        />
-        {share && (
-          <Typography variant="caption">
-            {translate('actions.shareExpires', {
-              time: new Date(share.expirationTime).toLocaleString(),
-            })}
-          </Typography>
-        )}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 1 }}>
+          <TextField
+            label={translate('shares.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'share-name', maxLength: 128 } }}
+          />
+          <TextField
+            select
+            label={translate('shares.expiration')}
+            value={preset}
+            onChange={(event) => setPreset(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'share-preset' } }}
+          >
+            {SHARE_PRESETS.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {translate(p.label)}
+              </MenuItem>
+            ))}
+            <MenuItem value="custom">{translate('shares.custom')}</MenuItem>
+          </TextField>
+          {preset === 'custom' && (
+            <TextField
+              type="datetime-local"
+              label={translate('shares.customTime')}
+              value={custom}
+              onChange={(event) => setCustom(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={allowCommands}
+                onChange={(event) => setAllowCommands(event.target.checked)}
+              />
+            }
+            label={translate('shares.allowCommands')}
+          />
+          <Button
+            variant="contained"
+            disabled={pending}
+            onClick={create}
+            data-testid="share-create"
+          >
+            {translate('shares.create')}
+          </Button>
+          {share && (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+              <TextField
+                fullWidth
+                label={translate('shares.link')}
+                value={link}
+                slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-link' } }}
+              />
+              <Typography variant="caption">
+                {translate('actions.shareExpires', {
+                  time: new Date(share.expirationTime).toLocaleString(),
+                })}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <Button
+                  onClick={() =>
+                    void copyLink(link).then(() => notify('shares.copied', { type: 'info' }))
+                  }
+                >
+                  {translate('shares.copy')}
+                </Button>
+                {typeof navigator.share === 'function' && (
+                  <Button
+                    startIcon={<ShareIcon />}
+                    onClick={() =>
+                      void navigator.share({ title: share.name, url: link }).catch(() => {})
+                    }
+                  >
+                    {translate('shares.send')}
+                  </Button>
+                )}
+              </Box>
+            </Box>
+          )}
+          <Divider />
+          <Typography variant="subtitle2">{translate('shares.existing')}</Typography>
+          <ShareList deviceId={device.id} refresh={refresh} />
+        </Box>
       </DialogContent>
       <DialogActions>
-        <Button
-          disabled={!link}
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(link)
-              .then(() => notify('actions.copied', { type: 'info' }))
-          }
-        >
-          {translate('actions.copy')}
-        </Button>
         <Button onClick={onClose}>{translate('detail.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -1,17 +1,20 @@
 import { getJson, request } from '../../dataProvider/http';
+import type { User } from '../../model/user';
 
 export interface Share {
   id: number;
   name: string;
   deviceId: number;
+  deviceIds?: number[];
   expirationTime: string;
   limitCommands: boolean;
   token: string;
+  userId?: number;
 }
 
 let available: Promise<boolean> | null = null;
 
-/** The share API arrives in a later issue: the action shows only once `/tarkan/shares` answers. */
+/** The share action shows only once `/tarkan/shares` answers (proxy mode has no shares). */
 export const sharesAvailable = (): Promise<boolean> => {
   available ??= request('/tarkan/shares')
     .then((response) => Array.isArray(response.body))
@@ -19,20 +22,38 @@ export const sharesAvailable = (): Promise<boolean> => {
   return available;
 };
 
-const SHARE_MINUTES = 30;
+export const DEFAULT_SHARE_MINUTES = 30;
 
-export const createShare = (deviceId: number, name: string) =>
+export interface ShareInput {
+  name: string;
+  deviceId: number;
+  expirationTime: Date;
+  limitCommands: boolean;
+}
+
+export const createShare = (input: ShareInput) =>
   getJson<Share>('/tarkan/shares', {
     method: 'POST',
     json: {
       id: 0,
-      name,
-      deviceId,
-      expirationTime: new Date(Date.now() + SHARE_MINUTES * 60_000).toISOString(),
+      name: input.name,
+      deviceId: input.deviceId,
+      expirationTime: input.expirationTime.toISOString(),
       token: null,
-      limitCommands: true,
+      limitCommands: input.limitCommands,
     },
   });
 
-export const shareLink = (share: Share, origin = window.location.origin) =>
+export const listShares = (deviceId?: number) =>
+  getJson<Share[]>('/tarkan/shares', deviceId ? { query: { deviceId: String(deviceId) } } : {});
+
+export const revokeShare = async (id: number): Promise<void> => {
+  await request(`/tarkan/shares/${id}`, { method: 'DELETE' });
+};
+
+/** Signs in as the link's viewer; the token travels in the body, never in an API URL. */
+export const openShareSession = (token: string) =>
+  getJson<User>('/tarkan/shares/session', { method: 'POST', json: { token } });
+
+export const shareLink = (share: Pick<Share, 'token'>, origin = window.location.origin) =>
   `${origin}/share/${share.token}`;

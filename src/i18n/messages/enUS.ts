@@ -1,12 +1,18 @@
 import adminEnUS from './admin/enUS';
 import liveEnUS from './live/enUS';
+import logsEnUS from './logs/enUS';
 import reportsEnUS from './reports/enUS';
+import sharesEnUS from './shares/enUS';
+import themeEnUS from './theme/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
   ...liveEnUS,
+  ...logsEnUS,
   ...adminEnUS,
   ...reportsEnUS,
+  ...sharesEnUS,
+  ...themeEnUS,
   app: {
     loading: 'Loading…',
   },
@@ -92,6 +98,7 @@ const enUS = {
       'Your account is suspended for non-payment. A one-time trust unlock is available: contact support or settle your open invoices.',
     ACCOUNT_HAS_EXPIRED: 'Your account has expired. Please contact the administrator.',
     SHARE_HAS_EXPIRED: 'Your session has expired!',
+    INVALID_SHARE: 'Link expired or invalid.',
     TOO_MANY_LOGIN_ATTEMPTS: 'Too many sign-in attempts. Please wait a moment and try again.',
     REGISTRATION_DISABLED: 'Creating new users is temporarily blocked.',
     EMAIL_ALREADY_IN_USE: 'This email is already in use.',

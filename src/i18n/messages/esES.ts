@@ -1,12 +1,18 @@
 import type { AppMessages } from './enUS';
 import adminEsES from './admin/esES';
 import liveEsES from './live/esES';
+import logsEsES from './logs/esES';
 import reportsEsES from './reports/esES';
+import sharesEsES from './shares/esES';
+import themeEsES from './theme/esES';
 
 const esES: AppMessages = {
   ...liveEsES,
+  ...logsEsES,
   ...adminEsES,
   ...reportsEsES,
+  ...sharesEsES,
+  ...themeEsES,
   app: {
     loading: 'Cargando…',
   },
@@ -93,6 +99,7 @@ const esES: AppMessages = {
       'Su cuenta está suspendida por falta de pago. Hay un desbloqueo de confianza disponible una sola vez: póngase en contacto con el soporte o salde sus deudas pendientes.',
     ACCOUNT_HAS_EXPIRED: 'Su cuenta ha expirado. Póngase en contacto con el administrador.',
     SHARE_HAS_EXPIRED: '¡Su sesión ha expirado!',
+    INVALID_SHARE: 'Enlace vencido o no válido.',
     TOO_MANY_LOGIN_ATTEMPTS:
       'Demasiados intentos de inicio de sesión. Espere un momento e intente nuevamente.',
     REGISTRATION_DISABLED: 'La creación de nuevos usuarios está bloqueada temporalmente.',

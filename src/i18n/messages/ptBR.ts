@@ -1,12 +1,18 @@
 import type { AppMessages } from './enUS';
 import adminPtBR from './admin/ptBR';
 import livePtBR from './live/ptBR';
+import logsPtBR from './logs/ptBR';
 import reportsPtBR from './reports/ptBR';
+import sharesPtBR from './shares/ptBR';
+import themePtBR from './theme/ptBR';
 
 const ptBR: AppMessages = {
   ...livePtBR,
+  ...logsPtBR,
   ...adminPtBR,
   ...reportsPtBR,
+  ...sharesPtBR,
+  ...themePtBR,
   app: {
     loading: 'Carregando…',
   },
@@ -92,6 +98,7 @@ const ptBR: AppMessages = {
       'Sua conta está suspensa por falta de pagamento. Um desbloqueio de confiança está disponível uma única vez: entre em contato com o suporte ou quite os débitos em aberto.',
     ACCOUNT_HAS_EXPIRED: 'Sua conta expirou. Entre em contato com o administrador.',
     SHARE_HAS_EXPIRED: 'Sua sessão expirou!',
+    INVALID_SHARE: 'Link vencido ou inválido.',
     TOO_MANY_LOGIN_ATTEMPTS: 'Muitas tentativas de login. Aguarde um momento e tente novamente.',
     REGISTRATION_DISABLED: 'A criação de novos usuários está temporariamente bloqueada.',
     EMAIL_ALREADY_IN_USE: 'Este e-mail já está em uso.',

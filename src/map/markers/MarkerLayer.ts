@@ -16,6 +16,16 @@ const CLUSTER_REBUILD_MS = 10_000;
 const MEMBERSHIP_REBUILD_DELAY_MS = 200;
 const HIT_RADIUS = 18;
 
+/** Idle time (at most a second away), or a plain timeout where idle callbacks are missing. */
+const whenIdle = (callback: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 1_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 0);
+  return () => clearTimeout(handle);
+};
+
 interface Marker {
   id: number;
   device: Device;
@@ -66,6 +76,7 @@ export class MarkerLayer extends L.Layer {
   private hits: Hit[] = [];
   private hovered: Hit | null = null;
   private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
+  private cancelIdleRebuild: (() => void) | undefined;
 
   constructor(private readonly callbacks: MarkerLayerCallbacks) {
     super();
@@ -98,6 +109,7 @@ export class MarkerLayer extends L.Layer {
     map.off('mouseout', this.clearHover, this);
     cancelAnimationFrame(this.frame);
     clearTimeout(this.rebuildTimer);
+    this.cancelIdleRebuild?.();
     this.canvas?.remove();
     this.canvas = null;
     return this;
@@ -107,18 +119,29 @@ export class MarkerLayer extends L.Layer {
   setData(data: MarkerData): void {
     const now = performance.now();
     const next = new Map<number, Marker>();
-    data.ids.forEach((id) => {
+    // Filtering (a search keystroke) mostly keeps markers: update those in place, no new objects.
+    let kept = 0;
+    for (const id of data.ids) {
       const device = data.devices.get(id);
       const position = data.positions.get(id);
-      if (!device || !position) return;
+      if (!device || !position) continue;
       const current = this.markers.get(id);
-      const motion = current
-        ? retarget(current.motion, position.latitude, position.longitude, now)
-        : still(position.latitude, position.longitude);
-      next.set(id, { id, device, position, motion });
-    });
-    const membershipChanged =
-      next.size !== this.markers.size || [...next.keys()].some((id) => !this.markers.has(id));
+      if (current) {
+        current.motion = retarget(current.motion, position.latitude, position.longitude, now);
+        current.device = device;
+        current.position = position;
+        next.set(id, current);
+        kept += 1;
+      } else {
+        next.set(id, {
+          id,
+          device,
+          position,
+          motion: still(position.latitude, position.longitude),
+        });
+      }
+    }
+    const membershipChanged = kept !== next.size || next.size !== this.markers.size;
     this.markers = next;
     this.data = data;
     this.indexDirty = true;
@@ -175,12 +198,21 @@ export class MarkerLayer extends L.Layer {
     return this.markers.get(id)?.device;
   }
 
-  /** Typing in the search changes membership per keystroke: rebuild once typing pauses. */
+  /**
+   * Typing in the search changes membership per keystroke: rebuild once typing pauses, in idle
+   * time rather than in a drawing frame (a keystroke or a frame does not wait for it).
+   */
   private scheduleRebuild(): void {
     clearTimeout(this.rebuildTimer);
+    this.cancelIdleRebuild?.();
     this.rebuildTimer = setTimeout(() => {
-      this.indexBuiltAt = -Infinity;
-      this.requestDraw();
+      this.cancelIdleRebuild = whenIdle(() => {
+        this.cancelIdleRebuild = undefined;
+        this.indexBuiltAt = -Infinity;
+        const map = this._map;
+        if (map && this.useClusters(map.getZoom())) this.ensureIndex(performance.now());
+        this.requestDraw();
+      });
     }, MEMBERSHIP_REBUILD_DELAY_MS);
   }
 

@@ -1,9 +1,18 @@
+import { TopToolbar } from 'react-admin';
+import { LogsButton } from '../../logs/LogsButton';
 import { EntityCreate, EntityEdit } from '../common/EntityForms';
 import { UserForm } from './UserForm';
 import { userTransform } from './userTransform';
 
 export const UserEdit = () => (
-  <EntityEdit transform={userTransform}>
+  <EntityEdit
+    transform={userTransform}
+    actions={
+      <TopToolbar>
+        <LogsButton kind="users" />
+      </TopToolbar>
+    }
+  >
     <UserForm />
   </EntityEdit>
 );

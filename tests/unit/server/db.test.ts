@@ -85,6 +85,8 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(migrations.map((m) => [m.name, m.executedAt instanceof Date])).toEqual([
       ['0001_initial', true],
       ['0002_tracking', true],
+      ['0003_shares', true],
+      ['0004_audit', true],
     ]);
     expect((await migrateToLatest(db)).results).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { createI18nProvider } from '../../../src/i18n';
 import type { AppLocale } from '../../../src/i18n/locales';
 import { defaultBrand } from '../../../src/model/brand';
+import { defaultColors } from '../../../src/model/theme';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from './fakeFetch';
 
@@ -29,6 +30,7 @@ const renderLogin = ({
         value={{
           server: { ...testServer, registration },
           brand: defaultBrand,
+          colors: defaultColors,
           licenseMode: null,
           deviceLimit: null,
           isPlus: false,

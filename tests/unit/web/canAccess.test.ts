@@ -223,6 +223,8 @@ describe('menus', () => {
     expect(main).toEqual(['/device-admin', '/geofence', '/commands', '/groups', '/notifications']);
     expect(entries).toEqual([
       '/account',
+      '/logs',
+      '/theme',
       '/users',
       '/computed',
       '/server',
@@ -231,6 +233,11 @@ describe('menus', () => {
       '/calendars',
       '/maintenances',
     ]);
+  });
+
+  it('shows the logs entry only to administrators of a plus server', () => {
+    expect(labels(user({ administrator: true }), info()).user).not.toContain('/logs');
+    expect(labels(withPerms(['devices']), plusAdvanced).user).not.toContain('/logs');
   });
 
   it('shows a user whose bits allow devices and reports only the devices entries', () => {

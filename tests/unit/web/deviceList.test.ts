@@ -1,7 +1,7 @@
 import { computeDeviceView, NameOrder } from '../../../src/devices/deviceView';
 import { DEFAULT_FILTERS, type DeviceFilters } from '../../../src/devices/filters';
 import { buildListItems } from '../../../src/devices/listItems';
-import { matchesSearch } from '../../../src/devices/search';
+import { matchesSearch, SearchIndex } from '../../../src/devices/search';
 import { DEFAULT_SORT, nextStateSort, sortRows, toggleSort } from '../../../src/devices/sort';
 import type { Device } from '../../../src/model/device';
 import type { Position } from '../../../src/model/position';
@@ -145,6 +145,77 @@ describe('device sorting', () => {
   });
 });
 
+describe('search index', () => {
+  const fleet = () =>
+    new Map<number, Device>(
+      Array.from({ length: 300 }, (_, i) => [
+        i + 1,
+        device(i + 1, {
+          name: `${['Onix', 'Volvo FH', 'Strada'][i % 3]} ${i}`,
+          status: (['online', 'offline', null] as const)[(i % 4) % 3],
+          attributes: i % 5 === 0 ? { placa: `ABC${i}D` } : {},
+        }),
+      ]),
+    );
+  const extras = (d: Device) => [d.status === 'online' ? 'Conectado' : 'Desconectado'];
+  const fullScan = (devices: Map<number, Device>, query: string) =>
+    [...devices.values()].filter((d) => matchesSearch(d, query, extras)).map((d) => d.id);
+  const sorted = (ids: ReadonlySet<number> | null) => [...(ids ?? [])].sort((a, b) => a - b);
+
+  it('narrowing query by query gives the same result as a full scan', () => {
+    const devices = fleet();
+    const index = new SearchIndex();
+    const typed = 'onix 12';
+    const queries = [
+      ...Array.from(typed, (_, i) => typed.slice(0, i + 1)),
+      ...Array.from(typed, (_, i) => typed.slice(0, typed.length - i - 1)).filter(Boolean),
+      'abc',
+      'ABC1',
+      'abc15d',
+      'desconectado',
+      'CONECTADO',
+      ' volvo ',
+      'volvo fh 2',
+      'o',
+      'zzz',
+      'zzzz',
+    ];
+    for (const query of queries) {
+      expect(sorted(index.matching(devices, query, extras)), query).toEqual(
+        fullScan(devices, query),
+      );
+    }
+  });
+
+  it('is null for a blank query', () => {
+    expect(new SearchIndex().matching(fleet(), '   ', extras)).toBeNull();
+  });
+
+  it('follows device changes between keystrokes instead of narrowing stale matches', () => {
+    let devices = fleet();
+    const index = new SearchIndex();
+    expect(sorted(index.matching(devices, 'onix', extras))).toEqual(fullScan(devices, 'onix'));
+    devices = new Map(devices);
+    devices.set(2, device(2, { name: 'Onix renamed' }));
+    devices.delete(4);
+    devices.set(999, device(999, { name: 'Onix new' }));
+    for (const query of ['onix', 'onix ', 'onix n', 'onix ne']) {
+      expect(sorted(index.matching(devices, query, extras)), query).toEqual(
+        fullScan(devices, query),
+      );
+    }
+    // A new object with the same searchable content (a live report) keeps its haystack.
+    devices = new Map(devices);
+    devices.set(1, { ...(devices.get(1) as Device), lastUpdate: new Date().toISOString() });
+    expect(sorted(index.matching(devices, 'onix n', extras))).toEqual(fullScan(devices, 'onix n'));
+    // New extras (a renamed group, another language) rebuild every haystack.
+    const other = (d: Device) => [`grupo ${d.id % 2 ? 'impar' : 'par'}`];
+    expect(sorted(index.matching(devices, 'impar', other))).toEqual(
+      [...devices.values()].filter((d) => matchesSearch(d, 'impar', other)).map((d) => d.id),
+    );
+  });
+});
+
 describe('device view: filters and status counters', () => {
   const devices = new Map<number, Device>([
     [1, device(1, { name: 'Moving car', status: 'online' })],
@@ -182,6 +253,17 @@ describe('device view: filters and status counters', () => {
     });
     expect(view({ hiddenCategories: ['car', 'van'] }).ids).toEqual([3]);
     expect(view({ onlyId: 2 }).ids).toEqual([2]);
+  });
+
+  it('gives the same view with a shared search index as with a fresh one', () => {
+    const order = new NameOrder();
+    const index = new SearchIndex();
+    for (const search of ['c', 'ca', 'car', 'cars', 'car', 'truck', '']) {
+      const input = { filters: { ...DEFAULT_FILTERS, search }, sort: DEFAULT_SORT };
+      expect(computeDeviceView({ devices, positions }, input, order, index)).toEqual(
+        view({ search }),
+      );
+    }
   });
 
   it('keeps its name order across views until a name changes', () => {

@@ -1,12 +1,13 @@
 import { filenameFrom, reportUrl } from '../../../src/reports/api';
-import { chartKeys, chartValue } from '../../../src/reports/chartSeries';
+import { chartColumn, chartKeys, chartValue } from '../../../src/reports/chartSeries';
 import {
   summaryColumns,
   tripColumns,
   type SummaryItem,
   type TripItem,
 } from '../../../src/reports/columns';
-import { decimateIndices, decimateRoute } from '../../../src/reports/decimate';
+import { decimateColumns, decimateIndices, decimateRoute } from '../../../src/reports/decimate';
+import { routeColumns, routeTimes } from '../../../src/reports/routeStore';
 import {
   distanceUnitOf,
   formatDistance,
@@ -190,6 +191,31 @@ describe('route decimation', () => {
     expect(maxLat).toBeGreaterThan(0.0095);
   });
 
+  it('decimates typed columns exactly as the [lat, lon] pairs, and caches the columns', () => {
+    const positions = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        ({
+          latitude: -23.5 + Math.sin(i / 300) * 0.02,
+          longitude: -46.6 + i * 2e-6,
+          fixTime: new Date(Date.UTC(2026, 0, 1) + i * 30_000).toISOString(),
+        }) as Position,
+    );
+    const columns = routeColumns(positions);
+    expect(routeColumns(positions)).toBe(columns);
+    expect(decimateColumns(columns)).toEqual(
+      decimateRoute(positions.map((p) => [p.latitude, p.longitude] as [number, number])),
+    );
+    const short = positions.slice(0, 100);
+    expect(decimateColumns(routeColumns(short))).toEqual(
+      short.map((p) => [p.latitude, p.longitude]),
+    );
+    const times = routeTimes(positions);
+    expect(routeTimes(positions)).toBe(times);
+    expect(times[1] - times[0]).toBe(30_000);
+    expect(times[19_999]).toBe(Date.parse(positions[19_999].fixTime));
+  });
+
   it('leaves short routes untouched', () => {
     const route: [number, number][] = [
       [1, 2],
@@ -299,6 +325,22 @@ describe('chart series', () => {
     expect(chartValue(p, 'attributes.note', 'kmh')).toBeNull();
     expect(chartValue(p, 'attributes.missing', 'kmh')).toBeNull();
     expect(chartValue(p, 'speed', 'kmh')).toBeCloseTo(18.52);
+  });
+
+  it('builds a whole series as chartValue per position, typed while there are no gaps', () => {
+    const route = [
+      position(10, { fuel: 42, ignition: true }),
+      position(20, { fuel: 41, ignition: false }),
+      position(30, { ignition: true }),
+      position(40, { fuel: 39 }),
+    ];
+    for (const key of ['speed', 'altitude', 'attributes.fuel', 'attributes.ignition']) {
+      expect(Array.from(chartColumn(route, key, 'kmh')), key).toEqual(
+        route.map((p) => chartValue(p, key, 'kmh')),
+      );
+    }
+    expect(chartColumn(route, 'speed', 'kmh')).toBeInstanceOf(Float64Array);
+    expect(chartColumn(route, 'attributes.fuel', 'kmh')).toEqual([42, 41, null, 39]);
   });
 
   it('offers the numeric attributes seen in the route', () => {

@@ -1,0 +1,115 @@
+import { sql, type Expression, type Generated, type Kysely, type SqlBool } from 'kysely';
+import type { Db } from '../db/database';
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  time: number;
+  userId: number | null;
+  username: string | null;
+  sessionId: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+  serverIp: string | null;
+  serverHost: string | null;
+  code: string;
+  objectType: string | null;
+  objectId: number | null;
+  /** JSON text of the wire object map (`{"deviceId":5}`). */
+  object: string | null;
+  status: number;
+  oldValues: string | null;
+  newValues: string | null;
+  command: string | null;
+}
+
+export type AuditRow = Omit<AuditLogsTable, 'id'> & { id: number };
+export type NewAuditRow = Omit<AuditLogsTable, 'id'>;
+
+/** The audit table is owned by this module; the shared `Tables` type does not list it. */
+const table = (db: Db): Kysely<{ auditLogs: AuditLogsTable }> =>
+  db.kysely.withTables<{ auditLogs: AuditLogsTable }>() as unknown as Kysely<{
+    auditLogs: AuditLogsTable;
+  }>;
+
+export async function insertAuditLog(db: Db, row: NewAuditRow): Promise<void> {
+  await table(db).insertInto('auditLogs').values(row).execute();
+}
+
+export type AuditFilter =
+  { scope: 'server' } | { scope: 'user'; id: number } | { scope: 'device'; id: number };
+
+export interface AuditQuery {
+  offset: number;
+  limit: number;
+  q?: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first, one page, plus the total that matches. */
+export async function queryAuditLogs(
+  db: Db,
+  filter: AuditFilter,
+  query: AuditQuery,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const base = () => {
+    let select = table(db).selectFrom('auditLogs');
+    if (filter.scope === 'device') {
+      select = select.where('objectType', '=', 'device').where('objectId', '=', filter.id);
+    } else if (filter.scope === 'user') {
+      const id = filter.id;
+      select = select.where((eb) =>
+        eb.or([
+          eb('userId', '=', id),
+          eb.and([eb('objectType', '=', 'user'), eb('objectId', '=', id)]),
+        ]),
+      );
+    }
+    const q = query.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      const like = (column: string): Expression<SqlBool> =>
+        sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      select = select.where((eb) =>
+        eb.or(
+          [
+            'code',
+            'username',
+            'object_type',
+            'object',
+            'old_values',
+            'new_values',
+            'client_ip',
+          ].map(like),
+        ),
+      );
+    }
+    return select;
+  };
+  const [rows, count] = await Promise.all([
+    base()
+      .selectAll()
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as AuditRow[], total: Number(count.count) };
+}
+
+/** Deletes records older than `maxAgeMs`; returns how many went. */
+export async function deleteOldAuditLogs(
+  db: Db,
+  maxAgeMs: number,
+  now = Date.now(),
+): Promise<number> {
+  const result = await table(db)
+    .deleteFrom('auditLogs')
+    .where('time', '<', now - maxAgeMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

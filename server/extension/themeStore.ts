@@ -1,0 +1,112 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrandConfig } from '../../src/model/brand';
+import {
+  ASSET_FILES,
+  ASSETS_PATH,
+  FAVICON_SIZES,
+  mergeColors,
+  type ThemeColors,
+  type ThemeInput,
+  type UploadType,
+} from '../../src/model/theme';
+import { customDir, readBrandConfig, readCustomJson, writeCustomFile } from './brand';
+
+/** The saved colours over the defaults (`theme.json`). */
+export async function readThemeColors(dataDir: string): Promise<ThemeColors> {
+  return mergeColors(await readCustomJson(dataDir, 'theme.json'));
+}
+
+/** The web manifest: name, short name, theme colour = primary, icons when favicons exist. */
+export function buildManifest(brand: BrandConfig, colors: ThemeColors): Record<string, unknown> {
+  const icons = brand.favicon
+    ? FAVICON_SIZES.filter((size) => size >= 48).map((size) => ({
+        src: `${ASSETS_PATH}${ASSET_FILES.favicon(size)}?v=${brand.version}`,
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+      }))
+    : [];
+  return {
+    name: brand.title,
+    short_name: brand.title.slice(0, 12),
+    start_url: '/',
+    display: 'standalone',
+    theme_color: colors['--el-color-primary'],
+    background_color: colors['--el-bg-color'],
+    icons,
+  };
+}
+
+export async function readManifest(dataDir: string): Promise<Record<string, unknown>> {
+  const [brand, colors] = await Promise.all([readBrandConfig(dataDir), readThemeColors(dataDir)]);
+  return buildManifest(brand, colors);
+}
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+// Saves and uploads read-modify-write config.json: one at a time per process.
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function publish(dataDir: string, brand: BrandConfig, colors: ThemeColors): Promise<void> {
+  await writeCustomFile(dataDir, 'theme.json', `${JSON.stringify(colors, null, 2)}\n`);
+  await writeCustomFile(dataDir, 'config.json', `${JSON.stringify(brand, null, 2)}\n`);
+  await writeCustomFile(
+    dataDir,
+    'manifest.json',
+    `${JSON.stringify(buildManifest(brand, colors), null, 2)}\n`,
+  );
+}
+
+/**
+ * Publishes a validated theme: colours to `theme.json`, settings to `config.json` (keeping what
+ * the editor does not own, e.g. push settings), and `manifest.json`. An image flag only stays on
+ * when its file was really uploaded.
+ */
+export function saveTheme(dataDir: string, input: ThemeInput): Promise<BrandConfig> {
+  return serialized(async () => {
+    const current = await readBrandConfig(dataDir);
+    const dir = customDir(dataDir);
+    const { config } = input;
+    const brand: BrandConfig = {
+      ...current,
+      title: config.title,
+      whatsapp: config.whatsapp,
+      headLogo: {
+        image: config.headLogo.image && (await exists(path.join(dir, ASSET_FILES.logo))),
+        text: config.headLogo.text,
+      },
+      logoWidth: config.logoWidth,
+      loginLogo: config.loginLogo && (await exists(path.join(dir, ASSET_FILES.logoLogin))),
+      loginBackground:
+        config.loginBackground && (await exists(path.join(dir, ASSET_FILES.background))),
+    };
+    await publish(dataDir, brand, input.colors);
+    return brand;
+  });
+}
+
+/** After an upload: switch its image on and bump the version that busts browser caches. */
+export function recordUpload(dataDir: string, type: UploadType): Promise<BrandConfig> {
+  return serialized(async () => {
+    const [current, colors] = await Promise.all([
+      readBrandConfig(dataDir),
+      readThemeColors(dataDir),
+    ]);
+    const brand: BrandConfig = { ...current, version: Math.max(Date.now(), current.version + 1) };
+    if (type === 'logo-interno') brand.headLogo = { ...brand.headLogo, image: true };
+    if (type === 'logo-login') brand.loginLogo = true;
+    if (type === 'bg-login') brand.loginBackground = true;
+    if (type === 'fav-icon') brand.favicon = true;
+    await publish(dataDir, brand, colors);
+    return brand;
+  });
+}

@@ -1,0 +1,41 @@
+import type { SharesMessages } from './enUS';
+
+const sharesEsES: SharesMessages = {
+  shares: {
+    title: 'Enlaces compartidos',
+    menu: 'Enlaces compartidos',
+    create: 'Crear enlace',
+    name: 'Nombre',
+    expiration: 'Validez',
+    preset30m: '30 minutos',
+    preset1h: '1 hora',
+    preset1d: '1 día',
+    preset7d: '7 días',
+    custom: 'Personalizada',
+    customTime: 'Expira el',
+    allowCommands: 'Permitir comandos',
+    link: 'Enlace',
+    copy: 'Copiar enlace',
+    copied: 'Enlace copiado',
+    send: 'Enviar…',
+    revoke: 'Revocar',
+    revokeConfirm: '¿Revocar el enlace "%{name}"? Quien lo tenga pierde el acceso al instante.',
+    revoked: 'Enlace revocado',
+    created: 'Enlace creado',
+    empty: 'No hay enlaces activos',
+    existing: 'Enlaces activos',
+    device: 'Dispositivo',
+    expires: 'Expira',
+    failed: 'No se pudo guardar el enlace compartido: %{error}',
+    opening: 'Abriendo el enlace compartido…',
+    expiresIn: 'Expira en %{time}',
+    days: '%{count} d %{hours} h',
+    hours: '%{count} h %{minutes} min',
+    minutes: '%{count} min %{seconds} s',
+    seconds: '%{count} s',
+    expired: '¡Su sesión ha expirado!',
+    ok: 'Aceptar',
+  },
+};
+
+export default sharesEsES;

@@ -1,0 +1,41 @@
+import type { SharesMessages } from './enUS';
+
+const sharesPtBR: SharesMessages = {
+  shares: {
+    title: 'Links compartilhados',
+    menu: 'Links compartilhados',
+    create: 'Criar link',
+    name: 'Nome',
+    expiration: 'Validade',
+    preset30m: '30 minutos',
+    preset1h: '1 hora',
+    preset1d: '1 dia',
+    preset7d: '7 dias',
+    custom: 'Personalizada',
+    customTime: 'Expira em',
+    allowCommands: 'Permitir comandos',
+    link: 'Link',
+    copy: 'Copiar link',
+    copied: 'Link copiado',
+    send: 'Enviar…',
+    revoke: 'Revogar',
+    revokeConfirm: 'Revogar o link "%{name}"? Quem o tiver perde o acesso na hora.',
+    revoked: 'Link revogado',
+    created: 'Link criado',
+    empty: 'Nenhum link ativo',
+    existing: 'Links ativos',
+    device: 'Dispositivo',
+    expires: 'Expira',
+    failed: 'Não foi possível salvar o link compartilhado: %{error}',
+    opening: 'Abrindo o link compartilhado…',
+    expiresIn: 'Expira em %{time}',
+    days: '%{count} d %{hours} h',
+    hours: '%{count} h %{minutes} min',
+    minutes: '%{count} min %{seconds} s',
+    seconds: '%{count} s',
+    expired: 'Sua sessão expirou!',
+    ok: 'OK',
+  },
+};
+
+export default sharesPtBR;

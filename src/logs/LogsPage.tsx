@@ -1,0 +1,242 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { fetchLogs, type AuditLog, type LogsScope } from './logsApi';
+import { diffText, diffValues } from './valueDiff';
+
+const PAGE_SIZES = [25, 50, 100];
+
+const objectText = (object: Record<string, number>): string =>
+  Object.entries(object)
+    .map(([key, id]) => `${key.replace(/Id$/, '')} #${id}`)
+    .join(' → ');
+
+/** Translated action code, falling back to the code itself. */
+const useCodeLabel = () => {
+  const translate = useTranslate();
+  return (code: string) => translate(`logs.codes.${code}`, { _: code });
+};
+
+const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => {
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const lines = diffValues(row.log.old, row.log.data);
+  const extra = row.log.command === undefined ? '' : JSON.stringify(row.log.command, null, 2);
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{label(row.log.code)}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" data-testid="log-meta">
+          {new Date(row.time).toLocaleString()} · {row.username ?? '—'} · {row.userIp ?? '—'} ·{' '}
+          {objectText(row.log.object)} · HTTP {row.log.status}
+        </Typography>
+        {row.userAgent && (
+          <Typography variant="caption" color="text.secondary" component="div">
+            {row.userAgent}
+          </Typography>
+        )}
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('logs.changes')}
+        </Typography>
+        {/* Text only: values are user data and must never become markup. */}
+        <Box
+          component="pre"
+          data-testid="log-diff"
+          sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 13, m: 0 }}
+        >
+          {lines.length > 0 ? diffText(lines) : translate('logs.noChanges')}
+        </Box>
+        {extra && (
+          <>
+            <Typography variant="subtitle2" sx={{ mt: 2 }}>
+              {translate('logs.command')}
+            </Typography>
+            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontSize: 13, m: 0 }}>
+              {extra}
+            </Box>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Audit records of the server, a user or a device: paged, searchable, details as text. */
+export const LogsView = ({ scope }: { scope: LogsScope }) => {
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(PAGE_SIZES[0]);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [data, setData] = useState<{ rows: AuditLog[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<AuditLog | null>(null);
+  const scopeKey = scope.kind === 'server' ? 'server' : `${scope.kind}/${scope.id}`;
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fetchLogs(scope, { offset: page * limit, limit, q }, controller.signal)
+      .then((result) => {
+        setData(result);
+        setError(null);
+      })
+      .catch((reason: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(reason instanceof Error ? reason.message : String(reason));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+    // scopeKey stands for scope, whose object identity changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scopeKey, page, limit, q]);
+
+  return (
+    <Card sx={{ mt: 1 }}>
+      <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label={translate('logs.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          inputProps={{ 'data-testid': 'logs-search', maxLength: 200 }}
+          sx={{ minWidth: 280 }}
+        />
+        {data && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('logs.total', { smart_count: data.total })}
+          </Typography>
+        )}
+      </Box>
+      {loading && <LinearProgress />}
+      {error && <Alert severity="error">{error}</Alert>}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="logs-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('logs.columns.time')}</TableCell>
+              <TableCell>{translate('logs.columns.user')}</TableCell>
+              <TableCell>{translate('logs.columns.ip')}</TableCell>
+              <TableCell>{translate('logs.columns.action')}</TableCell>
+              <TableCell>{translate('logs.columns.object')}</TableCell>
+              <TableCell>{translate('logs.columns.result')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data?.rows.map((row) => (
+              <TableRow
+                key={row.id}
+                hover
+                sx={{ cursor: 'pointer' }}
+                onClick={() => setSelected(row)}
+                data-testid="log-row"
+              >
+                <TableCell>{new Date(row.time).toLocaleString()}</TableCell>
+                <TableCell>{row.username ?? '—'}</TableCell>
+                <TableCell>{row.userIp ?? '—'}</TableCell>
+                <TableCell>{label(row.log.code)}</TableCell>
+                <TableCell>{objectText(row.log.object)}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={row.log.status}
+                    color={row.log.status < 400 ? 'success' : 'error'}
+                    variant="outlined"
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+            {data && data.rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>{translate('logs.empty')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={limit}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_event, next) => setPage(next)}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+      {selected && <LogDetail row={selected} onClose={() => setSelected(null)} />}
+    </Card>
+  );
+};
+
+/** `/logs` (server), `/logs/users/:id` and `/logs/devices/:id`. */
+export const LogsPage = () => {
+  const translate = useTranslate();
+  const { kind, id } = useParams<{ kind?: string; id?: string }>();
+  const objectId = Number(id);
+  const scope: LogsScope =
+    (kind === 'users' || kind === 'devices') && Number.isInteger(objectId) && objectId > 0
+      ? { kind, id: objectId }
+      : { kind: 'server' };
+  const back =
+    scope.kind === 'server'
+      ? '/'
+      : `/${scope.kind === 'users' ? 'users' : 'device-admin'}/${scope.id}`;
+  const title =
+    scope.kind === 'server'
+      ? translate('logs.title')
+      : translate(`logs.titleFor.${scope.kind}`, { id: scope.id });
+  return (
+    <Box>
+      <Title title={title} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+        {scope.kind !== 'server' && (
+          <IconButton component={Link} to={back} aria-label={translate('ra.action.back')}>
+            <ArrowBackIcon />
+          </IconButton>
+        )}
+        <Typography variant="h6">{title}</Typography>
+      </Box>
+      <LogsView scope={scope} />
+    </Box>
+  );
+};
