@@ -17,6 +17,7 @@ import {
   tripColumns,
 } from './columns';
 import { formatDateTime, formatDuration, formatPlace } from './format';
+import { EventTypeSelect } from './EventTypeSelect';
 import { ReportFilter } from './ReportFilter';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
@@ -62,6 +63,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [daily, setDaily] = useState(false);
+  const [eventTypes, setEventTypes] = useState<string[]>([]);
   const [showMarkers, setShowMarkers] = useState(true);
   const request = useRef<AbortController | null>(null);
 
@@ -151,7 +153,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
     setBusy(true);
     setError(null);
     routeStore.clear();
-    fetchReport<Row>(ENDPOINT[view], { ...query, daily }, controller.signal)
+    fetchReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, controller.signal)
       .then((result) => {
         if (view === 'events') {
           (result as ReportEvent[]).forEach((row) => {
@@ -172,7 +174,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
 
   const doExport = (query: ReportQuery) => {
     setExporting(true);
-    exportReport(ENDPOINT[view], { ...query, daily })
+    exportReport(ENDPOINT[view], { ...query, daily, eventTypes })
       .then((name) => notify('reports.filter.exported', { type: 'info', messageArgs: { name } }))
       .catch((reason: unknown) =>
         notify('reports.failed', {
@@ -231,16 +233,19 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
             label={translate('reports.filter.daily')}
           />
         ) : (
-          <FormControlLabel
-            control={
-              <Switch
-                size="small"
-                checked={showMarkers}
-                onChange={(_, value) => setShowMarkers(value)}
-              />
-            }
-            label={translate('reports.filter.showMarkers')}
-          />
+          <>
+            {view === 'events' && <EventTypeSelect value={eventTypes} onChange={setEventTypes} />}
+            <FormControlLabel
+              control={
+                <Switch
+                  size="small"
+                  checked={showMarkers}
+                  onChange={(_, value) => setShowMarkers(value)}
+                />
+              }
+              label={translate('reports.filter.showMarkers')}
+            />
+          </>
         )}
       </ReportFilter>
       {error && (

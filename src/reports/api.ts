@@ -18,6 +18,8 @@ export interface ReportQuery {
   from: Date;
   to: Date;
   daily?: boolean;
+  /** Events report: the event types to keep; empty means every type. */
+  eventTypes?: readonly string[];
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,6 +32,10 @@ export const reportUrl = (endpoint: string, query: ReportQuery): string => {
   params.set('from', query.from.toISOString());
   params.set('to', query.to.toISOString());
   if (endpoint === 'summary') params.set('daily', String(Boolean(query.daily)));
+  if (endpoint === 'events') {
+    const types = query.eventTypes?.length ? query.eventTypes : ['allEvents'];
+    types.forEach((type) => params.append('type', type));
+  }
   return `/api/reports/${endpoint}?${params}`;
 };
 

@@ -304,6 +304,17 @@ describe('report requests', () => {
     );
   });
 
+  it('filters the events report by type, every type when none is chosen', () => {
+    const range = { deviceIds: [7], groupIds: [], from: new Date(0), to: new Date(1000) };
+    expect(reportUrl('events', range)).toContain('&type=allEvents');
+    const chosen = reportUrl('events', { ...range, eventTypes: ['alarm', 'geofenceEnter'] });
+    expect(new URLSearchParams(chosen.split('?')[1]).getAll('type')).toEqual([
+      'alarm',
+      'geofenceEnter',
+    ]);
+    expect(reportUrl('trips', { ...range, eventTypes: ['alarm'] })).not.toContain('type=');
+  });
+
   it('reads the file name from Content-Disposition', () => {
     expect(filenameFrom('attachment; filename="trips.xlsx"', 'x.xlsx')).toBe('trips.xlsx');
     expect(filenameFrom("attachment; filename*=UTF-8''relat%C3%B3rio.xlsx", 'x.xlsx')).toBe(

@@ -25,6 +25,7 @@ const reportsEnUS = {
       from: 'From',
       to: 'To',
       daily: 'Day by day',
+      eventTypes: 'Event types',
       showMarkers: 'Show markers',
       load: 'Load',
       export: 'Export',

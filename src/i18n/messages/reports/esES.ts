@@ -26,6 +26,7 @@ const reportsEsES: ReportsMessages = {
       from: 'Desde',
       to: 'Hasta',
       daily: 'Día a día',
+      eventTypes: 'Tipos de evento',
       showMarkers: 'Mostrar marcadores',
       load: 'Cargar',
       export: 'Exportar',

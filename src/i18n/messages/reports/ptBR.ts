@@ -26,6 +26,7 @@ const reportsPtBR: ReportsMessages = {
       from: 'De',
       to: 'Até',
       daily: 'Dia a dia',
+      eventTypes: 'Tipos de evento',
       showMarkers: 'Mostrar marcadores',
       load: 'Carregar',
       export: 'Exportar',
