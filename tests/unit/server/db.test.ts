@@ -2,16 +2,13 @@
  * The same repository and migration tests on SQLite and on PostgreSQL: a temporary database on
  * the server at DATABASE_URL when set, else in-process PGlite.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { NO_MIGRATIONS } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordReset, resetPassword } from '../../../server/auth/recovery';
 import { hashPassword, verifyPassword } from '../../../server/auth/password';
 import { createSession, deleteUserSessions, findSession } from '../../../server/auth/sessions';
 import { createToken, revokeToken, verifyToken } from '../../../server/auth/tokens';
-import { parseDatabaseUrl, type DatabaseConfig } from '../../../server/config';
+import { type DatabaseConfig } from '../../../server/config';
 import { connect } from '../../../server/db/connect';
 import { isUniqueViolation, type Db } from '../../../server/db/database';
 import { migrateToLatest, migrator } from '../../../server/db/migrate';
@@ -26,37 +23,7 @@ import {
 import { createUser, getUser, updateUserAccount } from '../../../server/users/accounts';
 import { newUserFields } from '../../../server/users/defaults';
 import { ensureFirstAdmin } from '../../../server/users/firstAdmin';
-import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-
-interface Target {
-  name: string;
-  open(): Promise<DatabaseConfig>;
-  cleanup(): Promise<void>;
-}
-
-function sqliteTarget(): Target {
-  let dir = '';
-  return {
-    name: 'sqlite',
-    async open() {
-      dir = await mkdtemp(path.join(os.tmpdir(), 'frota-db-'));
-      return { kind: 'sqlite', file: path.join(dir, 'frota.db') };
-    },
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgresTarget(): Target {
-  let temp: TempPostgres | null = null;
-  return {
-    name: process.env.DATABASE_URL ? 'postgres' : 'postgres (pglite)',
-    async open() {
-      temp = await createTempPostgres('dir');
-      return parseDatabaseUrl(temp.url, os.tmpdir());
-    },
-    cleanup: async () => temp?.drop(),
-  };
-}
+import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
 const user = (email: string, extra: Partial<ReturnType<typeof newUserFields>> = {}) => ({
   ...newUserFields(),

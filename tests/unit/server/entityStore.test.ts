@@ -2,12 +2,8 @@
  * The entity and permission modules against a real database, on SQLite and on PostgreSQL (a
  * temporary database on DATABASE_URL when set, else in-process PGlite).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../src/model';
-import { parseDatabaseUrl, type DatabaseConfig } from '../../../server/config';
 import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
@@ -30,192 +26,167 @@ import { usersWhoSeeDevice, visibleDeviceIds } from '../../../server/permissions
 import { listPositions } from '../../../server/positions/queries';
 import { newUserFields } from '../../../server/users/defaults';
 import { addPosition } from '../../support/entityApi';
-import { createTempPostgres, type TempPostgres } from '../../support/postgres';
+import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
-interface Target {
-  name: string;
-  open(): Promise<DatabaseConfig>;
-  cleanup(): Promise<void>;
-}
+describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
+  'entities on $name',
+  (target) => {
+    let db: Db;
+    let admin: User;
+    let alice: User;
+    const changes: Change[] = [];
+    const feed = new ChangeFeed();
+    feed.on((change) => changes.push(change));
 
-function sqliteTarget(): Target {
-  let dir = '';
-  return {
-    name: 'sqlite',
-    async open() {
-      dir = await mkdtemp(path.join(os.tmpdir(), 'frota-entities-'));
-      return { kind: 'sqlite', file: path.join(dir, 'frota.db') };
-    },
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgresTarget(): Target {
-  let temp: TempPostgres | null = null;
-  return {
-    name: process.env.DATABASE_URL ? 'postgres' : 'postgres (pglite)',
-    async open() {
-      temp = await createTempPostgres('dir');
-      return parseDatabaseUrl(temp.url, os.tmpdir());
-    },
-    cleanup: async () => temp?.drop(),
-  };
-}
-
-describe.each([sqliteTarget(), postgresTarget()])('entities on $name', (target) => {
-  let db: Db;
-  let admin: User;
-  let alice: User;
-  const changes: Change[] = [];
-  const feed = new ChangeFeed();
-  feed.on((change) => changes.push(change));
-
-  const ctx = async (user: User): Promise<Ctx> => ({
-    db,
-    actor: makeActor(user, await getServerSettings(db)),
-    changes: feed,
-  });
-
-  beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
-    const base = { ...newUserFields(), name: 'Someone' };
-    admin = await insertUser(db, { ...base, email: 'admin@x', administrator: true }, 'x');
-    alice = await insertUser(db, { ...base, email: 'alice@x', deviceLimit: 3 }, 'x');
-  }, 60_000);
-
-  afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
-  });
-
-  it('creates with an auto-link, announces changes after the commit, and lists by reach', async () => {
-    const as = await ctx(alice);
-    changes.length = 0;
-    const device = await createEntity(as, devices, { name: 'A1', uniqueId: 'a1' });
-    expect(changes).toEqual([
-      { kind: 'device', id: device.id, action: 'create' },
-      {
-        kind: 'permission',
-        owner: 'user',
-        property: 'device',
-        ownerId: alice.id,
-        propertyId: device.id,
-        action: 'link',
-      },
-    ]);
-    await createEntity(await ctx(admin), devices, { name: 'B1', uniqueId: 'b1' });
-    expect((await listDevices(as, {})).map((d) => d.name)).toEqual(['A1']);
-    expect((await listDevices(await ctx(admin), {})).map((d) => d.name)).toEqual(['A1', 'B1']);
-    expect(await visibleDeviceIds(db, alice.id, false)).toEqual([device.id]);
-    expect((await usersWhoSeeDevice(db, device.id as number)).sort()).toEqual(
-      [admin.id, alice.id].sort(),
-    );
-
-    changes.length = 0;
-    const updated = await updateEntity(as, devices, device.id as number, { name: 'A1b' });
-    expect(updated.name).toBe('A1b');
-    expect(changes).toEqual([{ kind: 'device', id: device.id, action: 'update' }]);
-  });
-
-  it('reaches objects through groups two levels down, not three', async () => {
-    const as = await ctx(admin);
-    const top = await createEntity(as, groups, { name: 'Top' });
-    const mid = await createEntity(as, groups, { name: 'Mid', groupId: top.id });
-    const leaf = await createEntity(as, groups, { name: 'Leaf', groupId: mid.id });
-    await expect(createEntity(as, groups, { name: 'Deep', groupId: leaf.id })).rejects.toThrow(
-      'Groups nest at most 3 levels deep',
-    );
-    const fence = await createEntity(as, geofences, {
-      name: 'Leaf fence',
-      area: 'CIRCLE (1 1, 9)',
+    const ctx = async (user: User): Promise<Ctx> => ({
+      db,
+      actor: makeActor(user, await getServerSettings(db)),
+      changes: feed,
     });
-    const device = await createEntity(as, devices, {
-      name: 'Leaf dev',
-      uniqueId: 'leaf',
-      groupId: leaf.id,
+
+    beforeAll(async () => {
+      db = await connect(await target.open());
+      await migrateToLatest(db);
+      const base = { ...newUserFields(), name: 'Someone' };
+      admin = await insertUser(db, { ...base, email: 'admin@x', administrator: true }, 'x');
+      alice = await insertUser(db, { ...base, email: 'alice@x', deviceLimit: 3 }, 'x');
+    }, 60_000);
+
+    afterAll(async () => {
+      await db?.close();
+      await target.cleanup();
     });
-    await changePermissions(
-      as,
-      parsePermissions([{ groupId: leaf.id as number, geofenceId: fence.id as number }]),
-      'link',
-    );
-    await changePermissions(
-      as,
-      parsePermissions([{ userId: alice.id, groupId: top.id as number }]),
-      'link',
-    );
-    const mine = await ctx(alice);
-    expect((await listEntities(mine, geofences, {})).map((g) => g.name)).toEqual(['Leaf fence']);
-    expect((await listEntities(mine, groups, {})).map((g) => g.name)).toEqual([
-      'Leaf',
-      'Mid',
-      'Top',
-    ]);
-    expect((await listDevices(mine, {})).map((d) => d.name)).toContain('Leaf dev');
-    expect(await usersWhoSeeDevice(db, device.id as number)).toContain(alice.id);
-    await expect(updateEntity(as, groups, top.id as number, { groupId: leaf.id })).rejects.toThrow(
-      'Group cannot be its own ancestor',
-    );
-  });
 
-  it('rolls back a bulk link when one item breaks the device limit', async () => {
-    const as = await ctx(admin);
-    const extra = [];
-    for (const n of [1, 2, 3]) {
-      extra.push(await createEntity(as, devices, { name: `Lim${n}`, uniqueId: `lim${n}` }));
-    }
-    const before = await visibleDeviceIds(db, alice.id, false);
-    expect(before.length).toBeGreaterThanOrEqual(2);
-    const items = parsePermissions(
-      extra.map((d) => ({ userId: alice.id, deviceId: d.id as number })),
-    );
-    changes.length = 0;
-    await expect(changePermissions(as, items, 'link')).rejects.toThrow('User device limit reached');
-    expect(await visibleDeviceIds(db, alice.id, false)).toEqual(before);
-    expect(changes).toEqual([]);
-  });
+    it('creates with an auto-link, announces changes after the commit, and lists by reach', async () => {
+      const as = await ctx(alice);
+      changes.length = 0;
+      const device = await createEntity(as, devices, { name: 'A1', uniqueId: 'a1' });
+      expect(changes).toEqual([
+        { kind: 'device', id: device.id, action: 'create' },
+        {
+          kind: 'permission',
+          owner: 'user',
+          property: 'device',
+          ownerId: alice.id,
+          propertyId: device.id,
+          action: 'link',
+        },
+      ]);
+      await createEntity(await ctx(admin), devices, { name: 'B1', uniqueId: 'b1' });
+      expect((await listDevices(as, {})).map((d) => d.name)).toEqual(['A1']);
+      expect((await listDevices(await ctx(admin), {})).map((d) => d.name)).toEqual(['A1', 'B1']);
+      expect(await visibleDeviceIds(db, alice.id, false)).toEqual([device.id]);
+      expect((await usersWhoSeeDevice(db, device.id as number)).sort()).toEqual(
+        [admin.id, alice.id].sort(),
+      );
 
-  it('deletes lazily or for good, and serves positions', async () => {
-    const as = await ctx(admin);
-    const device = await createEntity(as, devices, { name: 'Gone', uniqueId: 'gone' });
-    const id = device.id as number;
-    const t = Date.parse('2025-05-01T00:00:00Z');
-    const p1 = await addPosition(db, id, t, {}, false);
-    const p2 = await addPosition(db, id, t + 1000);
-    expect((await listPositions(as, {})).map((p) => p.id)).toContain(p2);
-    expect(
-      (
-        await listPositions(as, {
-          deviceId: id,
-          from: new Date(t).toISOString(),
-          to: new Date(t + 1000).toISOString(),
-        })
-      ).map((p) => p.id),
-    ).toEqual([p1, p2]);
+      changes.length = 0;
+      const updated = await updateEntity(as, devices, device.id as number, { name: 'A1b' });
+      expect(updated.name).toBe('A1b');
+      expect(changes).toEqual([{ kind: 'device', id: device.id, action: 'update' }]);
+    });
 
-    const settings = await getServerSettings(db);
-    const lazy: Ctx = {
-      ...as,
-      actor: makeActor(admin, { ...settings, attributes: { 'tarkan.enableLazyDeletion': true } }),
-    };
-    await deleteDevice(lazy, id, 1234);
-    const row = await db.kysely
-      .selectFrom('devices')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.uniqueId).toBe('deleted-gone-1234');
-    expect((await listDevices(as, {})).map((d) => d.id)).not.toContain(id);
-    expect((await listPositions(as, {})).map((p) => p.id)).not.toContain(p2);
+    it('reaches objects through groups two levels down, not three', async () => {
+      const as = await ctx(admin);
+      const top = await createEntity(as, groups, { name: 'Top' });
+      const mid = await createEntity(as, groups, { name: 'Mid', groupId: top.id });
+      const leaf = await createEntity(as, groups, { name: 'Leaf', groupId: mid.id });
+      await expect(createEntity(as, groups, { name: 'Deep', groupId: leaf.id })).rejects.toThrow(
+        'Groups nest at most 3 levels deep',
+      );
+      const fence = await createEntity(as, geofences, {
+        name: 'Leaf fence',
+        area: 'CIRCLE (1 1, 9)',
+      });
+      const device = await createEntity(as, devices, {
+        name: 'Leaf dev',
+        uniqueId: 'leaf',
+        groupId: leaf.id,
+      });
+      await changePermissions(
+        as,
+        parsePermissions([{ groupId: leaf.id as number, geofenceId: fence.id as number }]),
+        'link',
+      );
+      await changePermissions(
+        as,
+        parsePermissions([{ userId: alice.id, groupId: top.id as number }]),
+        'link',
+      );
+      const mine = await ctx(alice);
+      expect((await listEntities(mine, geofences, {})).map((g) => g.name)).toEqual(['Leaf fence']);
+      expect((await listEntities(mine, groups, {})).map((g) => g.name)).toEqual([
+        'Leaf',
+        'Mid',
+        'Top',
+      ]);
+      expect((await listDevices(mine, {})).map((d) => d.name)).toContain('Leaf dev');
+      expect(await usersWhoSeeDevice(db, device.id as number)).toContain(alice.id);
+      await expect(
+        updateEntity(as, groups, top.id as number, { groupId: leaf.id }),
+      ).rejects.toThrow('Group cannot be its own ancestor');
+    });
 
-    await deleteDevice(as, id);
-    expect(
-      await db.kysely.selectFrom('positions').select('id').where('deviceId', '=', id).execute(),
-    ).toEqual([]);
-    const fence = await createEntity(as, geofences, { name: 'Tmp', area: 'CIRCLE (1 1, 9)' });
-    changes.length = 0;
-    await deleteEntity(as, geofences, fence.id as number);
-    expect(changes).toEqual([{ kind: 'geofence', id: fence.id, action: 'delete' }]);
-  });
-});
+    it('rolls back a bulk link when one item breaks the device limit', async () => {
+      const as = await ctx(admin);
+      const extra = [];
+      for (const n of [1, 2, 3]) {
+        extra.push(await createEntity(as, devices, { name: `Lim${n}`, uniqueId: `lim${n}` }));
+      }
+      const before = await visibleDeviceIds(db, alice.id, false);
+      expect(before.length).toBeGreaterThanOrEqual(2);
+      const items = parsePermissions(
+        extra.map((d) => ({ userId: alice.id, deviceId: d.id as number })),
+      );
+      changes.length = 0;
+      await expect(changePermissions(as, items, 'link')).rejects.toThrow(
+        'User device limit reached',
+      );
+      expect(await visibleDeviceIds(db, alice.id, false)).toEqual(before);
+      expect(changes).toEqual([]);
+    });
+
+    it('deletes lazily or for good, and serves positions', async () => {
+      const as = await ctx(admin);
+      const device = await createEntity(as, devices, { name: 'Gone', uniqueId: 'gone' });
+      const id = device.id as number;
+      const t = Date.parse('2025-05-01T00:00:00Z');
+      const p1 = await addPosition(db, id, t, {}, false);
+      const p2 = await addPosition(db, id, t + 1000);
+      expect((await listPositions(as, {})).map((p) => p.id)).toContain(p2);
+      expect(
+        (
+          await listPositions(as, {
+            deviceId: id,
+            from: new Date(t).toISOString(),
+            to: new Date(t + 1000).toISOString(),
+          })
+        ).map((p) => p.id),
+      ).toEqual([p1, p2]);
+
+      const settings = await getServerSettings(db);
+      const lazy: Ctx = {
+        ...as,
+        actor: makeActor(admin, { ...settings, attributes: { 'tarkan.enableLazyDeletion': true } }),
+      };
+      await deleteDevice(lazy, id, 1234);
+      const row = await db.kysely
+        .selectFrom('devices')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.uniqueId).toBe('deleted-gone-1234');
+      expect((await listDevices(as, {})).map((d) => d.id)).not.toContain(id);
+      expect((await listPositions(as, {})).map((p) => p.id)).not.toContain(p2);
+
+      await deleteDevice(as, id);
+      expect(
+        await db.kysely.selectFrom('positions').select('id').where('deviceId', '=', id).execute(),
+      ).toEqual([]);
+      const fence = await createEntity(as, geofences, { name: 'Tmp', area: 'CIRCLE (1 1, 9)' });
+      changes.length = 0;
+      await deleteEntity(as, geofences, fence.id as number);
+      expect(changes).toEqual([{ kind: 'geofence', id: fence.id, action: 'delete' }]);
+    });
+  },
+);

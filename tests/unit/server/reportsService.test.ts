@@ -3,13 +3,9 @@
  * drive across midnight with known trips, stops and daily summary, motion- and ignition-based,
  * and the position scan's query plan.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDatabaseUrl, type DatabaseConfig } from '../../../server/config';
 import { connect } from '../../../server/db/connect';
 import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
@@ -29,7 +25,7 @@ import {
 import { readerSql, scanQuery } from '../../../server/reports/source';
 import { knotsFromMps } from '../../../server/processing/units';
 import { ensureFirstAdmin } from '../../../server/users/firstAdmin';
-import { createTempPostgres, type TempPostgres } from '../../support/postgres';
+import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
 const M = (6378137 * Math.PI) / 180;
 /** 2025-03-10 23:00 in São Paulo. */
@@ -73,40 +69,10 @@ function track(deviceId: number): PositionRecord[] {
   return positions;
 }
 
-interface Target {
-  name: string;
-  open(): Promise<DatabaseConfig>;
-  cleanup(): Promise<void>;
-}
-
-function sqliteTarget(): Target {
-  let dir = '';
-  return {
-    name: 'sqlite',
-    async open() {
-      dir = await mkdtemp(path.join(os.tmpdir(), 'frota-reports-'));
-      return { kind: 'sqlite', file: path.join(dir, 'frota.db') };
-    },
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgresTarget(): Target {
-  let temp: TempPostgres | null = null;
-  return {
-    name: process.env.DATABASE_URL ? 'postgres' : 'postgres (pglite)',
-    async open() {
-      temp = await createTempPostgres('dir');
-      return parseDatabaseUrl(temp.url, os.tmpdir());
-    },
-    cleanup: async () => temp?.drop(),
-  };
-}
-
 const iso = (millis: number) => new Date(millis).toISOString();
 const at = (i: number) => iso(START + i * STEP);
 
-describe.each([sqliteTarget(), postgresTarget()])('reports on $name', (target) => {
+describe.each([sqliteTarget('frota-reports-'), postgresTarget()])('reports on $name', (target) => {
   let db: Db;
   let ctx: Ctx;
   let motionId = 0;
