@@ -15,6 +15,7 @@ import { QrDialog } from './QrDialog';
 import { ShareDialog } from './ShareDialog';
 import { sharesAvailable } from './shareApi';
 import { useDeviceActions } from './useDeviceActions';
+import { useNativeAvailable } from './useNativeAvailable';
 
 interface DeviceActionsProps {
   device: Device;
@@ -55,6 +56,7 @@ export const DeviceActions = ({ device, position, anchor }: DeviceActionsProps) 
   const { followId, trailId } = useMapUi();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { native, saved, toggleAnchor } = useDeviceActions(device, position, anchor);
+  const nativeAvailable = useNativeAvailable(device.id, access);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [canShare, setCanShare] = useState(false);
   useEffect(() => {
@@ -92,6 +94,7 @@ export const DeviceActions = ({ device, position, anchor }: DeviceActionsProps) 
         <Action
           label={t('lock')}
           icon={actionIcons.lock}
+          disabled={!nativeAvailable.engineStop}
           onClick={() =>
             confirm(translate('actions.lockConfirm', { name }), () => void native('engineStop'))
           }
@@ -101,6 +104,7 @@ export const DeviceActions = ({ device, position, anchor }: DeviceActionsProps) 
         <Action
           label={t('unlock')}
           icon={actionIcons.unlock}
+          disabled={!nativeAvailable.engineResume}
           onClick={() =>
             confirm(translate('actions.unlockConfirm', { name }), () => void native('engineResume'))
           }
