@@ -6,14 +6,15 @@
 // (`npm run simulate`, OsmAnd protocol), then in Chromium measures: sign-in to all markers drawn;
 // main-thread busy share, longest task and longest frame while positions arrive; search latency
 // per keystroke on /devices; JS heap over the run. Targets: markers < 2 s, longest task < 50 ms,
-// busy < 30 %, search < 30 ms, memory flat. Needs `npx vite build` first (done when dist is missing).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// busy < 30 %, search < 30 ms, memory flat. Builds the web app first when dist/ is missing or stale.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import { buildWebIfStale } from '../scripts/webBuild.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +57,7 @@ process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
-if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+buildWebIfStale();
 
 const port = await freePort();
 const osmandPort = await freePort();

@@ -9,13 +9,14 @@
  *
  *   node bench/routeDraw.bench.mjs [--points 100000] [--runs 3]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import { buildWebIfStale } from '../scripts/webBuild.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +41,7 @@ const freePort = () =>
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => console.log(`[bench] ${line}`);
 
-if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+buildWebIfStale();
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
