@@ -64,9 +64,10 @@ export const DeviceList = ({
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index];
           return (
-            <Box
+            // A plain inline style: through `sx` every new offset would become a new CSS class.
+            <div
               key={row.key}
-              sx={{
+              style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
@@ -97,7 +98,7 @@ export const DeviceList = ({
                   onOpen={open}
                 />
               )}
-            </Box>
+            </div>
           );
         })}
       </Box>
