@@ -13,14 +13,15 @@ import {
   Typography,
 } from '@mui/material';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { Position } from '../model/position';
-import { exportReport, fetchReport, type ReportQuery } from './api';
+import { fetchReport, type ReportQuery } from './api';
 import { chartKeys } from './chartSeries';
 import type { StopItem } from './columns';
 import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL } from './format';
 import { SPEEDS } from './playback';
 import { ReportFilter } from './ReportFilter';
+import { useReportExport } from './useReportExport';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { RouteChart } from './RouteChart';
@@ -37,11 +38,10 @@ const afterNextPaint = (callback: () => void) =>
 /** `/history` and `/reports/history`: one device's route on the map, playback, chart, points. */
 export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const units = useReportUnits();
   const [positions, setPositions] = useState<Position[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, runExport } = useReportExport();
   const [error, setError] = useState<string | null>(null);
   const [showPoints, setShowPoints] = useState(false);
   const [seriesKey, setSeriesKey] = useState('speed');
@@ -128,18 +128,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       });
   };
 
-  const doExport = (query: ReportQuery) => {
-    setExporting(true);
-    exportReport('route', query)
-      .then((name) => notify('reports.filter.exported', { type: 'info', messageArgs: { name } }))
-      .catch((reason: unknown) =>
-        notify('reports.failed', {
-          type: 'error',
-          messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
-        }),
-      )
-      .finally(() => setExporting(false));
-  };
+  const doExport = (query: ReportQuery) => runExport('route', query);
 
   const columns = useMemo(
     (): Column<Position>[] => [

@@ -5,7 +5,7 @@ import { getJson } from '../dataProvider/http';
 import { useGeofences } from '../live/useReferenceData';
 import type { Device } from '../model/device';
 import type { Position } from '../model/position';
-import { ENDPOINT, exportReport, fetchReport, type ReportQuery, type ReportView } from './api';
+import { ENDPOINT, fetchReport, type ReportQuery, type ReportView } from './api';
 import {
   eventColumns,
   type ReportEvent,
@@ -19,6 +19,7 @@ import {
 import { formatDateTime, formatDuration, formatPlace } from './format';
 import { EventTypeSelect } from './EventTypeSelect';
 import { ReportFilter } from './ReportFilter';
+import { useReportExport } from './useReportExport';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { type ReportMarker, routeStore } from './routeStore';
@@ -60,7 +61,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
   const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
   const [rows, setRows] = useState<Row[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, runExport } = useReportExport();
   const [error, setError] = useState<string | null>(null);
   const [daily, setDaily] = useState(false);
   const [eventTypes, setEventTypes] = useState<string[]>([]);
@@ -172,18 +173,8 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
       });
   };
 
-  const doExport = (query: ReportQuery) => {
-    setExporting(true);
-    exportReport(ENDPOINT[view], { ...query, daily, eventTypes })
-      .then((name) => notify('reports.filter.exported', { type: 'info', messageArgs: { name } }))
-      .catch((reason: unknown) =>
-        notify('reports.failed', {
-          type: 'error',
-          messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
-        }),
-      )
-      .finally(() => setExporting(false));
-  };
+  const doExport = (query: ReportQuery) =>
+    runExport(ENDPOINT[view], { ...query, daily, eventTypes });
 
   /** Trips and stops open their segment of the route on the map. */
   const openSegment =
