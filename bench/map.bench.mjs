@@ -7,14 +7,15 @@
 // main-thread busy share, longest task and longest frame while positions arrive; search latency
 // per keystroke on /devices; JS heap over the run. Targets: markers < 2 s, longest task < 50 ms,
 // busy < 30 %, search < 30 ms, memory flat. Builds the web app first when dist/ is missing or stale.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright';
-import { buildWebIfStale } from '../scripts/webBuild.mjs';
+import {
+  ADMIN,
+  launchChromium,
+  log,
+  sleep,
+  startBenchServer,
+  startChild,
+} from './browserSupport.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -28,66 +29,11 @@ const DEVICES = Number(values.devices);
 const RATE = Number(values.rate);
 const MINUTES = Number(values.minutes);
 const SAMPLE_S = Number(values.sample);
-const EMAIL = 'admin';
-const PASSWORD = 'bench-password';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => console.log(`[bench] ${line}`);
-const children = [];
-const start = (cmd, args, env) => {
-  const child = spawn(cmd, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return child;
-};
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
-
-buildWebIfStale();
-
-const port = await freePort();
-const osmandPort = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
-const server = start('node', ['--import', 'tsx', 'server/main.ts'], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  OSMAND_PORT: String(osmandPort),
-  DATA_DIR: dataDir,
-  ADMIN_EMAIL: EMAIL,
-  ADMIN_PASSWORD: PASSWORD,
-  DEMO_DEVICES: '0',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-});
-server.stderr.on('data', (chunk) => process.stderr.write(chunk));
-for (let i = 0; ; i += 1) {
-  if (i > 120) throw new Error('server did not start');
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  await sleep(500);
-}
+const { base, osmandPort, stop: stopServer } = await startBenchServer();
 log(`server on ${base}, OsmAnd on ${osmandPort}`);
 
 const simulatorSeconds = Math.ceil(MINUTES * 60 + SAMPLE_S + 240);
-const simulator = start(
+const simulator = startChild(
   'node',
   [
     '--import',
@@ -102,9 +48,9 @@ const simulator = start(
     '--api',
     base,
     '--email',
-    EMAIL,
+    ADMIN.email,
     '--password',
-    PASSWORD,
+    ADMIN.password,
     '--duration',
     String(simulatorSeconds),
   ],
@@ -116,7 +62,7 @@ simulator.stderr.on('data', (chunk) => process.stderr.write(chunk));
 
 const session = await fetch(`${base}/api/session`, {
   method: 'POST',
-  body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
+  body: new URLSearchParams(ADMIN),
 });
 const cookie = session.headers
   .getSetCookie()
@@ -135,18 +81,15 @@ for (;;) {
 }
 log(`fleet ready (${reported} positions) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
-});
+const browser = await launchChromium(['--enable-precise-memory-info']);
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
 
 // 1. Sign-in to every marker drawn.
 await page.goto(`${base}/login`);
-await page.locator('#username').fill(EMAIL);
-await page.locator('#password').fill(PASSWORD);
+await page.locator('#username').fill(ADMIN.email);
+await page.locator('#password').fill(ADMIN.password);
 const signInStart = Date.now();
 await page.locator('button[type="submit"]').click();
 await page.waitForFunction(
@@ -254,8 +197,7 @@ while (Date.now() - memoryStart < MINUTES * 60_000) {
 memory.push([(Date.now() - memoryStart) / 1000, await heap()]);
 
 await browser.close();
-stopAll();
-rmSync(dataDir, { recursive: true, force: true });
+stopServer();
 
 const max = (list) => Math.max(...list);
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];

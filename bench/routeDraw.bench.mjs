@@ -9,14 +9,10 @@
  *
  *   node bench/routeDraw.bench.mjs [--points 100000] [--runs 3]
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright';
-import { buildWebIfStale } from '../scripts/webBuild.mjs';
+import { ADMIN, launchChromium, log, startBenchServer } from './browserSupport.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -26,52 +22,7 @@ const { values } = parseArgs({
 });
 const POINTS = Number(values.points);
 const RUNS = Number(values.runs);
-const EMAIL = 'admin';
-const PASSWORD = 'bench-password';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => console.log(`[bench] ${line}`);
-
-buildWebIfStale();
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'frota-route-bench-'));
-const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    OSMAND_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: EMAIL,
-    ADMIN_PASSWORD: PASSWORD,
-    DEMO_DEVICES: '0',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => server.exitCode === null && server.kill('SIGTERM');
-process.on('exit', stop);
-for (let i = 0; ; i += 1) {
-  if (i > 120) throw new Error('server did not start');
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  await sleep(500);
-}
+const { base, stop } = await startBenchServer();
 
 /** A plausible track: 30 s fixes, speed and heading drifting, parked now and then. */
 const synthesize = (deviceId, count) => {
@@ -113,14 +64,11 @@ const synthesize = (deviceId, count) => {
   return positions;
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
 await page.goto(`${base}/login`);
-await page.locator('#username').fill(EMAIL);
-await page.locator('#password').fill(PASSWORD);
+await page.locator('#username').fill(ADMIN.email);
+await page.locator('#password').fill(ADMIN.password);
 await page.locator('button[type="submit"]').click();
 await page.waitForURL(/\/home/);
 const created = await page.request.post(`${base}/api/devices`, {
@@ -192,7 +140,6 @@ for (let run = 0; run < RUNS; run++) {
 await page.screenshot({ path: join(tmpdir(), 'route-draw-bench.png') });
 await browser.close();
 stop();
-rmSync(dataDir, { recursive: true, force: true });
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 console.log('\n=== Frota route draw benchmark ===');

@@ -1,24 +1,13 @@
 // npm run test:e2e: Chromium present, web app built, then Playwright against a fresh server.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.mjs';
 import { buildWebIfStale } from './webBuild.mjs';
 
 const run = (cmd, args, env = process.env) =>
   spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) process.exit(1);
 buildWebIfStale();
