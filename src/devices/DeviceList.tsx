@@ -5,7 +5,9 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { liveStore } from '../live/liveStore';
 import { useDeviceView } from './DeviceViewContext';
-import { DeviceRow, ROW_HEIGHT } from './DeviceRow';
+import { DeviceRow } from './DeviceRow';
+import { listStyles, ROW_HEIGHT } from './rowStyles';
+import { StateIconSprite } from './StateIcons';
 import { buildListItems } from './listItems';
 import { useGroupHeaders } from './usePrefs';
 
@@ -58,9 +60,10 @@ export const DeviceList = ({
       data-testid="device-list"
       data-count={ids.length}
       data-search={search}
-      sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+      sx={listStyles}
     >
-      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <StateIconSprite />
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index];
           return (
@@ -101,7 +104,7 @@ export const DeviceList = ({
             </div>
           );
         })}
-      </Box>
+      </div>
     </Box>
   );
 };

@@ -24,13 +24,18 @@ const OnlyOneChip = () => {
   );
 };
 
-/** `/devices`: search, sorting and the virtualized list beside the map. */
-export const DeviceListPanel = () => {
+/** "Dispositivos (123)": the only part of the panel that follows every filter change. */
+const PanelTitle = () => {
   const translate = useTranslate();
   const { ids } = useDeviceView();
+  return `${translate('devices.title')} (${ids.length})`;
+};
+
+/** `/devices`: search, sorting and the virtualized list beside the map. */
+export const DeviceListPanel = () => {
   const { access } = useAccess();
   return (
-    <Panel testId="device-panel" title={`${translate('devices.title')} (${ids.length})`}>
+    <Panel testId="device-panel" title={<PanelTitle />}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}>
         <DeviceSearch />
         <AddDeviceButton />

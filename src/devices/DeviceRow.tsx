@@ -1,15 +1,13 @@
-import { Box, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useDevice, usePosition } from '../live/liveStore';
 import { CategoryIcon } from '../map/markers/CategoryIcon';
-import { plateOf } from '../map/markers/labels';
-import { STATUS_COLORS } from '../map/markers/labels';
+import { plateOf, STATUS_COLORS } from '../map/markers/labels';
 import { statusOf } from './filters';
 import { LastUpdate } from './LastUpdate';
 import { StateIcons } from './StateIcons';
 
-export const ROW_HEIGHT = 52;
+export { ROW_HEIGHT } from './rowStyles';
 
 interface DeviceRowProps {
   id: number;
@@ -19,7 +17,7 @@ interface DeviceRowProps {
   onOpen: (id: number) => void;
 }
 
-/** One list row; it reads its own device and position from the live store. */
+/** One list row; it reads its own device and position from the live store (styles: rowStyles). */
 export const DeviceRow = memo(function DeviceRow({
   id,
   anchored,
@@ -34,37 +32,23 @@ export const DeviceRow = memo(function DeviceRow({
   const status = statusOf(device);
   const plate = plateOf(device);
   return (
-    <Box
+    <div
+      className="frota-row"
       role="button"
       tabIndex={0}
+      aria-current={selected}
       data-testid="device-row"
       data-device-id={id}
       onClick={() => onOpen(id)}
       onKeyDown={(event) => event.key === 'Enter' && onOpen(id)}
-      sx={{
-        height: ROW_HEIGHT,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1.5,
-        cursor: 'pointer',
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: selected ? 'action.selected' : undefined,
-        '&:hover': { bgcolor: 'action.hover' },
-      }}
     >
       <CategoryIcon category={device.category} attributes={device.attributes} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="device-name">
+      <div className="frota-row-main">
+        <div className="frota-row-name" data-testid="device-name">
           {device.name}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          {plate && (
-            <Typography variant="caption" color="text.secondary" noWrap>
-              {plate}
-            </Typography>
-          )}
+        </div>
+        <div className="frota-row-sub">
+          {plate && <span className="frota-row-caption">{plate}</span>}
           {position ? (
             <StateIcons
               device={device}
@@ -73,28 +57,22 @@ export const DeviceRow = memo(function DeviceRow({
               showAnchor={showAnchor}
             />
           ) : (
-            <Typography variant="caption" color="text.disabled">
-              {translate('devices.noPosition')}
-            </Typography>
+            <span className="frota-row-none">{translate('devices.noPosition')}</span>
           )}
-        </Box>
-      </Box>
-      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-        <Typography
-          variant="caption"
-          component="div"
-          sx={{
-            color: device.lastUpdate ? STATUS_COLORS[status] : 'text.disabled',
-            fontWeight: 600,
-          }}
+        </div>
+      </div>
+      <div className="frota-row-side">
+        <div
+          className={device.lastUpdate ? 'frota-row-status' : 'frota-row-status frota-row-none'}
+          style={{ color: device.lastUpdate ? STATUS_COLORS[status] : undefined }}
           data-status={status}
         >
           {translate(device.lastUpdate ? `devices.status.${status}` : 'devices.status.new')}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
+        </div>
+        <div className="frota-row-caption">
           <LastUpdate value={device.lastUpdate} />
-        </Typography>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 });

@@ -5,12 +5,12 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SpeedIcon from '@mui/icons-material/Speed';
 import WarningIcon from '@mui/icons-material/Warning';
-import { Box, type SvgIconProps } from '@mui/material';
-import type { ComponentType } from 'react';
-import { useTranslate } from 'react-admin';
+import type { SvgIconProps } from '@mui/material';
+import { type ComponentType, memo } from 'react';
 import type { Device } from '../model/device';
 import type { Position } from '../model/position';
 import { type StateKey, stateOf } from './deviceState';
+import { useStateTitle } from './stateTitle';
 
 const ON = {
   alert: '#d32f2f',
@@ -22,48 +22,39 @@ const ON = {
 };
 const OFF = { locked: '#2e7d32' } as Partial<Record<StateKey, string>>;
 
-const ICONS: Record<StateKey, ComponentType<SvgIconProps>> = {
+type Glyph = StateKey | 'unlocked';
+
+const ICONS: Record<Glyph, ComponentType<SvgIconProps>> = {
   alert: WarningIcon,
   driver: BadgeIcon,
   ignition: KeyIcon,
   locked: LockIcon,
+  unlocked: LockOpenIcon,
   anchor: AnchorIcon,
   motion: SpeedIcon,
 };
 
 const ORDER: StateKey[] = ['alert', 'driver', 'ignition', 'locked', 'anchor', 'motion'];
 
-const useStateTitle = () => {
-  const translate = useTranslate();
-  return (key: StateKey, value: boolean | undefined, position: Position | undefined): string => {
-    if (value === undefined)
-      return `${translate(`devices.stateKeys.${key}`)}: ${translate('devices.states.unknownState')}`;
-    const attributes = position?.attributes ?? {};
-    switch (key) {
-      case 'alert':
-        return value
-          ? translate('devices.states.alert', {
-              alarm: String(attributes.alarm)
-                .split(',')
-                .map((alarm) => translate(`alarms.${alarm.trim()}`, { _: alarm.trim() }))
-                .join(', '),
-            })
-          : translate('devices.states.noAlert');
-      case 'driver':
-        return value
-          ? translate('devices.states.driver', { name: String(attributes.driverUniqueId) })
-          : translate('devices.states.noDriver');
-      case 'ignition':
-        return translate(value ? 'devices.states.ignitionOn' : 'devices.states.ignitionOff');
-      case 'locked':
-        return translate(value ? 'devices.states.locked' : 'devices.states.unlocked');
-      case 'anchor':
-        return translate(value ? 'devices.states.anchor' : 'devices.states.noAnchor');
-      case 'motion':
-        return translate(value ? 'devices.states.motion' : 'devices.states.stopped');
-    }
-  };
-};
+const glyphId = (glyph: Glyph) => `frota-state-${glyph}`;
+
+/**
+ * The state icons, drawn once as SVG symbols: every row then only places `<use>` references,
+ * so scrolling or filtering the list mounts plain elements instead of icon components.
+ */
+export const StateIconSprite = memo(function StateIconSprite() {
+  return (
+    <svg width={0} height={0} style={{ position: 'absolute' }} aria-hidden="true">
+      <defs>
+        {Object.entries(ICONS).map(([glyph, Icon]) => (
+          <symbol key={glyph} id={glyphId(glyph as Glyph)} viewBox="0 0 24 24">
+            <Icon style={{ width: 24, height: 24 }} />
+          </symbol>
+        ))}
+      </defs>
+    </svg>
+  );
+});
 
 interface StateIconsProps {
   device: Device;
@@ -72,30 +63,33 @@ interface StateIconsProps {
   showAnchor: boolean;
 }
 
-/** The state strip: alarm, driver, ignition, lock, anchor, motion, each with a text title. */
+/**
+ * The state strip: alarm, driver, ignition, lock, anchor, motion, each with a text title.
+ * Needs a `<StateIconSprite />` on the page.
+ */
 export const StateIcons = ({ device, position, anchored, showAnchor }: StateIconsProps) => {
   const title = useStateTitle();
   return (
-    <Box sx={{ display: 'flex', gap: 0.25 }}>
+    <span className="frota-states">
       {ORDER.filter((key) => key !== 'anchor' || showAnchor).map((key) => {
         const value = stateOf({ device, position, anchored }, key);
-        const Icon = key === 'locked' && value === false ? LockOpenIcon : ICONS[key];
+        const glyph: Glyph = key === 'locked' && value === false ? 'unlocked' : key;
         const color = value ? ON[key] : value === false ? (OFF[key] ?? '#9e9e9e') : '#e0e0e0';
         const text = title(key, value, position);
         return (
-          <Box
-            component="span"
+          <span
             key={key}
             title={text}
             aria-label={text}
             data-state={key}
             data-value={String(value)}
-            sx={{ display: 'inline-flex' }}
           >
-            <Icon sx={{ fontSize: 16, color }} />
-          </Box>
+            <svg width={16} height={16} style={{ color }} aria-hidden="true">
+              <use href={`#${glyphId(glyph)}`} />
+            </svg>
+          </span>
         );
       })}
-    </Box>
+    </span>
   );
 };

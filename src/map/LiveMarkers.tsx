@@ -9,6 +9,18 @@ import { mapUi } from './mapUi';
 import { type Hit, MarkerLayer } from './markers/MarkerLayer';
 import { MarkerTooltip } from './MarkerTooltip';
 
+/** Runs `callback` once the next frame has been painted; returns a cancel function. */
+const afterNextPaint = (callback: () => void): (() => void) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+};
+
 /** Bridges React (filters, prefs, selection) to the canvas marker layer; draws no DOM per device. */
 export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
   const map = useMap();
@@ -53,10 +65,16 @@ export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
   }, [map, layer]);
 
   const plateMissing = translate('map.plateMissing');
-  useEffect(() => {
-    const { devices, positions } = liveStore.getState();
-    layer.setData({ devices, positions, ids: view.ids, prefs, selectedId, plateMissing });
-  }, [layer, view, prefs, selectedId, plateMissing]);
+  // The list paints a search keystroke first; the markers follow a frame later, so the canvas
+  // redraw of a changed fleet never lands in the same frame as the keystroke.
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const { devices, positions } = liveStore.getState();
+        layer.setData({ devices, positions, ids: view.ids, prefs, selectedId, plateMissing });
+      }),
+    [layer, view, prefs, selectedId, plateMissing],
+  );
 
   return hover ? <MarkerTooltip hit={hover} layer={layer} /> : null;
 };
