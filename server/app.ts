@@ -7,6 +7,7 @@ import { healthRoutes } from './api/health';
 import { serverRoutes } from './api/server';
 import { sessionRoutes } from './api/session';
 import { shareRoutes } from './api/shares';
+import { resellerRoutes } from './api/resellers';
 import { socketRoutes } from './api/socket';
 import { userRoutes } from './api/users';
 import type { LoginThrottle } from './auth/loginThrottle';
@@ -17,8 +18,13 @@ import { assetRoutes } from './extension/assets';
 import { auditPlugin } from './audit/plugin';
 import { auditRoutes } from './audit/routes';
 import { themeRoutes } from './extension/theme';
+import { integrationRoutes } from './extension/integrations';
+import { invoiceRoutes } from './extension/invoices';
+import { autolinkRoutes } from './extension/autolink';
+import { qrDriverGuard, qrDriverRoutes } from './extension/qrDriver';
 import { authPlugin } from './plugins/auth';
 import { servicesPlugin } from './plugins/services';
+import { brandsPlugin } from './plugins/brands';
 import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
 import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
@@ -49,7 +55,10 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(cookie);
   await app.register(formbody);
   await app.register(servicesPlugin, { config, db });
+  await app.register(brandsPlugin);
   await app.register(authPlugin, { throttle: options.throttle });
+  // QR driver accounts reach only the driver endpoints (issue 7).
+  await app.register(qrDriverGuard);
   // Before every route, so its hooks see each mutating /api and /tarkan request.
   await app.register(auditPlugin);
   await app.register(auditRoutes);
@@ -70,9 +79,16 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     await app.register(entityApiRoutes);
     // Shares create users and sessions here, so proxy mode has none (`/tarkan/shares` is 404).
     await app.register(shareRoutes);
+    await app.register(resellerRoutes);
+    // Billing suspends local users at sign-in, so it lives where they do.
+    await app.register(invoiceRoutes);
+    // Driver check-in and autolink write local users and devices: embedded mode only.
+    await app.register(qrDriverRoutes);
+    await app.register(autolinkRoutes);
   }
   await app.register(assetRoutes);
   await app.register(themeRoutes);
+  await app.register(integrationRoutes);
   await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

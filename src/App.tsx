@@ -7,7 +7,6 @@ import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n';
 import { detectStartLocale } from './i18n/startLocale';
-import { Layout } from './layout/Layout';
 import { DeviceDetailPanel } from './devices/detail/DeviceDetailPanel';
 import { DeviceListPanel } from './devices/DeviceListPanel';
 import { MapPage } from './map/MapPage';
@@ -25,7 +24,16 @@ import { ThemePage } from './pages/theme/ThemePage';
 import { buildTheme } from './theme/muiTheme';
 import { SharePage } from './shares/SharePage';
 import { SharesPage } from './shares/SharesPage';
+import { ResellerPage } from './reseller/ResellerPage';
 import { LogsPage } from './logs/LogsPage';
+import { BillingPage } from './billing/BillingPage';
+import { MyInvoicesPage } from './billing/MyInvoicesPage';
+import { IntegrationsPage } from './integrations/IntegrationsPage';
+import { AutolinkPage } from './autolink/AutolinkPage';
+import { DriverAwareLayout } from './driver/DriverAwareLayout';
+import { DriverLoginPage } from './driver/DriverLoginPage';
+import { DriverPage } from './driver/DriverPage';
+import { ScanPage } from './driver/ScanPage';
 import calendars from './resources/calendars';
 import commands from './resources/commands';
 import computed from './resources/computed';
@@ -57,7 +65,7 @@ const FrotaAdmin = () => {
       i18nProvider={i18nProvider}
       store={store}
       theme={theme}
-      layout={Layout}
+      layout={DriverAwareLayout}
       loginPage={LoginPage}
       dashboard={RedirectHome}
       catchAll={RedirectHome}
@@ -65,7 +73,9 @@ const FrotaAdmin = () => {
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/motorista" element={<LoginPage />} />
+        <Route path="/motorista" element={<DriverLoginPage />} />
+        <Route path="/qr-driver" element={<DriverPage />} />
+        <Route path="/qr-driver/scan/:id" element={<ScanPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/login/recover" element={<RecoverRequestPage />} />
         <Route path="/login/recover/:token" element={<RecoverSetPage />} />
@@ -107,8 +117,14 @@ const FrotaAdmin = () => {
         <Route path="/server/*" element={<ServerPage />} />
         <Route path="/theme" element={<ThemePage />} />
         <Route path="/shares" element={<SharesPage />} />
+        <Route path="/reseller" element={<ResellerPage />} />
         <Route path="/logs" element={<LogsPage />} />
         <Route path="/logs/:kind/:id" element={<LogsPage />} />
+        <Route path="/invoices" element={<MyInvoicesPage />} />
+        <Route path="/billing" element={<BillingPage />} />
+        <Route path="/integrations" element={<IntegrationsPage />} />
+        <Route path="/autolink" element={<AutolinkPage />} />
+        <Route path="/autolink/:id" element={<AutolinkPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,22 +1,40 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { User } from '../../src/model';
+import { getServerSettings } from '../db/servers';
 import { IllegalArgumentException } from '../errors';
 import {
-  enabledNotificators,
+  isNotificator,
   NOTIFICATION_TYPES,
-  NOTIFICATORS,
+  notificatorStatus,
   type NotificatorName,
 } from '../notifications/catalog';
+import {
+  channelConfigured,
+  deliver,
+  isDeliveryChannel,
+  type DeliveryContext,
+} from '../notifications/channels';
+import { ChannelNotConfigured } from '../notifications/channels/types';
+import { NoContent } from './crud';
+import { ErrorText } from './schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
+const Notificators = Type.Array(Type.Object({ type: Type.String(), configured: Type.Boolean() }));
 const TEST_MESSAGE = 'Test notification';
+const errors = { 204: NoContent, 400: ErrorText, 401: ErrorText };
 
 /**
  * `/api/notifications/types`, `/notificators` and `/test`: what the notification editor offers,
- * and a test message through one or all enabled notificators (contract §9).
+ * and a test message through one or all notificators (contract §9). Every notificator is
+ * listed with `configured`; testing one that is not answers `<Channel> is not configured`.
  */
 export const notificationActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const enabled = () => enabledNotificators(app.mailer !== null);
+  const context = async (): Promise<DeliveryContext> => ({
+    settings: (await getServerSettings(app.db)).attributes,
+    fetch,
+    log: app.log,
+    mailer: app.mailer,
+  });
 
   app.get(
     '/api/notifications/types',
@@ -30,69 +48,77 @@ export const notificationActionRoutes: FastifyPluginAsyncTypebox = async (app) =
       onRequest: app.auth.userHook,
       schema: {
         querystring: Type.Object({ announcement: Type.Optional(Type.Boolean()) }),
-        response: { 200: Typed },
+        response: { 200: Notificators },
       },
     },
-    async (request) =>
-      enabled()
-        // Web and command notificators cannot carry an announcement (Traccar's rule).
-        .filter((type) => !request.query.announcement || (type !== 'web' && type !== 'command'))
-        .map((type) => ({ type })),
+    async (request) => {
+      const { settings, mailer } = await context();
+      return (
+        notificatorStatus((name) => channelConfigured(name, settings, mailer))
+          // Web and command notificators cannot carry an announcement (Traccar's rule).
+          .filter(
+            ({ type }) => !request.query.announcement || (type !== 'web' && type !== 'command'),
+          )
+      );
+    },
   );
 
-  async function sendTest(user: User, notificator: NotificatorName): Promise<void> {
-    switch (notificator) {
-      case 'web':
-        app.hub.sendToUser(user.id, {
-          events: [
-            {
-              id: 0,
-              type: 'test',
-              eventTime: new Date().toISOString(),
-              deviceId: 0,
-              positionId: 0,
-              geofenceId: 0,
-              maintenanceId: 0,
-              attributes: { message: TEST_MESSAGE },
-            },
-          ],
-        });
-        return;
-      case 'mail':
-        try {
-          await app.mailer!.send({ to: user.email, subject: TEST_MESSAGE, text: TEST_MESSAGE });
-        } catch (error) {
-          app.log.warn({ err: error }, 'test mail failed');
-          throw new IllegalArgumentException('Mail delivery failed');
-        }
-        return;
-      case 'command':
-        // A test has no device to queue a command for; like Traccar, nothing is sent.
-        return;
+  async function sendTest(ctx: DeliveryContext, user: User, name: NotificatorName): Promise<void> {
+    if (name === 'web') {
+      app.hub.sendToUser(user.id, {
+        events: [
+          {
+            id: 0,
+            type: 'test',
+            eventTime: new Date().toISOString(),
+            deviceId: 0,
+            positionId: 0,
+            geofenceId: 0,
+            maintenanceId: 0,
+            attributes: { message: TEST_MESSAGE },
+          },
+        ],
+      });
+      return;
+    }
+    // A test has no device to queue a command for; like Traccar, nothing is sent.
+    if (name === 'command' || !isDeliveryChannel(name)) return;
+    try {
+      await deliver(ctx, name, user, { subject: TEST_MESSAGE, text: TEST_MESSAGE });
+    } catch (error) {
+      if (!(error instanceof ChannelNotConfigured)) {
+        app.log.warn({ err: error, channel: name }, 'test notification failed');
+      }
+      throw error;
     }
   }
 
-  app.post('/api/notifications/test', { onRequest: app.auth.userHook }, async (request, reply) => {
-    const { user } = await app.auth.requireUser(request);
-    for (const notificator of enabled()) await sendTest(user, notificator);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/notifications/test',
+    { onRequest: app.auth.userHook, schema: { response: errors } },
+    async (request, reply) => {
+      const { user } = await app.auth.requireUser(request);
+      const ctx = await context();
+      const usable = notificatorStatus((name) => channelConfigured(name, ctx.settings, ctx.mailer));
+      for (const { type, configured } of usable) {
+        if (configured) await sendTest(ctx, user, type);
+      }
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/api/notifications/test/:notificator',
     {
       onRequest: app.auth.userHook,
-      schema: { params: Type.Object({ notificator: Type.String() }) },
+      schema: { params: Type.Object({ notificator: Type.String() }), response: errors },
     },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request);
       const name = request.params.notificator;
-      const known = (NOTIFICATORS as readonly string[]).includes(name);
-      if (!known || !enabled().includes(name as NotificatorName)) {
-        throw new IllegalArgumentException('Notificator not configured');
-      }
-      await sendTest(user, name as NotificatorName);
-      return reply.code(204).send();
+      if (!isNotificator(name)) throw new IllegalArgumentException('Unknown notificator');
+      await sendTest(await context(), user, name);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Server } from '../../src/model';
+import { getServerSettings } from '../db/servers';
 import { remainingServerDevices } from '../devices/deviceLimit';
+import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';
 import { serverInfo, updateServer } from '../serverInfo';
 import { ErrorText, ServerInputSchema, ServerSchema } from './schemas';
 
@@ -16,8 +18,14 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return server;
   };
 
+  /** Channel credentials are write-only: no GET returns them, to anyone. */
+  const visible = (server: Server): Server => ({
+    ...server,
+    attributes: withoutSecrets(server.attributes),
+  });
+
   app.get('/api/server', { schema: { response: { 200: ServerSchema } } }, async (_request, reply) =>
-    licenceHeaders(reply, await serverInfo(app.db, features())),
+    licenceHeaders(reply, visible(await serverInfo(app.db, features()))),
   );
 
   app.put(
@@ -31,7 +39,12 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await app.auth.requireAdmin(request);
-      return licenceHeaders(reply, await updateServer(app.db, request.body, features()));
+      const input = { ...request.body };
+      if (input.attributes) {
+        const stored = (await getServerSettings(app.db)).attributes;
+        input.attributes = keepSecrets(stored, input.attributes);
+      }
+      return licenceHeaders(reply, visible(await updateServer(app.db, input, features())));
     },
   );
 };

@@ -1,11 +1,25 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { login, loginWithToken } from '../auth/login';
 import { createPasswordReset, recoveryLink, recoveryOrigin, resetPassword } from '../auth/recovery';
 import { createToken, revokeToken, tokenExpiry } from '../auth/tokens';
 import { IllegalArgumentException, notFound } from '../errors';
 import { recoveryMessage } from '../mail/recoveryMessage';
+import { AccountSuspended } from '../users/accountState';
 import { ErrorText, UserSchema } from './schemas';
+
+/** A suspended account's 401: the object error (spec §8) rather than text. */
+const SuspendedBody = Type.Object({
+  error: Type.String(),
+  trustAvailable: Type.Boolean(),
+  invoices: Type.Array(Type.Unknown()),
+});
+
+/** Sends a suspended account's object error; rethrows anything else to the error handler. */
+function suspendedReply(error: unknown, reply: FastifyReply) {
+  if (error instanceof AccountSuspended) return reply.code(401).send(error.payload);
+  throw error;
+}
 
 const LoginBody = Type.Object({
   email: Type.String({ minLength: 1 }),
@@ -20,7 +34,12 @@ const PasswordBody = Type.Object({
   password: Type.Optional(Type.String()),
 });
 
-const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText, 429: ErrorText };
+const errors = {
+  400: ErrorText,
+  401: Type.Union([ErrorText, SuspendedBody]),
+  404: ErrorText,
+  429: ErrorText,
+};
 
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -44,7 +63,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!current) throw notFound();
         return current.user;
       }
-      const { user, expires } = await loginWithToken(db, token);
+      let found;
+      try {
+        found = await loginWithToken(db, token);
+      } catch (error) {
+        return suspendedReply(error, reply);
+      }
+      const { user, expires } = found;
       await auth.startSession(request, reply, { userId: user.id, remember: true, expires });
       return user;
     },
@@ -55,7 +80,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: LoginBody, response: { 200: UserSchema, ...errors } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const user = await login(db, app.throttle, { address: request.ip, email, password });
+      let user;
+      try {
+        user = await login(db, app.throttle, { address: request.ip, email, password });
+      } catch (error) {
+        return suspendedReply(error, reply);
+      }
       await auth.startSession(request, reply, { userId: user.id });
       return user;
     },

@@ -2,7 +2,8 @@ import type { User } from '../../src/model';
 import type { Db } from '../db/database';
 import { findUserById, findUserByLogin } from '../db/users';
 import { SecurityException, TooManyAttemptsException, unauthorized } from '../errors';
-import { accountProblem } from '../users/accountState';
+import { suspendedLogin } from '../billing/service';
+import { AccountSuspended, accountProblem } from '../users/accountState';
 import type { LoginThrottle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { verifyToken } from './tokens';
@@ -15,14 +16,13 @@ export interface Credentials {
 }
 
 /**
- * Checks credentials; returns the user or throws the contract's error. The throttle is asked
- * first, so a blocked account is refused even with the right password.
+ * The password check alone: the throttle first (a blocked account is refused even with the right
+ * password), then the password. A wrong one is the plain 401, revealing nothing about the account.
  */
-export async function login(
+export async function checkCredentials(
   db: Db,
   throttle: LoginThrottle,
   c: Credentials,
-  now = Date.now(),
 ): Promise<User> {
   const decision = throttle.check(c.address, c.email);
   if (!decision.allowed) throw new TooManyAttemptsException(decision.retryAfterSeconds);
@@ -36,10 +36,23 @@ export async function login(
     throw unauthorized();
   }
   throttle.recordSuccess(c.email);
-  // Account state is revealed only to someone who knows the password.
-  const problem = accountProblem(found.user, now);
-  if (problem) throw new SecurityException(problem);
   return found.user;
+}
+
+/** Checks credentials, then the account's state; returns the user or the contract's error. */
+export async function login(
+  db: Db,
+  throttle: LoginThrottle,
+  c: Credentials,
+  now = Date.now(),
+): Promise<User> {
+  const user = await checkCredentials(db, throttle, c);
+  // Account state is revealed only to someone who knows the password.
+  const problem = accountProblem(user, now);
+  if (problem) throw new SecurityException(problem);
+  const suspended = await suspendedLogin(db, user, now);
+  if (suspended) throw new AccountSuspended(suspended);
+  return user;
 }
 
 /** `GET /api/session?token=`: the token's user and the expiry the new session inherits. */
@@ -53,5 +66,7 @@ export async function loginWithToken(
   if (!verified || !found) throw unauthorized();
   const problem = accountProblem(found.user, now);
   if (problem) throw new SecurityException(problem);
+  const suspended = await suspendedLogin(db, found.user, now);
+  if (suspended) throw new AccountSuspended(suspended);
   return { user: found.user, expires: verified.expires };
 }

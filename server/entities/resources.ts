@@ -6,6 +6,7 @@ import { checkDeviceLimits } from '../devices/deviceLimit';
 import { checkCalendarData } from './calendarData';
 import type { EntityDef } from './definition';
 import { checkGroupParent } from './groupTree';
+import { syncDriverAccount } from '../qrDriver/driverAccount';
 
 const attributes = { kind: 'json' } as const;
 const name = { kind: 'text', required: true } as const;
@@ -123,6 +124,8 @@ export const drivers: EntityDef = {
   keywords: ['name', 'uniqueId'],
   extended: true,
   unique: 'uniqueId',
+  // QR check-in: the driver's own account follows the driver (issue 7).
+  hooks: { beforeSave: syncDriverAccount },
 };
 
 export const maintenances: EntityDef = {

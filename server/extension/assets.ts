@@ -1,47 +1,81 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { mkdir } from 'node:fs/promises';
-import { customDir, readBrandConfig } from './brand';
-import { readManifest, readThemeColors } from './themeStore';
+import type { FastifyReply } from 'fastify';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ASSETS_PATH } from '../../src/model/theme';
+import { customDir } from './brand';
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
+
+/** Uploaded files are content, never pages: no sniffing into HTML, no scripts if opened. */
+const contentHeaders = (reply: FastifyReply) => {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+};
 
 /**
  * `/tarkan/assets/custom/`: branding. `config.json`, `theme.json` (colours) and `manifest.json`
  * are public and always answer (defaults when unsaved); other files come from `${DATA_DIR}/custom/`, where @fastify/static refuses paths leaving the folder.
+ * On a reseller's domain each answer is that reseller's brand, and a file they have not uploaded
+ * comes from the main brand.
  */
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const root = customDir(app.config.dataDir);
   await mkdir(root, { recursive: true });
+  const view = async (host: string | undefined) =>
+    app.brands.view(await app.brands.scopeForHost(host));
 
-  app.get('/tarkan/assets/custom/config.json', async (_request, reply) => {
+  // A reseller's own upload wins over the main brand's file of the same name.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const pathname = request.url.split('?')[0];
+    if (!pathname.startsWith(ASSETS_PATH)) return;
+    const name = pathname.slice(ASSETS_PATH.length);
+    const type = IMAGE_TYPES[path.extname(name).toLowerCase()];
+    if (!type || name.includes('/')) return;
+    const scope = await app.brands.scopeForHost(request.headers.host);
+    if (scope.resellerId === null || !(await app.brands.view(scope)).files.has(name)) return;
+    contentHeaders(reply);
     return reply
       .header('cache-control', 'no-cache')
-      .send(await readBrandConfig(app.config.dataDir));
+      .type(type)
+      .send(await readFile(path.join(customDir(scope.dataDir), name)));
   });
 
-  app.get('/tarkan/assets/custom/theme.json', async (_request, reply) => {
+  app.get('/tarkan/assets/custom/config.json', async (request, reply) => {
     return reply
       .header('cache-control', 'no-cache')
-      .send(await readThemeColors(app.config.dataDir));
+      .send((await view(request.headers.host)).config);
   });
 
-  app.get('/tarkan/assets/custom/manifest.json', async (_request, reply) => {
+  app.get('/tarkan/assets/custom/theme.json', async (request, reply) => {
+    return reply
+      .header('cache-control', 'no-cache')
+      .send((await view(request.headers.host)).colors);
+  });
+
+  app.get('/tarkan/assets/custom/manifest.json', async (request, reply) => {
     return reply
       .header('cache-control', 'no-cache')
       .type('application/manifest+json')
-      .send(JSON.stringify(await readManifest(app.config.dataDir)));
+      .send(JSON.stringify((await view(request.headers.host)).manifest));
   });
 
   await app.register(fastifyStatic, {
     root,
-    prefix: '/tarkan/assets/custom/',
+    prefix: ASSETS_PATH,
     decorateReply: false,
     dotfiles: 'deny',
     index: false,
     list: false,
     setHeaders(reply) {
-      // Uploaded files are content, never pages: no sniffing into HTML, no scripts if opened.
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+      contentHeaders(reply);
     },
   });
 };

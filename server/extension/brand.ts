@@ -16,9 +16,28 @@ export async function readCustomJson(dataDir: string, name: string): Promise<unk
   }
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A JSON file of a brand over the same file of its parent brand (`fallbackDir`, e.g. the main
+ * brand under a reseller's): what the brand has not saved comes from the parent.
+ */
+export async function readLayeredJson(
+  dataDir: string,
+  name: string,
+  fallbackDir?: string,
+): Promise<unknown> {
+  const own = await readCustomJson(dataDir, name);
+  if (fallbackDir === undefined) return own;
+  const parent = await readCustomJson(fallbackDir, name);
+  if (own === undefined) return parent;
+  return isObject(own) && isObject(parent) ? { ...parent, ...own } : own;
+}
+
 /** The saved branding merged over the defaults; the defaults when none is saved or it is damaged. */
-export async function readBrandConfig(dataDir: string): Promise<BrandConfig> {
-  return normalizeBrand(await readCustomJson(dataDir, 'config.json'));
+export async function readBrandConfig(dataDir: string, fallbackDir?: string): Promise<BrandConfig> {
+  return normalizeBrand(await readLayeredJson(dataDir, 'config.json', fallbackDir));
 }
 
 /**

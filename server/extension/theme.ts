@@ -6,11 +6,14 @@ import { UPLOAD_TYPES, validateTheme } from '../../src/model/theme';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import { customDir, writeCustomFile } from './brand';
 import { MAX_UPLOAD_BYTES, renderUpload, sniffImage } from './themeImages';
-import { readThemeColors, recordUpload, saveTheme } from './themeStore';
+import { isReseller } from '../resellers/attributes';
+import type { BrandScope } from './brandScope';
+import { recordUpload, saveTheme } from './themeStore';
 
 /**
  * `/tarkan/theme`: the theme editor's writes (tarkan-inventory §2a). Unlike Tarkan (§8) both need
- * an administrator session AND the plus licence, checked before the body is read.
+ * an administrator (main brand) or reseller (their own brand) session AND the plus licence,
+ * checked before the body is read.
  */
 export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { dataDir, licenseMode } = app.config;
@@ -21,13 +24,25 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const guard = async (request: FastifyRequest) => {
-    await app.auth.requireAdmin(request);
+    await scopeOf(request);
     if (!licenseMode) throw new SecurityException('Plus licence required');
   };
 
-  app.get('/tarkan/theme', { onRequest: guard }, async () => ({
-    colors: await readThemeColors(dataDir),
-  }));
+  /**
+   * The brand the caller edits: administrators the main brand, a reseller their own (wherever
+   * they sign in); nobody else, and nobody another reseller's.
+   */
+  const scopeOf = async (request: FastifyRequest): Promise<BrandScope> => {
+    const { user } = await app.auth.requireUser(request);
+    if (user.administrator) return app.brands.scopeOf(null);
+    if (isReseller(user)) return app.brands.scopeOf(user.id);
+    throw new SecurityException('Administrator access required');
+  };
+
+  app.get('/tarkan/theme', { onRequest: guard }, async (request) => {
+    const scope = await scopeOf(request);
+    return { colors: (await app.brands.view(scope)).colors };
+  });
 
   app.put(
     '/tarkan/theme',
@@ -35,8 +50,10 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const result = validateTheme(request.body);
       if (!result.ok) throw new IllegalArgumentException(result.errors.join('; '));
-      const brand = await saveTheme(dataDir, result.value);
-      return { config: brand, colors: result.value.colors };
+      const scope = await scopeOf(request);
+      const brand = await saveTheme(scope.dataDir, result.value, scope.fallbackDir);
+      app.brands.invalidate(scope);
+      return { config: brand, colors: (await app.brands.view(scope)).colors };
     },
   );
 
@@ -66,8 +83,10 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw new IllegalArgumentException('The image could not be read');
       }
-      for (const file of files) await writeCustomFile(dataDir, file.name, file.content);
-      const brand = await recordUpload(dataDir, request.query.type);
+      const scope = await scopeOf(request);
+      for (const file of files) await writeCustomFile(scope.dataDir, file.name, file.content);
+      const brand = await recordUpload(scope.dataDir, request.query.type, scope.fallbackDir);
+      app.brands.invalidate(scope);
       return { config: brand, files: files.map((file) => file.name) };
     },
   );

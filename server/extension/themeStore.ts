@@ -10,11 +10,11 @@ import {
   type ThemeInput,
   type UploadType,
 } from '../../src/model/theme';
-import { customDir, readBrandConfig, readCustomJson, writeCustomFile } from './brand';
+import { customDir, readBrandConfig, readLayeredJson, writeCustomFile } from './brand';
 
 /** The saved colours over the defaults (`theme.json`). */
-export async function readThemeColors(dataDir: string): Promise<ThemeColors> {
-  return mergeColors(await readCustomJson(dataDir, 'theme.json'));
+export async function readThemeColors(dataDir: string, fallbackDir?: string): Promise<ThemeColors> {
+  return mergeColors(await readLayeredJson(dataDir, 'theme.json', fallbackDir));
 }
 
 /** The web manifest: name, short name, theme colour = primary, icons when favicons exist. */
@@ -37,8 +37,14 @@ export function buildManifest(brand: BrandConfig, colors: ThemeColors): Record<s
   };
 }
 
-export async function readManifest(dataDir: string): Promise<Record<string, unknown>> {
-  const [brand, colors] = await Promise.all([readBrandConfig(dataDir), readThemeColors(dataDir)]);
+export async function readManifest(
+  dataDir: string,
+  fallbackDir?: string,
+): Promise<Record<string, unknown>> {
+  const [brand, colors] = await Promise.all([
+    readBrandConfig(dataDir, fallbackDir),
+    readThemeColors(dataDir, fallbackDir),
+  ]);
   return buildManifest(brand, colors);
 }
 
@@ -47,6 +53,11 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
+
+/** Whether an asset file exists in the brand's folder or, failing that, its parent's. */
+const hasAsset = async (dataDir: string, name: string, fallbackDir?: string) =>
+  (await exists(path.join(customDir(dataDir), name))) ||
+  (fallbackDir !== undefined && (await exists(path.join(customDir(fallbackDir), name))));
 
 // Saves and uploads read-modify-write config.json: one at a time per process.
 let queue: Promise<unknown> = Promise.resolve();
@@ -71,23 +82,26 @@ async function publish(dataDir: string, brand: BrandConfig, colors: ThemeColors)
  * the editor does not own, e.g. push settings), and `manifest.json`. An image flag only stays on
  * when its file was really uploaded.
  */
-export function saveTheme(dataDir: string, input: ThemeInput): Promise<BrandConfig> {
+export function saveTheme(
+  dataDir: string,
+  input: ThemeInput,
+  fallbackDir?: string,
+): Promise<BrandConfig> {
   return serialized(async () => {
-    const current = await readBrandConfig(dataDir);
-    const dir = customDir(dataDir);
+    const current = await readBrandConfig(dataDir, fallbackDir);
+    const has = (name: string) => hasAsset(dataDir, name, fallbackDir);
     const { config } = input;
     const brand: BrandConfig = {
       ...current,
       title: config.title,
       whatsapp: config.whatsapp,
       headLogo: {
-        image: config.headLogo.image && (await exists(path.join(dir, ASSET_FILES.logo))),
+        image: config.headLogo.image && (await has(ASSET_FILES.logo)),
         text: config.headLogo.text,
       },
       logoWidth: config.logoWidth,
-      loginLogo: config.loginLogo && (await exists(path.join(dir, ASSET_FILES.logoLogin))),
-      loginBackground:
-        config.loginBackground && (await exists(path.join(dir, ASSET_FILES.background))),
+      loginLogo: config.loginLogo && (await has(ASSET_FILES.logoLogin)),
+      loginBackground: config.loginBackground && (await has(ASSET_FILES.background)),
     };
     await publish(dataDir, brand, input.colors);
     return brand;
@@ -95,11 +109,15 @@ export function saveTheme(dataDir: string, input: ThemeInput): Promise<BrandConf
 }
 
 /** After an upload: switch its image on and bump the version that busts browser caches. */
-export function recordUpload(dataDir: string, type: UploadType): Promise<BrandConfig> {
+export function recordUpload(
+  dataDir: string,
+  type: UploadType,
+  fallbackDir?: string,
+): Promise<BrandConfig> {
   return serialized(async () => {
     const [current, colors] = await Promise.all([
-      readBrandConfig(dataDir),
-      readThemeColors(dataDir),
+      readBrandConfig(dataDir, fallbackDir),
+      readThemeColors(dataDir, fallbackDir),
     ]);
     const brand: BrandConfig = { ...current, version: Math.max(Date.now(), current.version + 1) };
     if (type === 'logo-interno') brand.headLogo = { ...brand.headLogo, image: true };

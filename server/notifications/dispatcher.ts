@@ -5,12 +5,14 @@ import type { Mailer } from '../mail/mailer';
 import { eventJson, type EventRecord } from '../processing/serialize';
 import { matchNotifications } from './matcher';
 import { eventMessage } from './message';
-import { notifyByCommand, notifyByMail, type NotifyLog } from './notificators';
+import { getServerSettings } from '../db/servers';
+import { isDeliveryChannel, type DeliveryChannel } from './channels';
+import { notifyByCommand, notifyThrough, type NotifyLog } from './notificators';
 
 /**
  * Sends stored events to the users their notifications name: `web` copies (with
- * `attributes.message`) are returned for the live socket, `mail` and `command` run in the
- * background so the ingest path never waits for SMTP.
+ * `attributes.message`) are returned for the live socket; `mail`, `telegram`, `sms`, `firebase`
+ * and `command` run in the background so the ingest path never waits for a gateway.
  */
 export class NotificationDispatcher {
   constructor(
@@ -33,6 +35,17 @@ export class NotificationDispatcher {
       ? (this.cache.geofences.get(event.geofenceId)?.name ?? null)
       : null;
     return eventMessage(event, { deviceName, geofenceName });
+  }
+
+  /** Mail, Telegram, SMS or Firebase copies, with the server's current channel settings. */
+  private async deliver(
+    channel: DeliveryChannel,
+    userIds: readonly number[],
+    text: string,
+  ): Promise<void> {
+    const { attributes } = await getServerSettings(this.db);
+    const ctx = { settings: attributes, fetch, log: this.log, mailer: this.mailer() };
+    await notifyThrough(this.db, ctx, channel, userIds, text, text);
   }
 
   /** Returns, per user, the web events to push; mail and commands are started here. */
@@ -65,10 +78,10 @@ export class NotificationDispatcher {
               if (!list.includes(webCopy)) list.push(webCopy);
               web.set(userId, list);
             }
-          } else if (notificator === 'mail') {
+          } else if (isDeliveryChannel(notificator)) {
             const text = this.message(event);
-            void notifyByMail(this.db, this.mailer(), this.log, userIds, text, text).catch(
-              (error: unknown) => this.log.error({ err: error }, 'notification mail failed'),
+            void this.deliver(notificator, userIds, text).catch((error: unknown) =>
+              this.log.error({ err: error, channel: notificator }, 'notification failed'),
             );
           } else if (notificator === 'command') {
             void notifyByCommand(

@@ -1,15 +1,51 @@
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
+import {
+  channelConfigured,
+  deliver,
+  loadRecipients,
+  type DeliveryChannel,
+  type DeliveryContext,
+} from './channels';
 
-/** The mail and command notificators (web goes through the live socket). */
+/** The delivery notificators (mail, telegram, sms, firebase) and the command one. */
 
 export interface NotifyLog {
   warn(object: unknown, message?: string): void;
   error(object: unknown, message?: string): void;
 }
 
+/**
+ * Sends the text to each user through the channel; an unconfigured channel logs one clear
+ * warning instead of failing, and one user's failure never stops the others.
+ */
+export async function notifyThrough(
+  db: Db,
+  ctx: DeliveryContext,
+  channel: DeliveryChannel,
+  userIds: readonly number[],
+  subject: string,
+  text: string,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  if (!channelConfigured(channel, ctx.settings, ctx.mailer)) {
+    ctx.log.warn({ channel, users: userIds.length }, `${channel} is not configured: not sent`);
+    return;
+  }
+  for (const user of await loadRecipients(db, userIds)) {
+    try {
+      await deliver(ctx, channel, user, { subject, text });
+    } catch (error) {
+      ctx.log.warn(
+        { channel, userId: user.id, reason: error instanceof Error ? error.message : error },
+        'notification not delivered',
+      );
+    }
+  }
+}
+
 /** Mails the text to each user's address; without SMTP, logs that mail is not configured. */
-export async function notifyByMail(
+export function notifyByMail(
   db: Db,
   mailer: Mailer | null,
   log: NotifyLog,
@@ -17,23 +53,7 @@ export async function notifyByMail(
   subject: string,
   text: string,
 ): Promise<void> {
-  if (!mailer) {
-    log.warn({ users: userIds.length }, 'mail not configured: notification not mailed');
-    return;
-  }
-  if (userIds.length === 0) return;
-  const users = await db.kysely
-    .selectFrom('users')
-    .select(['email'])
-    .where('id', 'in', [...userIds])
-    .execute();
-  for (const { email } of users) {
-    try {
-      await mailer.send({ to: email, subject, text });
-    } catch (error) {
-      log.error({ err: error }, 'notification mail failed');
-    }
-  }
+  return notifyThrough(db, { settings: {}, fetch, log, mailer }, 'mail', userIds, subject, text);
 }
 
 /** Queues the notification's saved command for the device (sent with its next message). */

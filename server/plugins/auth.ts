@@ -11,7 +11,7 @@ import {
   type Session,
 } from '../auth/sessions';
 import { verifyToken } from '../auth/tokens';
-import { findUserById } from '../db/users';
+import { findRequestUser } from '../billing/access';
 import { SecurityException, unauthorized } from '../errors';
 import { accountProblem } from '../users/accountState';
 
@@ -64,9 +64,15 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
     const { db } = app;
     const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
 
+    /**
+     * The caller's user on every request, refused when disabled, expired or suspended for
+     * non-payment (so a bearer token or a remember-me session issued before the suspension
+     * stops working at once); the billing state comes in the same query as the user.
+     */
     async function activeUser(userId: number): Promise<User | null> {
-      const found = await findUserById(db, userId);
-      return found && !accountProblem(found.user) ? found.user : null;
+      const found = await findRequestUser(db, userId);
+      if (!found || found.billingLocked || accountProblem(found.user)) return null;
+      return found.user;
     }
 
     async function tokenAuth(token: string): Promise<Auth | null> {

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { MailerSource } from '../integrations/mailer';
+import { IntegrationStore } from '../integrations/store';
 import { ChangeFeed } from '../live/changes';
 import { createMailer, type Mailer } from '../mail/mailer';
 
@@ -8,10 +10,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    /** Null when SMTP_URL is unset: mail is then logged instead of sent. */
+    /**
+     * The `email` integration's mailer when enabled, else SMTP_URL's; null when neither is set
+     * (mail is then logged instead of sent). Resolved at each read.
+     */
     mailer: Mailer | null;
     /** API changes to entities and links, for the caches that must follow them. */
     changes: ChangeFeed;
+    /** Integration settings (payment provider, e-mail, invoice webhook). */
+    integrations: IntegrationStore;
   }
 }
 
@@ -20,11 +27,15 @@ export const servicesPlugin = fp<{ config: Config; db: Db }>(
   async (app, { config, db }) => {
     app.decorate('config', config);
     app.decorate('db', db);
-    const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : null;
-    app.decorate('mailer', mailer);
+    const integrations = new IntegrationStore(db);
+    await integrations.load();
+    app.decorate('integrations', integrations);
+    const envMailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : null;
+    const mailers = new MailerSource(integrations, envMailer);
+    app.decorate('mailer', { getter: () => mailers.current() });
     app.decorate('changes', new ChangeFeed());
-    // The database belongs to main (it outlives the app in tests); the mail transport does not.
-    app.addHook('onClose', async () => mailer?.close());
+    // The database belongs to main (it outlives the app in tests); the mail transports do not.
+    app.addHook('onClose', async () => mailers.close());
   },
   { name: 'services' },
 );

@@ -2,13 +2,13 @@ import fp from 'fastify-plugin';
 import type { Position, User } from '../../src/model';
 import { isDeletedUniqueId } from '../devices/deviceLimit';
 import { TrackingCache } from '../ingest/cache';
-import { Ingest, type IngestOptions } from '../ingest/ingest';
+import { Ingest, type IngestOptions, type IngestSink } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
 import { LiveBroadcaster } from '../live/broadcaster';
 import { NotificationDispatcher } from '../notifications/dispatcher';
 import { visibleDeviceIds } from '../permissions/visibility';
-import { positionJson } from '../processing/serialize';
+import { positionJson, type EventRecord } from '../processing/serialize';
 
 /** The embedded tracking core: caches, ingest, status sweep, live delivery, notifications. */
 export interface Tracking {
@@ -18,6 +18,8 @@ export interface Tracking {
   broadcaster: LiveBroadcaster;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
+  /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
+  onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -40,7 +42,14 @@ export const trackingPlugin = fp<TrackingOptions>(
     const audience = new AudienceCache(app.db);
     const dispatcher = new NotificationDispatcher(app.db, cache, () => app.mailer, app.log, now);
     const broadcaster = new LiveBroadcaster(app.hub, audience, dispatcher, app.log, 1000, now);
-    const ingest = new Ingest(app.db, cache, broadcaster, app.log, options.ingest);
+    const eventListeners = new Set<(events: readonly EventRecord[]) => void>();
+    const sink: IngestSink = {
+      committed(batch) {
+        broadcaster.committed(batch);
+        if (batch.events.length > 0) for (const listener of eventListeners) listener(batch.events);
+      },
+    };
+    const ingest = new Ingest(app.db, cache, sink, app.log, options.ingest);
     const sweep = new StatusSweep(cache, ingest, now);
     sweep.start();
 
@@ -83,6 +92,10 @@ export const trackingPlugin = fp<TrackingOptions>(
           const last = entry.last;
           return last && last.id > 0 ? [positionJson(last)] : [];
         });
+      },
+      onEvents(listener) {
+        eventListeners.add(listener);
+        return () => eventListeners.delete(listener);
       },
     };
     app.decorate('tracking', tracking);

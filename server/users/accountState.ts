@@ -1,4 +1,6 @@
 import type { User } from '../../src/model';
+import type { SuspendedLoginError } from '../../src/model/invoice';
+import { WebApplicationException } from '../errors';
 
 /** Why a user may not sign in right now, or null when they may. */
 export function accountProblem(user: User, now = Date.now()): string | null {
@@ -7,4 +9,14 @@ export function accountProblem(user: User, now = Date.now()): string | null {
     return 'Account has expired';
   }
   return null;
+}
+
+/**
+ * A suspended account's sign-in with the right password: 401 with a JSON body (spec §8's object
+ * error) instead of the text one, carrying the open invoices and whether trust unlock is offered.
+ */
+export class AccountSuspended extends WebApplicationException {
+  constructor(readonly payload: SuspendedLoginError) {
+    super(401, 'Account is suspended');
+  }
 }

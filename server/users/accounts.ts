@@ -20,6 +20,8 @@ import { canManageUser, manages } from '../permissions/objects';
 import { LINKS } from '../db/links';
 import { MANAGER_EDITABLE, SELF_EDITABLE, newUserFields } from './defaults';
 import { checkPassword, checkUserFields } from './validation';
+import { checkResellerCapacity, checkResellerFields } from '../resellers/rules';
+import { saveDomain } from '../resellers/store';
 
 /** A user as a client sends it: any subset of the fields, plus a plain `password`. */
 export type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
@@ -36,6 +38,19 @@ const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
 
 const emailInUse = () => new IllegalArgumentException('Email already in use');
 const MANAGED_USER_LINK = LINKS.find((link) => link.property === 'managedUser')!;
+
+/** Billing terms (`tarkan.enableBilling`, `tarkan.billing*`) are the administrator's to set. */
+const isBillingKey = (key: string) =>
+  key === 'tarkan.enableBilling' || key.startsWith('tarkan.billing');
+
+function keepBillingAttributes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const kept = Object.fromEntries(Object.entries(after).filter(([key]) => !isBillingKey(key)));
+  for (const [key, value] of Object.entries(before)) if (isBillingKey(key)) kept[key] = value;
+  return kept;
+}
 
 /**
  * Copies the request's fields over `base`; each editor reaches only their fields and the rest is
@@ -56,6 +71,8 @@ export function applyInput(
   if (editor !== 'admin' && (base.fixedEmail || serverFixedEmail) && base.email !== '') {
     result.email = base.email;
   }
+  if (editor !== 'admin')
+    result.attributes = keepBillingAttributes(base.attributes, result.attributes);
   return result;
 }
 
@@ -123,10 +140,12 @@ export async function createUser(
   if (kind === 'by-manager' && actor) {
     deny(accessDenial(actor, 'users', 'create'));
     await checkManagerLimit(db, actor.user);
+    await checkResellerCapacity(db, actor.user);
   }
   const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
   const fields = checkUserFields(applyInput(newUserFields(), input, editor));
   if (kind === 'first-admin') fields.administrator = true;
+  const reseller = await checkResellerFields(db, actorUser, null, fields);
   if (kind === 'by-manager' && actor) checkExpiry(actor, undefined, fields.expirationTime);
   const password = checkPassword(input.password);
   await checkEmailFree(db, fields.email);
@@ -135,6 +154,7 @@ export async function createUser(
     const created = await db.kysely.transaction().execute(async (trx) => {
       const tx: Db = { ...db, kysely: trx };
       const user = await insertUser(tx, fields, hashed);
+      await saveDomain(tx, user.id, reseller);
       if (kind === 'by-manager' && actorUser) {
         await addLink(tx, MANAGED_USER_LINK, actorUser.id, user.id);
       }
@@ -215,6 +235,7 @@ export async function updateUserAccount(
   if (editor === 'manager') deny(accessDenial(actor, 'users', 'edit'));
   const current: UserFields = applyInput(newUserFields(), found.user, 'admin');
   const fields = checkUserFields(applyInput(current, input, editor, server.fixedEmail));
+  const reseller = await checkResellerFields(db, actorUser, found.user, fields);
   // An empty password means "unchanged", as traccar-web sends the form's blank field.
   const newPassword = Boolean(input.password);
   if (
@@ -229,7 +250,12 @@ export async function updateUserAccount(
   }
   const hashed = newPassword ? await hashPassword(checkPassword(input.password)) : undefined;
   try {
-    const saved = await updateUser(db, id, fields, hashed);
+    const saved = await db.kysely.transaction().execute(async (trx) => {
+      const tx: Db = { ...db, kysely: trx };
+      const user = await updateUser(tx, id, fields, hashed);
+      if (user) await saveDomain(tx, id, reseller);
+      return user;
+    });
     if (!saved) throw notFound();
     changes?.emit({ kind: 'user', id, action: 'update' });
     noteValues('user', id, found.user, saved);

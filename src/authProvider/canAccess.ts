@@ -131,8 +131,13 @@ const specialRule = (
   switch (resource) {
     case 'server':
       return admin;
-    case 'logs':
+    case 'reseller':
+      // Only resellers have a reseller screen, administrators included only when resellers.
+      return truthy(user.attributes?.['tarkan.reseller']);
     case 'theme':
+      // Resellers edit their own brand (the server keeps them to it).
+      return (admin || truthy(user.attributes?.['tarkan.reseller'])) && info.isPlus;
+    case 'logs':
     case 'integrations':
       return admin && info.isPlus;
     case 'billing':
@@ -201,7 +206,9 @@ export const canAccess = (
   const access = accessFor(user, info.server, info.isPlus);
 
   const special = specialRule(resource, user, info);
-  if (special !== undefined) return special && (READ_ACTIONS.has(action) || admin);
+  if (special !== undefined) {
+    return special && (READ_ACTIONS.has(action) || admin || resource === 'theme');
+  }
   // Nobody deletes their own account from the user list (spec §5), administrators included.
   if (resource === 'users' && action === 'delete' && record?.id === user.id) return false;
   if (admin) return true;
@@ -213,7 +220,6 @@ export const canAccess = (
   if (resource === 'computed' && isWrite(action)) return false; // admin-only on the server
   if (resource === 'users' && (user.userLimit ?? 0) === 0) return false;
   if (resource === 'reports' && user.disableReports) return false;
-  if (resource === 'reseller' && !truthy(attributes['tarkan.reseller'])) return false;
   if (resource === 'events' && !info.isPlus) return false;
   if (resource === 'device-admin' && action === 'create' && info.deviceLimit !== null) {
     if (info.deviceLimit <= 0) return false;

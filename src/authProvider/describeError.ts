@@ -5,7 +5,7 @@ import { errorCode, errorMessageKey } from './errorCode';
 export type ErrorView =
   | { kind: 'message'; key: string }
   | { kind: 'text'; text: string }
-  | { kind: 'suspended'; key: string; invoices: Invoice[] };
+  | { kind: 'suspended'; key: string; invoices: Invoice[]; trustAvailable: boolean };
 
 interface ErrorLike {
   status?: unknown;
@@ -21,7 +21,7 @@ const fromObject = (body: object): ErrorView | null => {
     const key = trustAvailable
       ? 'errors.ACCOUNT_IS_SUSPENDED_TRUST'
       : 'errors.ACCOUNT_IS_SUSPENDED';
-    return { kind: 'suspended', key, invoices };
+    return { kind: 'suspended', key, invoices, trustAvailable };
   }
   const key = errorMessageKey(code);
   return key ? { kind: 'message', key } : null;

@@ -7,6 +7,7 @@ import { can, canAddDevice } from '../authProvider/permissions';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { useLiveSelector } from '../live/liveStore';
 import type { LiveState } from '../live/store';
+import { AutolinkButton } from '../autolink/AutolinkButton';
 import { CreateDeviceDialog } from './CreateDeviceDialog';
 import { useAccess } from './useAccess';
 
@@ -44,6 +45,7 @@ export const AddDeviceButton = () => {
           </IconButton>
         </span>
       </Tooltip>
+      <AutolinkButton disabled={!allowed} />
       <CreateDeviceDialog
         open={open}
         onClose={() => setOpen(false)}

@@ -33,9 +33,9 @@ export const MAIN_MENU: MenuEntry[] = [
 export const USER_MENU: MenuEntry[] = [
   entry('account', '/account'),
   entry('logs', '/logs'),
-  entry('integrations', '/integrations', false),
-  entry('billing', '/billing', false),
-  entry('invoices', '/invoices', false),
+  entry('integrations', '/integrations'),
+  entry('billing', '/billing'),
+  entry('invoices', '/invoices'),
   entry('theme', '/theme'),
   entry('users', '/users'),
   entry('computed', '/computed'),
@@ -45,7 +45,7 @@ export const USER_MENU: MenuEntry[] = [
   entry('drivers', '/drivers'),
   entry('calendars', '/calendars'),
   entry('maintenances', '/maintenances'),
-  entry('reseller', '/reseller', false),
+  entry('reseller', '/reseller'),
 ];
 
 /** The entries to show: built, and allowed to list. */

@@ -1,7 +1,11 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import HistoryIcon from '@mui/icons-material/History';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import PaletteIcon from '@mui/icons-material/Palette';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SettingsIcon from '@mui/icons-material/Settings';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ComponentType } from 'react';
 import calendars from '../resources/calendars';
 import commands from '../resources/commands';
@@ -30,4 +34,8 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   server: SettingsIcon,
   theme: PaletteIcon,
   logs: HistoryIcon,
+  integrations: IntegrationInstructionsIcon,
+  billing: RequestQuoteIcon,
+  invoices: ReceiptLongIcon,
+  reseller: StorefrontIcon,
 };

@@ -1,10 +1,14 @@
 import { Alert, Box } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ErrorView } from '../authProvider/describeError';
 import { InvoiceTable } from './login/InvoiceTable';
 
-/** A failed call's message; the server's own text, when untranslatable, is shown as plain text. */
-export const ErrorMessage = ({ error }: { error: ErrorView }) => {
+/**
+ * A failed call's message; the server's own text, when untranslatable, is shown as plain text.
+ * `children` go in the suspended-account box (the trust-unlock button).
+ */
+export const ErrorMessage = ({ error, children }: { error: ErrorView; children?: ReactNode }) => {
   const translate = useTranslate();
   if (error.kind === 'text') return <Alert severity="error">{error.text}</Alert>;
   if (error.kind === 'message') return <Alert severity="error">{translate(error.key)}</Alert>;
@@ -12,6 +16,7 @@ export const ErrorMessage = ({ error }: { error: ErrorView }) => {
     <Box data-testid="suspended-box" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Alert severity="warning">{translate(error.key)}</Alert>
       {error.invoices.length > 0 && <InvoiceTable invoices={error.invoices} />}
+      {children}
     </Box>
   );
 };

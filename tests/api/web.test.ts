@@ -64,7 +64,7 @@ describe('web app and branding assets', () => {
     expect(post.status).toBe(404);
   });
 
-  it('serves default branding, then the saved file', async () => {
+  it('serves default branding, then the saved file after a restart', async () => {
     const url = `${server.url}/tarkan/assets/custom/config.json`;
     expect(await (await fetch(url)).json()).toEqual({
       title: 'Frota',
@@ -86,6 +86,8 @@ describe('web app and branding assets', () => {
         push: {},
       }),
     );
+    // The brand is cached in memory per domain; a saved file is what the next start serves.
+    await server.restart();
     expect(await (await fetch(url)).json()).toMatchObject({
       title: 'Acme',
       whatsapp: '5511999999999',

@@ -3,6 +3,10 @@ import { initial } from './0001_initial';
 import { tracking } from './0002_tracking';
 import { shares } from './0003_shares';
 import { audit } from './0004_audit';
+import { billing } from './0005_billing';
+import { qrDriver } from './0006_qr_driver';
+import { resellers } from './0007_resellers';
+import { billingPeriods } from './0008_billing_periods';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -13,4 +17,8 @@ export const migrations: Record<string, FrotaMigration> = {
   '0002_tracking': tracking,
   '0003_shares': shares,
   '0004_audit': audit,
+  '0005_billing': billing,
+  '0006_qr_driver': qrDriver,
+  '0007_resellers': resellers,
+  '0008_billing_periods': billingPeriods,
 };

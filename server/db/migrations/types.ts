@@ -7,5 +7,6 @@ import type { DialectName } from '../database';
  */
 export interface FrotaMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
-  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  // Required, so "migrate down to nothing and back up" keeps working for every migration.
+  down(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
 }

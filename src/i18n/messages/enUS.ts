@@ -3,7 +3,11 @@ import liveEnUS from './live/enUS';
 import logsEnUS from './logs/enUS';
 import reportsEnUS from './reports/enUS';
 import sharesEnUS from './shares/enUS';
+import billingEnUS from './billing/enUS';
 import themeEnUS from './theme/enUS';
+import driverEnUS from './driver/enUS';
+import channelsEnUS from './channels/enUS';
+import resellerEnUS from './reseller/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
@@ -12,7 +16,11 @@ const enUS = {
   ...adminEnUS,
   ...reportsEnUS,
   ...sharesEnUS,
+  ...billingEnUS,
+  ...channelsEnUS,
+  ...resellerEnUS,
   ...themeEnUS,
+  ...driverEnUS,
   app: {
     loading: 'Loading…',
   },

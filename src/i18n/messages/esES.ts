@@ -4,7 +4,11 @@ import liveEsES from './live/esES';
 import logsEsES from './logs/esES';
 import reportsEsES from './reports/esES';
 import sharesEsES from './shares/esES';
+import billingEsES from './billing/esES';
 import themeEsES from './theme/esES';
+import driverEsES from './driver/esES';
+import channelsEsES from './channels/esES';
+import resellerEsES from './reseller/esES';
 
 const esES: AppMessages = {
   ...liveEsES,
@@ -12,7 +16,11 @@ const esES: AppMessages = {
   ...adminEsES,
   ...reportsEsES,
   ...sharesEsES,
+  ...billingEsES,
+  ...channelsEsES,
+  ...resellerEsES,
   ...themeEsES,
+  ...driverEsES,
   app: {
     loading: 'Cargando…',
   },

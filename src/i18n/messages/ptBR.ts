@@ -4,7 +4,11 @@ import livePtBR from './live/ptBR';
 import logsPtBR from './logs/ptBR';
 import reportsPtBR from './reports/ptBR';
 import sharesPtBR from './shares/ptBR';
+import billingPtBR from './billing/ptBR';
 import themePtBR from './theme/ptBR';
+import driverPtBR from './driver/ptBR';
+import channelsPtBR from './channels/ptBR';
+import resellerPtBR from './reseller/ptBR';
 
 const ptBR: AppMessages = {
   ...livePtBR,
@@ -12,7 +16,11 @@ const ptBR: AppMessages = {
   ...adminPtBR,
   ...reportsPtBR,
   ...sharesPtBR,
+  ...billingPtBR,
+  ...channelsPtBR,
+  ...resellerPtBR,
   ...themePtBR,
+  ...driverPtBR,
   app: {
     loading: 'Carregando…',
   },

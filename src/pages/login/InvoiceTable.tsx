@@ -1,9 +1,10 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import { formatDate, formatMoney } from '../../i18n/formatters';
+import { formatCents } from '../../billing/money';
+import { formatDate } from '../../i18n/formatters';
 import type { Invoice } from '../../model/invoice';
 
-/** The open invoices a suspended account's login answer carries; paying them comes later. */
+/** The open invoices a suspended account's login answer carries (amounts in cents). */
 export const InvoiceTable = ({ invoices }: { invoices: Invoice[] }) => {
   const translate = useTranslate();
   const locale = useLocale();
@@ -24,7 +25,7 @@ export const InvoiceTable = ({ invoices }: { invoices: Invoice[] }) => {
           {invoices.map((invoice, index) => (
             <TableRow key={invoice.id ?? index}>
               <TableCell>{formatDate(invoice.dueDate, locale)}</TableCell>
-              <TableCell align="right">{formatMoney(Number(invoice.value), locale)}</TableCell>
+              <TableCell align="right">{formatCents(Number(invoice.value), locale)}</TableCell>
               <TableCell>
                 {translate(`invoice.statuses.${invoice.status}`, { _: String(invoice.status) })}
               </TableCell>

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { describeError, type ErrorView } from '../../authProvider/describeError';
 import { returnPathFromSearch } from '../../authProvider/loginRedirect';
 import { ErrorMessage } from '../ErrorMessage';
+import { TrustUnlockButton } from './TrustUnlockButton';
 
 export const LoginForm = () => {
   const translate = useTranslate();
@@ -16,13 +17,7 @@ export const LoginForm = () => {
   const [error, setError] = useState<ErrorView | null>(null);
   const [pending, setPending] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      setError({ kind: 'message', key: 'errors.FILL_ALL_FIELDS' });
-      return;
-    }
-    setError(null);
+  const signIn = async () => {
     setPending(true);
     try {
       await login({ username: username.trim(), password, remember }, returnPathFromSearch(search));
@@ -32,6 +27,16 @@ export const LoginForm = () => {
     }
   };
 
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError({ kind: 'message', key: 'errors.FILL_ALL_FIELDS' });
+      return;
+    }
+    setError(null);
+    await signIn();
+  };
+
   return (
     <Box
       component="form"
@@ -39,7 +44,18 @@ export const LoginForm = () => {
       onSubmit={submit}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
-      {error && <ErrorMessage error={error} />}
+      {error && (
+        <ErrorMessage error={error}>
+          {error.kind === 'suspended' && error.trustAvailable && (
+            <TrustUnlockButton
+              username={username}
+              password={password}
+              signIn={signIn}
+              onError={setError}
+            />
+          )}
+        </ErrorMessage>
+      )}
       <TextField
         id="username"
         name="username"

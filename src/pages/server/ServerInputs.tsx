@@ -3,6 +3,7 @@ import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { availableLayers } from '../../map/tileLayers';
 import { attr } from '../../resources/common/formAttributes';
 import { COORDINATE_FORMATS, LANGUAGE_CHOICES } from '../../resources/users/UserInputs';
+import { ServerBillingInputs } from './ServerBillingInputs';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
 
@@ -42,6 +43,7 @@ export const ServerPermissionInputs = () => (
     <Toggle name="tarkan.enableAdvancedPerms" />
     <Toggle name="tarkan.enableLockUnlock" />
     <Toggle name="tarkan.enableBilling" />
+    <ServerBillingInputs />
     <NumberInput
       source={attr('tarkan.deviceLimit')}
       label={label('deviceLimit')}

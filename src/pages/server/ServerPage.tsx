@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { CHANNEL_KEYS, ChannelInputs } from '../../channels/ChannelInputs';
 import { publishServerInfo } from '../../bootstrap/serverInfoStore';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
 import type { Server } from '../../model/server';
@@ -17,6 +18,7 @@ import { AttributesEditor } from '../../resources/common/AttributesEditor';
 import { fromForm, toForm } from '../../resources/common/formAttributes';
 import { useCan } from '../../resources/common/useCan';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
+import { SERVER_BILLING_KEYS } from './serverBillingKeys';
 
 const RESERVED = [
   'tarkan.lang',
@@ -30,6 +32,8 @@ const RESERVED = [
   'tarkan.enableBilling',
   'tarkan.deviceLimit',
   'google_api',
+  ...CHANNEL_KEYS,
+  ...SERVER_BILLING_KEYS,
 ];
 
 /** `/server` (administrators): every server setting of spec §3, saved with `PUT /api/server`. */
@@ -83,6 +87,9 @@ export const ServerPage = () => {
           </TabbedForm.Tab>
           <TabbedForm.Tab label="admin.server.tabs.map" path="map">
             <ServerMapInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="channels.tab" path="channels">
+            <ChannelInputs />
           </TabbedForm.Tab>
           <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
             <AttributesEditor reserved={RESERVED} />

@@ -16,6 +16,8 @@ import { useTypeChoices } from '../common/useTypes';
 import { alarms, notificationType, notificators } from '../common/validators';
 import { SoundInput } from './SoundInput';
 import { TestNotificationButton } from './TestNotificationButton';
+import { ChannelTestButtons } from '../../channels/ChannelTestButtons';
+import { useChannels } from '../../channels/useChannels';
 
 /** Comma-separated text on the wire (`"web,mail"`), an array in the form. */
 export const splitList = (value: unknown): string[] =>
@@ -68,9 +70,12 @@ export const NotificationForm = () => {
     id,
     name: translate(`events.${id}`, { _: id }),
   }));
-  const channels = useTypeChoices('notificators').choices.map(({ id }) => ({
+  const { data: status = [] } = useChannels();
+  const channels = status.map(({ type: id, configured }) => ({
     id,
-    name: translate(`admin.notificators.${id}`, { _: id }),
+    name: configured
+      ? translate(`admin.notificators.${id}`, { _: id })
+      : `${translate(`admin.notificators.${id}`, { _: id })} (${translate('channels.notConfigured')})`,
   }));
   return (
     <SimpleForm
@@ -98,6 +103,7 @@ export const NotificationForm = () => {
         parse={joinList}
         validate={notificators}
       />
+      <ChannelTestButtons />
       <AlarmsInput />
       <BooleanInput source="always" />
       <BooleanInput

@@ -2,6 +2,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { channelErrorMessage } from '../../channels/channelError';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
 
 /** `POST /api/notifications/test`: a test through every enabled channel. */
@@ -16,9 +17,7 @@ export const TestNotificationButton = () => {
       await dataProvider.notificationTest();
       notify('admin.notifications.testSent', { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      });
+      notify(channelErrorMessage(translate, error), { type: 'error' });
     } finally {
       setBusy(false);
     }

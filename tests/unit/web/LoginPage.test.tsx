@@ -104,7 +104,7 @@ describe('LoginPage', () => {
           {
             error: 'Account is suspended',
             trustAvailable: false,
-            invoices: [{ id: 3, dueDate: '2024-05-10', value: 1234.5, status: 'OVERDUE' }],
+            invoices: [{ id: 3, dueDate: '2024-05-10', value: 123450, status: 'OVERDUE' }],
           },
           400,
         ),

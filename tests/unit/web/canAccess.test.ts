@@ -224,6 +224,7 @@ describe('menus', () => {
     expect(entries).toEqual([
       '/account',
       '/logs',
+      '/integrations',
       '/theme',
       '/users',
       '/computed',
@@ -233,6 +234,14 @@ describe('menus', () => {
       '/calendars',
       '/maintenances',
     ]);
+  });
+
+  it('shows the reseller screen and the brand editor to a reseller only', () => {
+    const reseller = user({ attributes: { 'tarkan.reseller': true } });
+    expect(labels(reseller, info({ plus: true })).user).toEqual(
+      expect.arrayContaining(['/theme', '/reseller']),
+    );
+    expect(labels(user({}), info({ plus: true })).user).not.toContain('/reseller');
   });
 
   it('shows the logs entry only to administrators of a plus server', () => {

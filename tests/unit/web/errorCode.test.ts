@@ -90,6 +90,7 @@ describe('describeError', () => {
       kind: 'suspended',
       key: 'errors.ACCOUNT_IS_SUSPENDED_TRUST',
       invoices: [],
+      trustAvailable: true,
     });
   });
 

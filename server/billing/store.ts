@@ -1,0 +1,157 @@
+import type { Generated, Kysely, Selectable } from 'kysely';
+import { flag, type Db } from '../db/database';
+import type { Invoice } from '../../src/model/invoice';
+import { NO_TERMS, type InvoiceTerms } from './terms';
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  userId: number;
+  /** Integer cents. */
+  value: number;
+  description: string | null;
+  status: string;
+  dueDate: string;
+  paidDate: number | null;
+  paymentLink: string | null;
+  providerId: string | null;
+  terms: string;
+  created: number;
+}
+
+export interface BillingAccountsTable {
+  userId: number;
+  suspended: number | boolean;
+  manual: number | boolean;
+  exempt: number | boolean;
+  trustUsed: number | boolean;
+  graceUntil: number | null;
+  providerCustomerId: string | null;
+  updated: number;
+}
+
+// A type alias (not an interface) so it satisfies `withTables`' record constraint.
+type BillingTables = {
+  invoices: InvoicesTable;
+  billingAccounts: BillingAccountsTable;
+};
+
+/** These tables are owned by this module; the shared `Tables` type does not list them. */
+export const billingTables = (db: Db): Kysely<BillingTables> =>
+  db.kysely.withTables<BillingTables>() as unknown as Kysely<BillingTables>;
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** Statuses still to be paid. */
+export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const;
+/** Statuses that settle an invoice. */
+export const PAID_STATUSES = ['RECEIVED', 'RECEIVED_IN_CASH', 'CONFIRMED'] as const;
+
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: Number(row.id),
+    userId: Number(row.userId),
+    dueDate: row.dueDate,
+    value: Number(row.value),
+    status: row.status,
+    paidDate: row.paidDate === null ? null : new Date(Number(row.paidDate)).toISOString(),
+    link: row.paymentLink,
+    description: row.description,
+    created: new Date(Number(row.created)).toISOString(),
+  };
+}
+
+export function termsOf(row: InvoiceRow): InvoiceTerms {
+  try {
+    return { ...NO_TERMS, ...(JSON.parse(row.terms) as Partial<InvoiceTerms>) };
+  } catch {
+    return NO_TERMS;
+  }
+}
+
+export async function invoicesOf(db: Db, userIds: number[]): Promise<InvoiceRow[]> {
+  if (userIds.length === 0) return [];
+  return billingTables(db)
+    .selectFrom('invoices')
+    .selectAll()
+    .where('userId', 'in', userIds)
+    .orderBy('dueDate', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findInvoice(db: Db, id: number): Promise<InvoiceRow | null> {
+  const row = await billingTables(db)
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface BillingAccount {
+  userId: number;
+  suspended: boolean;
+  manual: boolean;
+  exempt: boolean;
+  trustUsed: boolean;
+  graceUntil: number | null;
+  providerCustomerId: string | null;
+}
+
+const EMPTY = (userId: number): BillingAccount => ({
+  userId,
+  suspended: false,
+  manual: false,
+  exempt: false,
+  trustUsed: false,
+  graceUntil: null,
+  providerCustomerId: null,
+});
+
+function toAccount(row: Selectable<BillingAccountsTable>): BillingAccount {
+  return {
+    userId: Number(row.userId),
+    suspended: Boolean(row.suspended),
+    manual: Boolean(row.manual),
+    exempt: Boolean(row.exempt),
+    trustUsed: Boolean(row.trustUsed),
+    graceUntil: row.graceUntil === null ? null : Number(row.graceUntil),
+    providerCustomerId: row.providerCustomerId,
+  };
+}
+
+export async function getAccount(db: Db, userId: number): Promise<BillingAccount> {
+  const row = await billingTables(db)
+    .selectFrom('billingAccounts')
+    .selectAll()
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? toAccount(row) : EMPTY(userId);
+}
+
+export async function listAccounts(db: Db): Promise<BillingAccount[]> {
+  const rows = await billingTables(db).selectFrom('billingAccounts').selectAll().execute();
+  return rows.map(toAccount);
+}
+
+/** Writes the account's state (insert or update). */
+export async function saveAccount(
+  db: Db,
+  account: BillingAccount,
+  now = Date.now(),
+): Promise<void> {
+  const values = {
+    suspended: flag(db, account.suspended),
+    manual: flag(db, account.manual),
+    exempt: flag(db, account.exempt),
+    trustUsed: flag(db, account.trustUsed),
+    graceUntil: account.graceUntil,
+    providerCustomerId: account.providerCustomerId,
+    updated: now,
+  };
+  await billingTables(db)
+    .insertInto('billingAccounts')
+    .values({ userId: account.userId, ...values })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
+    .execute();
+}

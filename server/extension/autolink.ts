@@ -1,0 +1,30 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requestContext } from '../api/context';
+import { ErrorText } from '../api/schemas';
+import { autolink } from '../autolink/service';
+
+/**
+ * `POST /tarkan/autolink {imei, placa, modelo, categoria}` (tarkan-inventory §2a): adds a device
+ * by identifier for the signed-in user; text `OK`, with the device id in `X-Device-Id`.
+ */
+export const autolinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/tarkan/autolink',
+    {
+      onRequest: app.auth.userHook,
+      schema: {
+        body: Type.Object({
+          imei: Type.String({ maxLength: 64 }),
+          placa: Type.Optional(Type.String({ maxLength: 64 })),
+          modelo: Type.Optional(Type.String({ maxLength: 128 })),
+          categoria: Type.Optional(Type.String({ maxLength: 32 })),
+        }),
+        response: { 200: Type.String(), 400: ErrorText, 401: ErrorText },
+      },
+    },
+    async (request, reply) => {
+      const id = await autolink(await requestContext(app, request), request.body);
+      return reply.type('text/plain; charset=utf-8').header('x-device-id', String(id)).send('OK');
+    },
+  );
+};

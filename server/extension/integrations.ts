@@ -1,0 +1,58 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ErrorText } from '../api/schemas';
+import { isPlainObject } from '../db/json';
+import { SecurityException, notFound } from '../errors';
+import { INTEGRATION_KEYS, isIntegrationKey } from '../integrations/catalog';
+
+const IntegrationSchema = Type.Object({
+  key: Type.String({ enum: INTEGRATION_KEYS }),
+  title: Type.String(),
+  settings: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+});
+
+/**
+ * Each value's type is checked per field by `mergeSettings` (a union here would let the
+ * validator's type coercion turn `true` into `"true"`).
+ */
+const SettingsBody = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
+  maxProperties: 32,
+});
+
+const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
+
+/**
+ * `/tarkan/integrations` (spec §7): administrators of a plus-licensed server list and save the
+ * payment provider, e-mail and invoice webhook settings. Secrets are write-only.
+ */
+export const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const guard = async (request: FastifyRequest) => {
+    await app.auth.requireAdmin(request);
+    if (!app.config.licenseMode) throw new SecurityException('Plus licence required');
+  };
+
+  app.get(
+    '/tarkan/integrations',
+    { onRequest: guard, schema: { response: { 200: Type.Array(IntegrationSchema), ...errors } } },
+    async () => app.integrations.list(),
+  );
+
+  app.post(
+    '/tarkan/integrations/:key',
+    {
+      onRequest: guard,
+      schema: {
+        params: Type.Object({ key: Type.String({ maxLength: 32 }) }),
+        body: SettingsBody,
+        response: { 200: IntegrationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      if (!isIntegrationKey(key)) throw notFound();
+      // Either the settings themselves or Tarkan's `{key, settings}` item.
+      const { settings } = request.body;
+      return app.integrations.save(key, isPlainObject(settings) ? settings : request.body);
+    },
+  );
+};

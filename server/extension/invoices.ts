@@ -1,0 +1,270 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Invoice } from '../../src/model/invoice';
+import { ErrorText } from '../api/schemas';
+import { checkCredentials } from '../auth/login';
+import { generateMonthlyInvoices } from '../billing/generate';
+import { BILLING_CYCLE_MS, runBillingCycle } from '../billing/job';
+import { postInvoiceNotice, type InvoiceEvent } from '../billing/notify';
+import {
+  applyProviderUpdate,
+  billingUsers,
+  cancelInvoice,
+  createInvoice,
+  lockUser,
+  myInvoices,
+  receivedInCash,
+  requireBillingOn,
+  trustUnlock,
+  unlockUser,
+  type BillingDeps,
+} from '../billing/service';
+import { SecurityException, unauthorized } from '../errors';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const InvoiceSchema = Type.Object({
+  id: Type.Integer(),
+  userId: Type.Optional(Type.Integer()),
+  dueDate: Type.String(),
+  value: Type.Integer({ description: 'cents' }),
+  status: Type.String(),
+  paidDate: Type.Optional(Nullable(Type.String())),
+  link: Type.Optional(Nullable(Type.String())),
+  description: Type.Optional(Nullable(Type.String())),
+  created: Type.Optional(Type.String()),
+});
+
+const BillingUserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  billingEnabled: Type.Boolean(),
+  suspended: Type.Boolean(),
+  manual: Type.Boolean(),
+  exempt: Type.Boolean(),
+  trustUsed: Type.Boolean(),
+  graceUntil: Nullable(Type.String()),
+  invoices: Type.Array(InvoiceSchema),
+});
+
+const Amount = Type.Union([Type.Number({ minimum: 0 }), Type.String({ maxLength: 32 })]);
+const Mode = Type.Union([Type.Literal('FIXED'), Type.Literal('PERCENTAGE'), Type.Literal('')]);
+
+/** Tarkan's "add invoice" body: billing attributes overriding the user's and server's. */
+const SaveBody = Type.Object(
+  {
+    'tarkan.billingPrice': Type.Optional(Amount),
+    'tarkan.billingDescription': Type.Optional(Type.String({ maxLength: 256 })),
+    'tarkan.billingFine': Type.Optional(Amount),
+    'tarkan.billingFineMode': Type.Optional(Mode),
+    'tarkan.billingInterest': Type.Optional(Amount),
+    'tarkan.billingDisccount': Type.Optional(Amount),
+    'tarkan.billingDisccountMode': Type.Optional(Mode),
+    'tarkan.billingDisccountDays': Type.Optional(Amount),
+    dueDateLimitDays: Type.Optional(Amount),
+    installmentCount: Type.Optional(Type.Literal(1)),
+    dueDate: Type.Optional(Type.String({ maxLength: 10 })),
+  },
+  { additionalProperties: false },
+);
+
+const UserParams = Type.Object({ userId: Type.Integer() });
+const InvoiceParams = Type.Object({ invoiceId: Type.Integer() });
+const Done = Type.Object({ success: Type.Boolean() });
+const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText, 429: ErrorText };
+
+const WebhookBody = Type.Object({
+  event: Type.Optional(Type.String({ maxLength: 64 })),
+  payment: Type.Object({
+    id: Type.String({ minLength: 1, maxLength: 128 }),
+    status: Type.String({ maxLength: 64 }),
+    paymentDate: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+  }),
+});
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * `/tarkan/invoices`: "my invoices", the administrator's billing manager (plus licence and the
+ * server's billing switch), the trust unlock and the payment provider's webhook. Unlike Tarkan
+ * (§8) every state change is a POST. The billing rules also run here every 10 minutes.
+ */
+export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, auth } = app;
+  const paymentApiUrl = process.env.PAYMENT_API_URL?.trim() || null;
+  const notice = (event: InvoiceEvent, invoice: Invoice) =>
+    void postInvoiceNotice(app.integrations, { event, invoice }, (err) =>
+      app.log.warn({ err, invoiceId: invoice.id }, 'invoice integration failed'),
+    );
+  const deps: BillingDeps = {
+    db,
+    integrations: app.integrations,
+    paymentApiUrl,
+    onInvoice: notice,
+  };
+
+  const cycle = async () => {
+    const result = await runBillingCycle(db);
+    for (const invoice of result.overdue) notice('updated', invoice);
+    for (const id of result.suspended) app.hub.closeUser(id);
+    if (result.suspended.length > 0)
+      app.log.info(`suspended ${result.suspended.length} user(s) for non-payment`);
+  };
+  /** The periodic job: this month's invoices first, then the overdue/suspension rules. */
+  const job = async () => {
+    const generated = await generateMonthlyInvoices(deps);
+    for (const { userId, period, error } of generated.failed) {
+      app.log.warn(
+        { err: error, userId, period },
+        'monthly invoice not created; retrying next run',
+      );
+    }
+    if (generated.created.length > 0)
+      app.log.info(`created ${generated.created.length} monthly invoice(s)`);
+    await cycle();
+  };
+  const safeCycle = () =>
+    job().catch((err: unknown) => app.log.error({ err }, 'billing cycle failed'));
+
+  const manager = async (request: FastifyRequest) => {
+    await auth.requireAdmin(request);
+    if (!app.config.licenseMode) throw new SecurityException('Plus licence required');
+    await requireBillingOn(db);
+  };
+
+  app.get(
+    '/tarkan/invoices',
+    {
+      onRequest: auth.userHook,
+      schema: { response: { 200: Type.Array(InvoiceSchema), ...errors } },
+    },
+    async (request) => {
+      const { user } = await auth.requireUser(request);
+      await requireBillingOn(db);
+      return myInvoices(db, user.id);
+    },
+  );
+
+  app.get(
+    '/tarkan/invoices/manager',
+    { onRequest: manager, schema: { response: { 200: Type.Array(BillingUserSchema), ...errors } } },
+    async () => billingUsers(db),
+  );
+
+  app.post(
+    '/tarkan/invoices/manager/:userId/save',
+    {
+      onRequest: manager,
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { params: UserParams, body: SaveBody, response: { 200: InvoiceSchema, ...errors } },
+    },
+    async (request) => {
+      const invoice = await createInvoice(deps, request.params.userId, request.body);
+      await cycle();
+      return invoice;
+    },
+  );
+
+  app.post(
+    '/tarkan/invoices/manager/:invoiceId/setAsReceivedCash',
+    {
+      onRequest: manager,
+      schema: { params: InvoiceParams, response: { 200: InvoiceSchema, ...errors } },
+    },
+    async (request) => receivedInCash(deps, request.params.invoiceId),
+  );
+
+  app.post(
+    '/tarkan/invoices/manager/:invoiceId/delete',
+    {
+      onRequest: manager,
+      schema: { params: InvoiceParams, response: { 200: InvoiceSchema, ...errors } },
+    },
+    async (request) => cancelInvoice(deps, request.params.invoiceId),
+  );
+
+  app.post(
+    '/tarkan/invoices/manager/:userId/lockUser',
+    { onRequest: manager, schema: { params: UserParams, response: { 200: Done, ...errors } } },
+    async (request) => {
+      await lockUser(db, request.params.userId);
+      app.hub.closeUser(request.params.userId);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/tarkan/invoices/manager/:userId/unlockUser',
+    {
+      onRequest: manager,
+      schema: {
+        params: UserParams,
+        querystring: Type.Object({ perma: Type.Optional(Type.Boolean()) }),
+        response: { 200: Done, ...errors },
+      },
+    },
+    async (request) => {
+      await unlockUser(db, request.params.userId, request.query.perma === true);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/tarkan/invoices/unlock',
+    {
+      schema: {
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 256 }),
+          password: Type.String({ minLength: 1, maxLength: 256 }),
+        }),
+        response: {
+          200: Type.Object({ success: Type.Boolean(), until: Type.String() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const user = await checkCredentials(db, app.throttle, {
+        address: request.ip,
+        email: username,
+        password,
+      });
+      const { until } = await trustUnlock(db, user);
+      return { success: true, until };
+    },
+  );
+
+  app.post(
+    '/tarkan/invoices/webhook',
+    { schema: { body: WebhookBody, response: { 200: Done, ...errors } } },
+    async (request) => {
+      const expected = app.integrations.enabled('asaas')?.webhookToken;
+      const given = request.headers['asaas-access-token'];
+      if (
+        typeof expected !== 'string' ||
+        expected === '' ||
+        typeof given !== 'string' ||
+        !timingSafeEqual(digest(given), digest(expected))
+      ) {
+        throw unauthorized();
+      }
+      await applyProviderUpdate(deps, request.body.payment);
+      return { success: true };
+    },
+  );
+
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    void safeCycle();
+    timer = setInterval(() => void safeCycle(), BILLING_CYCLE_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+};

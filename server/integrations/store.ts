@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database';
+import { parseAttributes } from '../db/json';
+import {
+  INTEGRATION_KEYS,
+  INTEGRATIONS,
+  mergeSettings,
+  publicSettings,
+  type IntegrationKey,
+  type Settings,
+} from './catalog';
+
+interface IntegrationsTable {
+  key: string;
+  /** JSON object as text. */
+  settings: string;
+  updated: number;
+}
+
+/** The integrations table is owned by this module; the shared `Tables` type does not list it. */
+const table = (db: Db) =>
+  db.kysely.withTables<{ integrations: IntegrationsTable }>() as unknown as Kysely<{
+    integrations: IntegrationsTable;
+  }>;
+
+export interface IntegrationView {
+  key: IntegrationKey;
+  title: string;
+  settings: Settings;
+}
+
+function toSettings(text: string): Settings {
+  const parsed = parseAttributes(text);
+  const settings: Settings = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) {
+      settings[name] = value as string | number | boolean;
+    }
+  }
+  return settings;
+}
+
+/**
+ * Integration settings, read once and kept in memory so the mailer and the billing code can use
+ * them synchronously; every save goes to the database first, then to the cache and listeners.
+ */
+export class IntegrationStore {
+  private readonly cache = new Map<IntegrationKey, Settings>();
+  private readonly listeners: ((key: IntegrationKey) => void)[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  async load(): Promise<void> {
+    const rows = await table(this.db).selectFrom('integrations').selectAll().execute();
+    this.cache.clear();
+    for (const row of rows) {
+      if (row.key in INTEGRATIONS)
+        this.cache.set(row.key as IntegrationKey, toSettings(row.settings));
+    }
+  }
+
+  /** Stored settings, secrets included: server-side use only. */
+  get(key: IntegrationKey): Settings {
+    return this.cache.get(key) ?? {};
+  }
+
+  /** Settings of an integration that is switched on, or null. */
+  enabled(key: IntegrationKey): Settings | null {
+    const settings = this.get(key);
+    return settings.enabled === true ? settings : null;
+  }
+
+  list(): IntegrationView[] {
+    return INTEGRATION_KEYS.map((key) => this.view(key));
+  }
+
+  view(key: IntegrationKey): IntegrationView {
+    return { key, title: INTEGRATIONS[key].title, settings: publicSettings(key, this.get(key)) };
+  }
+
+  async save(
+    key: IntegrationKey,
+    input: Record<string, unknown>,
+    now = Date.now(),
+  ): Promise<IntegrationView> {
+    const settings = mergeSettings(key, this.get(key), input);
+    const text = JSON.stringify(settings);
+    await table(this.db)
+      .insertInto('integrations')
+      .values({ key, settings: text, updated: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ settings: text, updated: now }))
+      .execute();
+    this.cache.set(key, settings);
+    for (const listener of this.listeners) listener(key);
+    return this.view(key);
+  }
+
+  onChange(listener: (key: IntegrationKey) => void): void {
+    this.listeners.push(listener);
+  }
+}

@@ -1,0 +1,224 @@
+import type { User } from '../../src/model';
+import { commandsForDevice, sendCommand } from '../commands/send';
+import { flag, type Db } from '../db/database';
+import { getServerSettings } from '../db/servers';
+import { findUserById, toUser } from '../db/users';
+import { inTransaction, type Ctx } from '../entities/context';
+import type { Wire } from '../entities/definition';
+import type { ChangeFeed } from '../live/changes';
+import { makeActor } from '../permissions/actor';
+import {
+  DEVICE_DRIVER,
+  DEVICE_LOCKED,
+  DEVICE_LOCK_TIME,
+  checkedInDevice,
+  findDevice,
+  findDriverByUniqueId,
+  recordCheckOut,
+  setDeviceAttributes,
+  type DeviceRow,
+  type DriverRow,
+} from './checkIn';
+import { DRIVER_ATTR } from './driverAccount';
+import { cancelTimer, dueTimers, findTimer, setTimer, type QrTimer } from './timers';
+
+export interface RulesLog {
+  error(object: unknown, message?: string): void;
+  info(object: unknown, message?: string): void;
+}
+
+export interface IgnitionEvent {
+  type: string;
+  deviceId: number;
+}
+
+const MINUTE = 60_000;
+
+/** A whole number of minutes from an attribute (absent, negative or invalid: 0). */
+export function minutes(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/**
+ * The QR driver rules (issue 7), with due times persisted in `qr_driver_timers`:
+ * - unlock: on check-in, a driver with `tarkan.driverUnlockDevice` resumes a QR-locked device;
+ * - auto logout: after `ignitionOff` on the vehicle of a driver with `tarkan.driverAutoLogout`,
+ *   the driver is checked out `tarkan.autoLogoutTimeout` minutes later unless `ignitionOn` comes
+ *   first;
+ * - lock: a device whose rule is on (device attribute `tarkan.driverLockDevice`, or the leaving
+ *   driver's) that stays without a driver for `tarkan.lockDeviceTimeout` minutes (the device's,
+ *   else the driver's) gets `engineStop` and is marked `isQrLocked`. The wait starts at check-out,
+ *   auto logout, or `ignitionOn` without a driver.
+ * Commands go out through the normal command path, as the first administrator (the service
+ * account), using the device's saved command with `tarkan.changeNative` when there is one.
+ */
+export class QrRules {
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed,
+    private readonly log: RulesLog,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Runs due timers every `intervalMs` (and at once, for those that fell due while down). */
+  start(intervalMs = 15_000): void {
+    this.enqueue(() => this.tick());
+    this.timer = setInterval(() => this.enqueue(() => this.tick()), intervalMs).unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.chain;
+  }
+
+  /** Settles when everything queued so far has run. */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  /** The ingest hook: cheap, never awaits; ignition events are handled in order later. */
+  onEvents(events: readonly IgnitionEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'ignitionOn' || event.type === 'ignitionOff') {
+        const { deviceId } = event;
+        const on = event.type === 'ignitionOn';
+        this.enqueue(() => this.ignition(deviceId, on));
+      }
+    }
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.chain = this.chain
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, 'qr driver rule failed'));
+  }
+
+  async ignition(deviceId: number, on: boolean): Promise<void> {
+    const device = await findDevice(this.db, deviceId);
+    if (!device) return;
+    const driverId = device.attributes[DEVICE_DRIVER];
+    const driver =
+      typeof driverId === 'string' && driverId !== ''
+        ? await findDriverByUniqueId(this.db, driverId)
+        : null;
+    if (on) {
+      await cancelTimer(this.db, 'logout', deviceId);
+      if (!driver) await this.scheduleLock(device, null);
+      return;
+    }
+    if (!driver || driver.attributes[DRIVER_ATTR.autoLogout] !== true) return;
+    const userId = Number(driver.attributes[DRIVER_ATTR.userId] ?? 0);
+    if (!userId) return;
+    const delay = minutes(driver.attributes[DRIVER_ATTR.autoLogoutTimeout]) * MINUTE;
+    await setTimer(this.db, { kind: 'logout', deviceId, userId, due: this.now() + delay });
+  }
+
+  /** After a check-in: pending timers end; a QR-locked device is unlocked if the driver may. */
+  async checkedIn(deviceId: number, driver: DriverRow, released: number): Promise<void> {
+    await cancelTimer(this.db, 'lock', deviceId);
+    await cancelTimer(this.db, 'logout', deviceId);
+    if (released) await this.checkedOut(released, driver);
+    const device = await findDevice(this.db, deviceId);
+    if (!device || device.attributes[DEVICE_LOCKED] !== true) return;
+    if (driver.attributes[DRIVER_ATTR.unlock] !== true) return;
+    await this.send(deviceId, 'engineResume');
+    await setDeviceAttributes(this.db, deviceId, (attributes) => {
+      const next: Record<string, unknown> = { ...attributes, [DEVICE_LOCKED]: false };
+      delete next[DEVICE_LOCK_TIME];
+      return next;
+    });
+    this.changes.emit({ kind: 'device', id: deviceId, action: 'update' });
+  }
+
+  /** After a check-out (by the driver, auto logout or another check-in): the lock wait starts. */
+  async checkedOut(deviceId: number, driver: DriverRow | null): Promise<void> {
+    await cancelTimer(this.db, 'logout', deviceId);
+    const device = await findDevice(this.db, deviceId);
+    if (device) await this.scheduleLock(device, driver);
+  }
+
+  private async scheduleLock(device: DeviceRow, driver: DriverRow | null): Promise<void> {
+    const deviceRule = device.attributes[DRIVER_ATTR.lock] === true;
+    const driverRule = driver?.attributes[DRIVER_ATTR.lock] === true;
+    if (!deviceRule && !driverRule) return;
+    if (device.attributes[DEVICE_LOCKED] === true) return;
+    if (await findTimer(this.db, 'lock', device.id)) return;
+    const timeout =
+      device.attributes[DRIVER_ATTR.lockTimeout] !== undefined
+        ? device.attributes[DRIVER_ATTR.lockTimeout]
+        : driver?.attributes[DRIVER_ATTR.lockTimeout];
+    const due = this.now() + minutes(timeout) * MINUTE;
+    await setTimer(this.db, { kind: 'lock', deviceId: device.id, userId: null, due });
+  }
+
+  /** Runs every timer that is due. */
+  async tick(): Promise<void> {
+    for (const timer of await dueTimers(this.db, this.now())) {
+      await cancelTimer(this.db, timer.kind, timer.deviceId);
+      try {
+        await (timer.kind === 'logout' ? this.autoLogout(timer) : this.lock(timer.deviceId));
+      } catch (error) {
+        this.log.error({ err: error, timer }, 'qr driver timer failed');
+      }
+    }
+  }
+
+  private async autoLogout(timer: QrTimer): Promise<void> {
+    const found = timer.userId ? await findUserById(this.db, timer.userId) : null;
+    if (!found || checkedInDevice(found.user) !== timer.deviceId) return;
+    const driver = await findDriverByUniqueId(
+      this.db,
+      String(found.user.attributes['tarkan.isQrDriverId'] ?? ''),
+    );
+    const { released } = await this.checkOutAccount(found.user);
+    this.log.info({ userId: found.user.id, deviceId: timer.deviceId }, 'qr driver auto logout');
+    if (released) await this.checkedOut(released, driver);
+  }
+
+  /** Records a check-out and announces it (also used by the route). */
+  async checkOutAccount(user: User): Promise<{ user: User; released: number }> {
+    const ctx = await this.systemCtx();
+    return inTransaction(ctx, (db, changes) => recordCheckOut(db, user, changes, this.now()));
+  }
+
+  private async lock(deviceId: number): Promise<void> {
+    const device = await findDevice(this.db, deviceId);
+    if (!device || device.attributes[DEVICE_LOCKED] === true) return;
+    const driver = device.attributes[DEVICE_DRIVER];
+    if (typeof driver === 'string' && driver !== '') return;
+    await this.send(deviceId, 'engineStop');
+    await setDeviceAttributes(this.db, deviceId, (attributes) => ({
+      ...attributes,
+      [DEVICE_LOCKED]: true,
+      [DEVICE_LOCK_TIME]: new Date(this.now()).toISOString(),
+    }));
+    this.changes.emit({ kind: 'device', id: deviceId, action: 'update' });
+    this.log.info({ deviceId }, 'qr driver rule locked the device');
+  }
+
+  /** The device's saved `tarkan.changeNative` stand-in for `type`, else the raw command. */
+  private async send(deviceId: number, type: 'engineStop' | 'engineResume'): Promise<void> {
+    const ctx = await this.systemCtx();
+    const saved: Wire[] = await commandsForDevice(ctx, deviceId);
+    const native = saved.find(
+      (command) => (command.attributes as Record<string, unknown>)['tarkan.changeNative'] === type,
+    );
+    await sendCommand(ctx, native ? { id: native.id as number, deviceId } : { deviceId, type });
+  }
+
+  private async systemCtx(): Promise<Ctx> {
+    const row = await this.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('administrator', '=', flag(this.db, true))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const actor = makeActor(toUser(row), await getServerSettings(this.db));
+    return { db: this.db, actor, changes: this.changes };
+  }
+}

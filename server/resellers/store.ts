@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import { isUniqueViolation, type Db } from '../db/database';
+import { IllegalArgumentException } from '../errors';
+import type { ResellerSettings } from './attributes';
+
+type ResellerTables = { resellerDomains: { domain: string; userId: number } };
+
+/** The domain table is owned by this module; the shared `Tables` type does not list it. */
+const tables = (db: Db): Kysely<ResellerTables> =>
+  db.kysely.withTables<ResellerTables>() as unknown as Kysely<ResellerTables>;
+
+const domainInUse = () => new IllegalArgumentException('Reseller domain already in use');
+
+/** Every user under `userId` through the managed-user links, at any depth (itself excluded). */
+export async function countUnder(db: Db, userId: number): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`
+    with recursive tree(id) as (
+      select managed_user_id from user_managed_user where user_id = ${userId}
+      union
+      select link.managed_user_id from user_managed_user link join tree on link.user_id = tree.id
+    )
+    select count(*) as count from tree where id <> ${userId}`.execute(db.kysely);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** The users that manage `userId` directly. */
+export async function managersOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('userManagedUser')
+    .select('userId')
+    .where('managedUserId', '=', userId)
+    .execute();
+  return rows.map((row) => row.userId);
+}
+
+/** Refuses a domain another reseller holds, before anything is written. */
+export async function checkDomainFree(db: Db, domain: string, userId?: number): Promise<void> {
+  const row = await tables(db)
+    .selectFrom('resellerDomains')
+    .select('userId')
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  if (row && row.userId !== userId) throw domainInUse();
+}
+
+/** Keeps the domain table in step with a saved user (call inside the user's transaction). */
+export async function saveDomain(
+  db: Db,
+  userId: number,
+  settings: ResellerSettings,
+): Promise<void> {
+  await tables(db).deleteFrom('resellerDomains').where('userId', '=', userId).execute();
+  if (!settings.reseller || !settings.domain) return;
+  try {
+    await tables(db)
+      .insertInto('resellerDomains')
+      .values({ domain: settings.domain, userId })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw domainInUse();
+    throw error;
+  }
+}
+
+export async function allDomains(db: Db): Promise<Map<string, number>> {
+  const rows = await tables(db).selectFrom('resellerDomains').selectAll().execute();
+  return new Map(rows.map((row) => [row.domain, Number(row.userId)]));
+}

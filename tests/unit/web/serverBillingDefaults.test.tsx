@@ -1,0 +1,78 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, Form, SaveButton, memoryStore } from 'react-admin';
+import { vi } from 'vitest';
+import { createI18nProvider } from '../../../src/i18n';
+import { ServerPermissionInputs } from '../../../src/pages/server/ServerInputs';
+import { fromForm, toForm } from '../../../src/resources/common/formAttributes';
+import { centsToUnits, unitsToCents } from '../../../src/resources/users/MoneyCentsInput';
+
+const renderServerForm = (attributes: Record<string, unknown>, onSubmit = vi.fn()) => {
+  render(
+    <AdminContext i18nProvider={createI18nProvider('pt-BR')} store={memoryStore()}>
+      <Form record={toForm({ id: 1, attributes })} onSubmit={onSubmit}>
+        <ServerPermissionInputs />
+        <SaveButton alwaysEnable />
+      </Form>
+    </AdminContext>,
+  );
+  return onSubmit;
+};
+
+describe('server billing defaults', () => {
+  it('converts between stored cents and the amount typed', () => {
+    expect(centsToUnits(4990)).toBe('49.9');
+    expect(centsToUnits('1999')).toBe('19.99');
+    expect(centsToUnits(undefined)).toBe('');
+    expect(unitsToCents(19.99)).toBe(1999);
+    expect(unitsToCents('49,90')).toBe(4990);
+    expect(unitsToCents('')).toBeNull();
+  });
+
+  it('shows the defaults only while billing is on, with translated labels', async () => {
+    renderServerForm({ 'tarkan.enableBilling': false });
+    expect(screen.queryByTestId('server-billing-defaults')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Cobrança'));
+    expect(await screen.findByTestId('server-billing-defaults')).toBeInTheDocument();
+    expect(screen.getByText('Padrões de cobrança')).toBeInTheDocument();
+    for (const label of [
+      'Valor mensal',
+      'Dia de vencimento',
+      'Tipo de multa',
+      'Juros (% ao mês)',
+      'Dias de desconto antes do vencimento',
+      'Suspender após dias de atraso',
+      'Dias de desbloqueio de confiança',
+      'Descrição da fatura',
+      'Gerar a fatura mensal quantos dias antes do vencimento',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+  });
+
+  it('shows the price in reais and saves it back in cents', async () => {
+    const onSubmit = renderServerForm({
+      'tarkan.enableBilling': true,
+      'tarkan.billingPrice': 4990,
+      'tarkan.billingDate': 10,
+    });
+    const price = screen.getByLabelText('Valor mensal');
+    expect(price).toHaveValue(49.9);
+    expect(screen.getByText('R$')).toBeInTheDocument();
+    fireEvent.change(price, { target: { value: '59.9' } });
+    fireEvent.change(
+      screen.getByLabelText('Gerar a fatura mensal quantos dias antes do vencimento'),
+      {
+        target: { value: '5' },
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: /salvar/i }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const saved = fromForm(onSubmit.mock.calls[0][0] as { attributes: Record<string, unknown> });
+    expect(saved.attributes).toMatchObject({
+      'tarkan.enableBilling': true,
+      'tarkan.billingPrice': 5990,
+      'tarkan.billingDate': 10,
+      'tarkan.billingGenerateDaysBefore': 5,
+    });
+  });
+});
