@@ -23,14 +23,28 @@ const DeviceViewContext = createContext<DeviceViewValue | null>(null);
 
 const selectViewVersion = (state: LiveState) => state.viewVersion;
 
-/** Idle time, or a timeout so a busy main thread still gets there. */
-const whenIdle = (callback: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 200);
-  return () => clearTimeout(handle);
+/** Slices of idle time (or short timed slices) until `work` says it is done. */
+const inIdleSlices = (work: (more: () => boolean) => boolean): (() => void) => {
+  let cancel = () => {};
+  const step = (more: () => boolean) => {
+    if (!work(more)) schedule();
+  };
+  const schedule = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback((deadline) => step(() => deadline.timeRemaining() > 1), {
+        timeout: 2_000,
+      });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(() => {
+        const end = performance.now() + 8;
+        step(() => performance.now() < end);
+      }, 50);
+      cancel = () => clearTimeout(handle);
+    }
+  };
+  schedule();
+  return () => cancel();
 };
 
 /**
@@ -67,7 +81,8 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
 
   useEffect(
-    () => whenIdle(() => searchIndex.current.refresh(liveStore.getState().devices, extras)),
+    () =>
+      inIdleSlices((more) => searchIndex.current.warm(liveStore.getState().devices, extras, more)),
     [extras, viewVersion],
   );
 

@@ -81,7 +81,20 @@ export class SearchIndex {
 
   /** Brings the haystacks up to date; cheap when the devices (or their content) are unchanged. */
   refresh(devices: ReadonlyMap<number, Device>, extras?: SearchExtras): void {
+    this.warm(devices, extras, () => true);
+  }
+
+  /**
+   * Builds stale haystacks while `more()` allows (an idle deadline), so warming 10,000 of them
+   * never becomes one long task; returns true once every haystack is current.
+   */
+  warm(
+    devices: ReadonlyMap<number, Device>,
+    extras: SearchExtras | undefined,
+    more: () => boolean,
+  ) {
     let changed = false;
+    let done = true;
     if (extras !== this.extras) {
       this.entries.clear();
       this.extras = extras;
@@ -93,14 +106,19 @@ export class SearchIndex {
         entry.device = device;
         continue;
       }
+      if (!more()) {
+        done = false;
+        break;
+      }
       this.entries.set(device.id, { device, text: buildHaystack(device, extras?.(device)) });
       changed = true;
     }
-    if (this.entries.size !== devices.size) {
+    if (this.entries.size > devices.size || (done && this.entries.size !== devices.size)) {
       for (const id of this.entries.keys()) if (!devices.has(id)) this.entries.delete(id);
       changed = true;
     }
     if (changed) this.revision += 1;
+    return done;
   }
 
   /** Ids of the devices matching `query`, or null when the query is blank (everything matches). */

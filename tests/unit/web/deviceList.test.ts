@@ -187,6 +187,21 @@ describe('search index', () => {
     }
   });
 
+  it('warms in slices (an idle deadline) and then answers like a full scan', () => {
+    const devices = fleet();
+    const index = new SearchIndex();
+    let slices = 0;
+    let budget = 0;
+    const more = () => budget-- > 0;
+    for (;;) {
+      budget = 2;
+      slices += 1;
+      if (index.warm(devices, extras, more)) break;
+    }
+    expect(slices).toBe(Math.ceil(devices.size / 2));
+    expect(sorted(index.matching(devices, 'onix', extras))).toEqual(fullScan(devices, 'onix'));
+  });
+
   it('is null for a blank query', () => {
     expect(new SearchIndex().matching(fleet(), '   ', extras)).toBeNull();
   });
