@@ -93,7 +93,6 @@ test('the trips report shows the seeded trip with its h:mm duration, and exports
   await expect(row.getByRole('cell').nth(5)).toHaveText(duration);
   expect(duration).toMatch(/^\d+:\d{2}$/);
   await expect(table.getByRole('columnheader', { name: 'Duração' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/reports-trips.png' });
 
   // Export: the same report as a spreadsheet, under the server's file name.
   const downloading = page.waitForEvent('download');
@@ -137,7 +136,6 @@ test('route history draws the route and plays it back', async ({ page }) => {
       ),
     )
     .toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/reports-history.png' });
 
   // Scrubbing to the start moves the cursor back.
   await page.getByRole('button', { name: 'Pausar' }).click();
