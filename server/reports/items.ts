@@ -1,52 +1,10 @@
+import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../src/model/report';
 import { knotsFromMps } from '../processing/units';
 
 /**
- * Report items (contract §3, `J/reports/model/*`) and how they are computed from the positions at
- * their two ends (contract §6). Units: distance and odometer m, speeds knots, durations and engine
- * hours ms, times ISO. Pure.
+ * How report items (`src/model/report.ts`) are computed from the positions at their two ends
+ * (contract §6). Pure.
  */
-
-export interface BaseReportItem {
-  deviceId: number;
-  deviceName: string;
-  distance: number;
-  averageSpeed: number;
-  maxSpeed: number;
-  spentFuel: number;
-  startOdometer: number;
-  endOdometer: number;
-  startTime: string;
-  endTime: string;
-}
-
-export interface TripReportItem extends BaseReportItem {
-  startPositionId: number;
-  endPositionId: number;
-  startLat: number;
-  startLon: number;
-  endLat: number;
-  endLon: number;
-  startAddress: string | null;
-  endAddress: string | null;
-  duration: number;
-  driverUniqueId: string | null;
-  driverName: string | null;
-}
-
-export interface StopReportItem extends BaseReportItem {
-  positionId: number;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  duration: number;
-  engineHours: number;
-}
-
-export interface SummaryReportItem extends BaseReportItem {
-  startHours: number;
-  endHours: number;
-  engineHours: number;
-}
 
 /** What an item needs of a position: its row with the attributes parsed. */
 export interface EdgePosition {

@@ -6,14 +6,8 @@ import { lookupBoolean, lookupNumber } from '../processing/lookup';
 import { computeMotion } from '../processing/motion';
 import { motionConfig } from '../processing/settings';
 import { reportDenial, type ReportName } from './access';
-import {
-  stopItem,
-  summaryItem,
-  tripItem,
-  type StopReportItem,
-  type SummaryReportItem,
-  type TripReportItem,
-} from './items';
+import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../src/model/report';
+import { stopItem, summaryItem, tripItem } from './items';
 import { IgnitionSegmenter, MotionSegmenter, type Interval, type Segmenter } from './segments';
 import {
   deviceEvents,

@@ -4,7 +4,7 @@ import type { Event } from '../../src/model';
 import { parseAttributes } from '../db/json';
 import type { ReportName } from './access';
 import { TEXTS, type ColumnKey } from './i18n';
-import type { StopReportItem, SummaryReportItem, TripReportItem } from './items';
+import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../src/model/report';
 import {
   DISTANCE_FACTORS,
   DISTANCE_LABELS,

@@ -1,7 +1,6 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import {
-  Alert,
   Box,
   FormControlLabel,
   IconButton,
@@ -20,6 +19,7 @@ import { chartKeys } from './chartSeries';
 import type { StopItem } from './columns';
 import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL } from './format';
 import { SPEEDS } from './playback';
+import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
 import { useReportExport } from './useReportExport';
 import { ReportPanel } from './ReportPanel';
@@ -176,16 +176,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
           label={translate('reports.filter.showMarkers')}
         />
       </ReportFilter>
-      {error && (
-        <Alert severity="error" sx={{ m: 1 }}>
-          {translate('reports.failed', { error })}
-        </Alert>
-      )}
-      {positions && positions.length === 0 && (
-        <Typography data-testid="report-empty" color="text.secondary" sx={{ p: 2 }}>
-          {translate('reports.noRoute')}
-        </Typography>
-      )}
+      <ReportStatus error={error} empty={positions?.length === 0} emptyKey="reports.noRoute" />
       {route.length > 0 && (
         <>
           <Box

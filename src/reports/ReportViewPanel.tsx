@@ -1,4 +1,4 @@
-import { Alert, Box, FormControlLabel, Switch, Typography } from '@mui/material';
+import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { getJson } from '../dataProvider/http';
@@ -18,6 +18,7 @@ import {
 } from './columns';
 import { formatDateTime, formatDuration, formatPlace } from './format';
 import { EventTypeSelect } from './EventTypeSelect';
+import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
 import { useReportExport } from './useReportExport';
 import { ReportPanel } from './ReportPanel';
@@ -239,16 +240,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
           </>
         )}
       </ReportFilter>
-      {error && (
-        <Alert severity="error" sx={{ m: 1 }}>
-          {translate('reports.failed', { error })}
-        </Alert>
-      )}
-      {rows && rows.length === 0 && (
-        <Typography data-testid="report-empty" color="text.secondary" sx={{ p: 2 }}>
-          {translate('reports.noData')}
-        </Typography>
-      )}
+      <ReportStatus error={error} empty={rows?.length === 0} emptyKey="reports.noData" />
       {rows && rows.length > 0 && (
         <>
           <Box sx={{ px: 1.5, py: 0.5 }}>

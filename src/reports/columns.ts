@@ -1,4 +1,9 @@
 import type { Event } from '../model/event';
+import type {
+  StopReportItem as StopItem,
+  SummaryReportItem as SummaryItem,
+  TripReportItem as TripItem,
+} from '../model/report';
 import { eventText } from '../notifications/eventText';
 import type { Column } from './ReportTable';
 import {
@@ -13,47 +18,11 @@ import {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-interface BaseItem {
-  deviceId: number;
-  deviceName: string;
-  distance: number;
-  averageSpeed: number;
-  maxSpeed: number;
-  spentFuel: number;
-  startOdometer: number;
-  endOdometer: number;
-  startTime: string;
-  endTime: string;
-}
-
-export interface SummaryItem extends BaseItem {
-  startHours: number;
-  endHours: number;
-  engineHours: number;
-}
-
-export interface TripItem extends BaseItem {
-  startPositionId: number;
-  endPositionId: number;
-  startLat: number;
-  startLon: number;
-  endLat: number;
-  endLon: number;
-  startAddress: string | null;
-  endAddress: string | null;
-  duration: number;
-  driverUniqueId: string | null;
-  driverName: string | null;
-}
-
-export interface StopItem extends BaseItem {
-  positionId: number;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  duration: number;
-  engineHours: number;
-}
+export type {
+  StopReportItem as StopItem,
+  SummaryReportItem as SummaryItem,
+  TripReportItem as TripItem,
+} from '../model/report';
 
 export interface ReportEvent extends Event {
   /** Filled in by the view from the device list. */

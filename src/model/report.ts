@@ -1,0 +1,47 @@
+/**
+ * Report items as `/api/reports/{trips,stops,summary}` answer them (contract §3,
+ * `J/reports/model/*`): distance and odometer in m, speeds in knots, durations and engine hours in
+ * ms, times ISO. The server computes them; the web app shows them.
+ */
+
+export interface BaseReportItem {
+  deviceId: number;
+  deviceName: string;
+  distance: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  spentFuel: number;
+  startOdometer: number;
+  endOdometer: number;
+  startTime: string;
+  endTime: string;
+}
+
+export interface TripReportItem extends BaseReportItem {
+  startPositionId: number;
+  endPositionId: number;
+  startLat: number;
+  startLon: number;
+  endLat: number;
+  endLon: number;
+  startAddress: string | null;
+  endAddress: string | null;
+  duration: number;
+  driverUniqueId: string | null;
+  driverName: string | null;
+}
+
+export interface StopReportItem extends BaseReportItem {
+  positionId: number;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  duration: number;
+  engineHours: number;
+}
+
+export interface SummaryReportItem extends BaseReportItem {
+  startHours: number;
+  endHours: number;
+  engineHours: number;
+}
