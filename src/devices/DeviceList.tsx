@@ -1,28 +1,33 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
 import { liveStore } from '../live/liveStore';
 import { useDeviceView } from './DeviceViewContext';
 import { DeviceRow } from './DeviceRow';
-import { listStyles, ROW_HEIGHT } from './rowStyles';
-import { StateIconSprite } from './StateIcons';
 import { buildListItems } from './listItems';
+import { DeviceListStyles, HEADER_HEIGHT, ROW_HEIGHT } from './rowStyles';
+import { StateIconSprite } from './StateIcons';
 import { useGroupHeaders } from './usePrefs';
 
-const HEADER_HEIGHT = 32;
+const byIndex = (index: number) => index;
 
-/** The virtualized device list: only the visible rows exist in the DOM, whatever the fleet size. */
+/**
+ * The virtualized device list: only the visible rows exist in the DOM, whatever the fleet size.
+ * Rows are keyed by their place in the list, so a search that swaps the visible devices
+ * updates the same elements instead of replacing them.
+ */
 export const DeviceList = ({
   selectedId,
   showAnchor,
+  onOpen,
 }: {
   selectedId: number | null;
   showAnchor: boolean;
+  /** Stable: the rows are memoized on it. */
+  onOpen: (id: number) => void;
 }) => {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const { ids, groups, anchors, loaded, search } = useDeviceView();
   const [withGroups] = useGroupHeaders();
   const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
@@ -35,11 +40,14 @@ export const DeviceList = ({
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (items[index].kind === 'group' ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (index) => items[index].key,
-    overscan: 8,
+    estimateSize: withGroups
+      ? (index) => (items.at(index).kind === 'group' ? HEADER_HEIGHT : ROW_HEIGHT)
+      : () => ROW_HEIGHT,
+    // Under headers the same count can hide a moved header: a new key function each render
+    // re-measures. Plain rows all have one height, so a stable one measures only on new counts.
+    getItemKey: withGroups ? (index) => `${items.at(index).kind}${index}` : byIndex,
+    overscan: 4,
   });
-  const open = useCallback((id: number) => navigate(`/devices/${id}`), [navigate]);
 
   if (loaded && !items.length) {
     const empty = liveStore.getState().devices.size === 0;
@@ -55,19 +63,19 @@ export const DeviceList = ({
     );
   }
   return (
-    <Box
+    <div
       ref={scrollRef}
+      className="frota-list"
       data-testid="device-list"
       data-count={ids.length}
       data-search={search}
-      sx={listStyles}
     >
+      <DeviceListStyles />
       <StateIconSprite />
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
+          const item = items.at(row.index);
           return (
-            // A plain inline style: through `sx` every new offset would become a new CSS class.
             <div
               key={row.key}
               style={{
@@ -79,32 +87,22 @@ export const DeviceList = ({
               }}
             >
               {item.kind === 'group' ? (
-                <Typography
-                  variant="overline"
-                  data-testid="group-header"
-                  sx={{
-                    display: 'block',
-                    height: HEADER_HEIGHT,
-                    lineHeight: `${HEADER_HEIGHT}px`,
-                    px: 1.5,
-                    bgcolor: 'action.hover',
-                  }}
-                >
+                <span className="frota-group" data-testid="group-header">
                   {groups.get(item.groupId)?.name ?? translate('devices.noGroup')}
-                </Typography>
+                </span>
               ) : (
                 <DeviceRow
                   id={item.id}
                   anchored={anchored}
                   showAnchor={showAnchor}
                   selected={item.id === selectedId}
-                  onOpen={open}
+                  onOpen={onOpen}
                 />
               )}
             </div>
           );
         })}
       </div>
-    </Box>
+    </div>
   );
 };

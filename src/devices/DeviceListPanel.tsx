@@ -1,5 +1,7 @@
 import { Box, Chip } from '@mui/material';
+import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
 import { AddDeviceButton } from './AddDeviceButton';
 import { DeviceList } from './DeviceList';
@@ -34,6 +36,9 @@ const PanelTitle = () => {
 /** `/devices`: search, sorting and the virtualized list beside the map. */
 export const DeviceListPanel = () => {
   const { access } = useAccess();
+  // Here rather than in the list, which re-renders on every keystroke.
+  const navigate = useNavigate();
+  const open = useCallback((id: number) => navigate(`/devices/${id}`), [navigate]);
   return (
     <Panel testId="device-panel" title={<PanelTitle />}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}>
@@ -42,7 +47,7 @@ export const DeviceListPanel = () => {
       </Box>
       <OnlyOneChip />
       <SortBar />
-      <DeviceList selectedId={null} showAnchor={can(access, 'anchor')} />
+      <DeviceList selectedId={null} showAnchor={can(access, 'anchor')} onOpen={open} />
     </Panel>
   );
 };

@@ -7,8 +7,6 @@ import { statusOf } from './filters';
 import { LastUpdate } from './LastUpdate';
 import { StateIcons } from './StateIcons';
 
-export { ROW_HEIGHT } from './rowStyles';
-
 interface DeviceRowProps {
   id: number;
   anchored: ReadonlySet<number>;
@@ -17,7 +15,7 @@ interface DeviceRowProps {
   onOpen: (id: number) => void;
 }
 
-/** One list row; it reads its own device and position from the live store (styles: rowStyles). */
+/** One list row; it reads its own device and position from the live store (styles: DeviceListStyles). */
 export const DeviceRow = memo(function DeviceRow({
   id,
   anchored,

@@ -1,14 +1,24 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  memo,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslate } from 'react-admin';
 import { liveStore, useLiveSelector } from '../live/liveStore';
 import type { LiveState } from '../live/store';
 import { type Group, useAnchors, useGroups } from '../live/useReferenceData';
 import type { Device } from '../model/device';
 import type { Geofence } from '../model/geofence';
-import { computeDeviceView, type DeviceView, NameOrder } from './deviceView';
-import { type DeviceFilters, statusOf } from './filters';
-import { SearchIndex } from './search';
-import { useDeviceFilters, useDeviceSort } from './usePrefs';
+import { computeFleet, type DeviceView, type Fleet, NameOrder, searchFleet } from './deviceView';
+import { statusOf } from './filters';
+import { inIdleSlices } from './idleSlices';
+import { type SearchExtras, SearchIndex } from './search';
+import { useDeviceFilters, useDeviceSearch, useDeviceSort } from './usePrefs';
 
 export interface DeviceViewValue extends DeviceView {
   anchors: Map<number, Geofence>;
@@ -23,37 +33,61 @@ const DeviceViewContext = createContext<DeviceViewValue | null>(null);
 
 const selectViewVersion = (state: LiveState) => state.viewVersion;
 
-/** Slices of idle time (or short timed slices) until `work` says it is done. */
-const inIdleSlices = (work: (more: () => boolean) => boolean): (() => void) => {
-  let cancel = () => {};
-  const step = (more: () => boolean) => {
-    if (!work(more)) schedule();
-  };
-  const schedule = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback((deadline) => step(() => deadline.timeRemaining() > 1), {
-        timeout: 2_000,
-      });
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(() => {
-        const end = performance.now() + 8;
-        step(() => performance.now() < end);
-      }, 50);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  schedule();
-  return () => cancel();
-};
+interface SearchedViewProps {
+  fleet: Fleet;
+  extras: SearchExtras;
+  anchors: Map<number, Geofence>;
+  groups: Map<number, Group>;
+  loaded: boolean;
+  children: ReactNode;
+}
 
 /**
- * Filters and sorts the live devices once for the list, the counters and the map. It reruns
- * when a filter changes or when the store's view version moves (500 ms after live updates,
- * spec §9), never on every socket frame. A search keystroke filters in the same render as the
- * box itself (one frame, list included): the haystacks are kept up to date in idle time, so no
- * keystroke pays for building them, the rows are plain elements, and the map follows a frame
- * later (LiveMarkers).
+ * The second stage, and the only part a search keystroke re-renders: it matches the text against
+ * haystacks kept warm in idle time and walks the prepared fleet, then the context consumers
+ * (list, counters, title, markers a frame later) follow in the same frame as the box.
+ */
+const SearchedView = memo(function SearchedView({
+  fleet,
+  extras,
+  anchors,
+  groups,
+  loaded,
+  children,
+}: SearchedViewProps) {
+  const search = useDeviceSearch();
+  const index = useRef(new SearchIndex());
+  // Warming after live changes may rebuild a haystack (a rename, a status change): the result
+  // follows through this revision.
+  const [revision, setRevision] = useState(0);
+
+  useEffect(
+    () =>
+      inIdleSlices((more) => {
+        const done = index.current.warm(liveStore.getState().devices, extras, more);
+        if (done) setRevision(index.current.revision);
+        return done;
+      }),
+    [fleet, extras],
+  );
+
+  const value = useMemo(() => {
+    const { devices, viewVersion } = liveStore.getState();
+    const matched = index.current.matching(devices, search, extras, viewVersion);
+    return { ...searchFleet(fleet, matched), anchors, groups, loaded, search };
+    // revision is a trigger: the index itself lives in a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fleet, search, extras, anchors, groups, loaded, revision]);
+
+  return <DeviceViewContext.Provider value={value}>{children}</DeviceViewContext.Provider>;
+});
+
+/**
+ * Filters and sorts the live devices once for the list, the counters and the map, in two
+ * stages. The fleet stage (every filter but the search, the sort) reruns when those change or
+ * when the store's view version moves (500 ms after live updates, spec §9), never on every
+ * socket frame. The search stage (SearchedView) reruns on a keystroke, in the same frame as the
+ * box, without touching the fleet stage.
  */
 export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -63,12 +97,7 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const groupList = useGroups();
   const viewVersion = useLiveSelector(selectViewVersion);
   const nameOrder = useRef(new NameOrder());
-  const searchIndex = useRef(new SearchIndex());
-  const { status, motionOnly, hiddenCategories, onlyId, search } = filters;
-  const viewFilters = useMemo(
-    (): DeviceFilters => ({ status, motionOnly, hiddenCategories, onlyId, search }),
-    [status, motionOnly, hiddenCategories, onlyId, search],
-  );
+  const { status, motionOnly, hiddenCategories, onlyId } = filters;
 
   const groups = useMemo(() => new Map(groupList.map((group) => [group.id, group])), [groupList]);
   const extras = useMemo(
@@ -80,24 +109,29 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   );
   const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
 
-  useEffect(
+  const fleet = useMemo(
     () =>
-      inIdleSlices((more) => searchIndex.current.warm(liveStore.getState().devices, extras, more)),
-    [extras, viewVersion],
+      computeFleet(
+        liveStore.getState(),
+        { filters: { status, motionOnly, hiddenCategories, onlyId }, sort, anchored },
+        nameOrder.current,
+      ),
+    // viewVersion is the trigger: the store itself is read outside React state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [status, motionOnly, hiddenCategories, onlyId, sort, anchored, viewVersion],
   );
 
-  const value = useMemo(() => {
-    const view = computeDeviceView(
-      liveStore.getState(),
-      { filters: viewFilters, sort, extras, anchored },
-      nameOrder.current,
-      searchIndex.current,
-    );
-    return { ...view, anchors, groups, loaded: viewVersion > 0, search: viewFilters.search };
-    // viewVersion is the trigger: the store itself is read outside React state.
-  }, [viewFilters, sort, extras, anchored, anchors, groups, viewVersion]);
-
-  return <DeviceViewContext.Provider value={value}>{children}</DeviceViewContext.Provider>;
+  return (
+    <SearchedView
+      fleet={fleet}
+      extras={extras}
+      anchors={anchors}
+      groups={groups}
+      loaded={viewVersion > 0}
+    >
+      {children}
+    </SearchedView>
+  );
 };
 
 export const useDeviceView = (): DeviceViewValue => {

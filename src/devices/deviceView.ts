@@ -1,5 +1,6 @@
-import type { Device } from '../model/device';
 import type { LiveState } from '../live/store';
+import type { Device, DeviceStatus } from '../model/device';
+import { isMoving } from './deviceState';
 import {
   countDevice,
   type DeviceFilters,
@@ -7,6 +8,7 @@ import {
   passesBaseFilters,
   passesStatusFilters,
   type StatusCounts,
+  statusOf,
 } from './filters';
 import { type SearchExtras, SearchIndex } from './search';
 import { compareNames, type DeviceSort, type NameRank, sortRows, type SortRow } from './sort';
@@ -20,7 +22,6 @@ export interface DeviceView {
 export interface ViewInput {
   filters: DeviceFilters;
   sort: DeviceSort;
-  extras?: SearchExtras;
   anchored?: ReadonlySet<number>;
 }
 
@@ -56,33 +57,71 @@ export class NameOrder {
   }
 }
 
-export const computeDeviceView = (
+/** A device in the fleet view, with what a search keystroke needs read once. */
+interface FleetEntry {
+  id: number;
+  status: DeviceStatus;
+  moving: boolean;
+  /** Passes the status and motion buttons. */
+  shown: boolean;
+}
+
+/**
+ * The fleet after every filter but the search, in display order. It changes with live data
+ * and the other filters; a search keystroke only walks it (`searchFleet`).
+ */
+export interface Fleet {
+  entries: FleetEntry[];
+}
+
+export const computeFleet = (
   state: Pick<LiveState, 'devices' | 'positions'>,
   input: ViewInput,
   nameOrder: NameOrder = new NameOrder(),
-  searchIndex: SearchIndex = new SearchIndex(),
-): DeviceView => {
-  const { filters, sort, extras, anchored } = input;
-  const counts = emptyCounts();
-  const rows: SortRow[] = [];
+): Fleet => {
+  const { filters, sort, anchored } = input;
+  const rows: (SortRow & { entry: FleetEntry })[] = [];
   const rank = nameOrder.get(state.devices);
-  // The search runs once over the cached haystacks; the other base filters per device.
-  const matched = searchIndex.matching(state.devices, filters.search, extras);
-  const others = matched ? { ...filters, search: '' } : filters;
   // Walking the devices in name order makes the default sort free.
   nameOrder.ids().forEach((id) => {
     const device = state.devices.get(id);
-    if (!device || (matched && !matched.has(id)) || !passesBaseFilters(device, others, extras)) {
-      return;
-    }
+    if (!device || !passesBaseFilters(device, filters)) return;
     const position = state.positions.get(id);
-    countDevice(counts, device, position);
-    if (passesStatusFilters(device, position, filters)) rows.push({ device, position });
+    const entry = {
+      id,
+      status: statusOf(device),
+      moving: isMoving(position),
+      shown: passesStatusFilters(device, position, filters),
+    };
+    rows.push({ device, position, entry });
   });
   if (sort.key === 'name') {
     if (sort.dir === 'desc') rows.reverse();
   } else {
     sortRows(rows, sort, anchored, rank);
   }
-  return { ids: rows.map((row) => row.device.id), counts };
+  return { entries: rows.map((row) => row.entry) };
+};
+
+/** The rows and counters for a search result (`matched` null: no search). */
+export const searchFleet = (fleet: Fleet, matched: ReadonlySet<number> | null): DeviceView => {
+  const counts = emptyCounts();
+  const ids: number[] = [];
+  for (const entry of fleet.entries) {
+    if (matched && !matched.has(entry.id)) continue;
+    countDevice(counts, entry.status, entry.moving);
+    if (entry.shown) ids.push(entry.id);
+  }
+  return { ids, counts };
+};
+
+/** Both stages at once; the provider keeps them apart so a keystroke runs only the second. */
+export const computeDeviceView = (
+  state: Pick<LiveState, 'devices' | 'positions'>,
+  input: ViewInput & { search: string; extras?: SearchExtras },
+  nameOrder: NameOrder = new NameOrder(),
+  searchIndex: SearchIndex = new SearchIndex(),
+): DeviceView => {
+  const fleet = computeFleet(state, input, nameOrder);
+  return searchFleet(fleet, searchIndex.matching(state.devices, input.search, input.extras));
 };

@@ -1,7 +1,6 @@
 import type { Device, DeviceStatus } from '../model/device';
 import type { Position } from '../model/position';
 import { isMoving } from './deviceState';
-import { matchesSearch, type SearchExtras } from './search';
 
 export type StatusFilter = 'all' | DeviceStatus;
 
@@ -11,7 +10,6 @@ export interface DeviceFilters {
   hiddenCategories: string[];
   /** Show only this device (reports and "show only" use it). */
   onlyId: number | null;
-  search: string;
 }
 
 export const DEFAULT_FILTERS: DeviceFilters = {
@@ -19,7 +17,6 @@ export const DEFAULT_FILTERS: DeviceFilters = {
   motionOnly: false,
   hiddenCategories: [],
   onlyId: null,
-  search: '',
 };
 
 export interface StatusCounts {
@@ -34,15 +31,13 @@ export const statusOf = (device: Device): DeviceStatus => device.status ?? 'unkn
 
 export const categoryOf = (device: Device): string => device.category || 'default';
 
-/** The filters every view shares before the status buttons: only-one, categories and search. */
-export const passesBaseFilters = (
-  device: Device,
-  filters: DeviceFilters,
-  extras?: SearchExtras,
-): boolean => {
+/**
+ * The filters every view shares before the status buttons: only-one and categories (the search,
+ * kept apart so a keystroke reruns only itself, is applied by `searchFleet`).
+ */
+export const passesBaseFilters = (device: Device, filters: DeviceFilters): boolean => {
   if (filters.onlyId !== null && device.id !== filters.onlyId) return false;
-  if (filters.hiddenCategories.includes(categoryOf(device))) return false;
-  return matchesSearch(device, filters.search, extras);
+  return !filters.hiddenCategories.includes(categoryOf(device));
 };
 
 /** The status and motion buttons, which the counters themselves ignore. */
@@ -63,12 +58,8 @@ export const emptyCounts = (): StatusCounts => ({
   moving: 0,
 });
 
-export const countDevice = (
-  counts: StatusCounts,
-  device: Device,
-  position: Position | undefined,
-): void => {
+export const countDevice = (counts: StatusCounts, status: DeviceStatus, moving: boolean): void => {
   counts.all += 1;
-  counts[statusOf(device)] += 1;
-  if (isMoving(position)) counts.moving += 1;
+  counts[status] += 1;
+  if (moving) counts.moving += 1;
 };

@@ -1,7 +1,12 @@
 import type { Device } from '../model/device';
 
-export type ListItem =
-  { kind: 'group'; key: string; groupId: number } | { kind: 'device'; key: string; id: number };
+export type ListItem = { kind: 'group'; groupId: number } | { kind: 'device'; id: number };
+
+/** The list's rows, read by index: without group headers nothing is built per device. */
+export interface ListItems {
+  length: number;
+  at(index: number): ListItem;
+}
 
 /**
  * Rows under group headers (when enabled): devices without a group first ("No group"), then
@@ -12,8 +17,9 @@ export const buildListItems = (
   withGroups: boolean,
   devices: ReadonlyMap<number, Device>,
   groupName: (groupId: number) => string | undefined,
-): ListItem[] => {
-  if (!withGroups) return ids.map((id) => ({ kind: 'device', key: `d${id}`, id }));
+): ListItems => {
+  if (!withGroups)
+    return { length: ids.length, at: (index) => ({ kind: 'device', id: ids[index] }) };
   const byGroup = new Map<number, number[]>();
   ids.forEach((id) => {
     const raw = devices.get(id)?.groupId ?? 0;
@@ -25,8 +31,9 @@ export const buildListItems = (
   const order = [...byGroup.keys()].sort((a, b) =>
     a === 0 ? -1 : b === 0 ? 1 : (groupName(a) ?? '').localeCompare(groupName(b) ?? ''),
   );
-  return order.flatMap((groupId) => [
-    { kind: 'group' as const, key: `g${groupId}`, groupId },
-    ...(byGroup.get(groupId) ?? []).map((id) => ({ kind: 'device' as const, key: `d${id}`, id })),
+  const items: ListItem[] = order.flatMap((groupId) => [
+    { kind: 'group' as const, groupId },
+    ...(byGroup.get(groupId) ?? []).map((id) => ({ kind: 'device' as const, id })),
   ]);
+  return { length: items.length, at: (index) => items[index] };
 };

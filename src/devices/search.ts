@@ -6,8 +6,6 @@ export type SearchExtras = (device: Device) => readonly string[];
 /** Fields that change with every report and are not worth searching. */
 const VOLATILE = new Set(['attributes', 'lastUpdate', 'positionId']);
 
-const haystacks = new Map<number, { device: Device; text: string }>();
-
 const textOf = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -32,25 +30,13 @@ const sameSearchable = (a: Device, b: Device): boolean =>
   ) && sameRecord(a.attributes ?? {}, b.attributes ?? {});
 
 /** Every top-level field and every attribute value (then any extras), lower-cased. */
-const buildHaystack = (device: Device, extras?: readonly string[]): string => {
+const buildHaystack = (device: Device, extras?: SearchExtras): string => {
   const fields = Object.entries(device)
     .filter(([key]) => !VOLATILE.has(key))
     .map(([, value]) => textOf(value));
   const attributes = Object.values(device.attributes ?? {}).map(textOf);
   // NUL separates fields, so a query never matches across two of them.
-  return [...fields, ...attributes, ...(extras ?? [])].join('\u0000').toLocaleLowerCase();
-};
-
-/** The haystack without extras, cached per device. */
-const haystackOf = (device: Device): string => {
-  const cached = haystacks.get(device.id);
-  if (cached && (cached.device === device || sameSearchable(cached.device, device))) {
-    cached.device = device;
-    return cached.text;
-  }
-  const text = buildHaystack(device);
-  haystacks.set(device.id, { device, text });
-  return text;
+  return [...fields, ...attributes, ...(extras?.(device) ?? [])].join('\u0000').toLocaleLowerCase();
 };
 
 export const normalizeQuery = (query: string): string => query.trim().toLocaleLowerCase();
@@ -61,48 +47,67 @@ export const normalizeQuery = (query: string): string => query.trim().toLocaleLo
  */
 export const matchesSearch = (device: Device, query: string, extras?: SearchExtras): boolean => {
   const needle = normalizeQuery(query);
-  if (!needle) return true;
-  if (haystackOf(device).includes(needle)) return true;
-  return extras ? extras(device).some((word) => word.toLocaleLowerCase().includes(needle)) : false;
+  return !needle || buildHaystack(device, extras).includes(needle);
 };
 
+/** How many answers are kept: enough for typing a word and deleting it again. */
+const RECENT_ANSWERS = 32;
+
+interface Entry {
+  device: Device;
+  extras: SearchExtras | undefined;
+  text: string;
+}
+
 /**
- * The search over a whole fleet, for the per-keystroke path: each device's haystack (fields,
- * attributes and extras) is built once and rebuilt only when its searchable content changes,
- * and a query that extends the previous one (contains it) narrows the previous matches instead
- * of scanning every device. Same results as `matchesSearch` on each device.
+ * The search over a whole fleet, for the per-keystroke path (same answers as `matchesSearch`).
+ * Each device's haystack is built once and brought up to date by `warm`, in idle time after live
+ * changes, so a keystroke only scans ready strings: it never compares 10,000 records, and a
+ * haystack can trail its device until the next `warm` (which bumps `revision`). Answers are
+ * kept until the revision moves, whatever the live positions or the other filters do: a query
+ * that extends an earlier one scans only that one's matches, and deleting back to an earlier
+ * query costs nothing.
  */
 export class SearchIndex {
-  private entries = new Map<number, { device: Device; text: string }>();
-  private extras: SearchExtras | undefined;
-  /** Bumped whenever any haystack changes or a device comes or goes. */
-  private revision = 0;
-  private last: { needle: string; revision: number; ids: ReadonlySet<number> } | null = null;
+  private entries = new Map<number, Entry>();
+  private changes = 0;
+  private membership: number | undefined;
+  /** Every haystack in one array, and the answers found in them, for one revision. */
+  private scope: {
+    revision: number;
+    ids: number[];
+    texts: string[];
+    answers: Map<string, ReadonlySet<number>>;
+  } | null = null;
 
-  /** Brings the haystacks up to date; cheap when the devices (or their content) are unchanged. */
+  /** Bumped whenever a haystack is built or rebuilt, or a device is dropped. */
+  get revision(): number {
+    return this.changes;
+  }
+
+  /** Brings every haystack up to date at once. */
   refresh(devices: ReadonlyMap<number, Device>, extras?: SearchExtras): void {
     this.warm(devices, extras, () => true);
   }
 
   /**
-   * Builds stale haystacks while `more()` allows (an idle deadline), so warming 10,000 of them
+   * Rebuilds stale haystacks while `more()` allows (an idle deadline), so warming 10,000 of them
    * never becomes one long task; returns true once every haystack is current.
    */
   warm(
     devices: ReadonlyMap<number, Device>,
     extras: SearchExtras | undefined,
     more: () => boolean,
-  ) {
+  ): boolean {
     let changed = false;
     let done = true;
-    if (extras !== this.extras) {
-      this.entries.clear();
-      this.extras = extras;
-      changed = true;
-    }
     for (const device of devices.values()) {
       const entry = this.entries.get(device.id);
-      if (entry && (entry.device === device || sameSearchable(entry.device, device))) {
+      if (
+        entry &&
+        entry.extras === extras &&
+        (entry.device === device || sameSearchable(entry.device, device))
+      ) {
         entry.device = device;
         continue;
       }
@@ -110,37 +115,84 @@ export class SearchIndex {
         done = false;
         break;
       }
-      this.entries.set(device.id, { device, text: buildHaystack(device, extras?.(device)) });
+      this.entries.set(device.id, { device, extras, text: buildHaystack(device, extras) });
       changed = true;
     }
-    if (this.entries.size > devices.size || (done && this.entries.size !== devices.size)) {
+    if (done && this.entries.size !== devices.size) {
       for (const id of this.entries.keys()) if (!devices.has(id)) this.entries.delete(id);
       changed = true;
     }
-    if (changed) this.revision += 1;
+    if (changed) this.changes += 1;
     return done;
   }
 
-  /** Ids of the devices matching `query`, or null when the query is blank (everything matches). */
+  /**
+   * Ids of the devices whose haystack contains `query`, or null when the query is blank
+   * (everything matches). Devices not warmed yet get their haystacks built here; `membership`,
+   * when given, is a number that moves whenever devices come or go (the store's view version),
+   * and an unchanged one skips looking for them.
+   */
   matching(
     devices: ReadonlyMap<number, Device>,
     query: string,
     extras?: SearchExtras,
+    membership?: number,
   ): ReadonlySet<number> | null {
     const needle = normalizeQuery(query);
     if (!needle) return null;
-    this.refresh(devices, extras);
-    const { last } = this;
+    if (membership === undefined || membership !== this.membership) {
+      this.addMissing(devices, extras);
+      this.membership = membership;
+    }
+    const scope = this.currentScope();
+    const known = scope.answers.get(needle);
+    if (known) return known;
+    // Whatever contains the new query contains an earlier one it extends: only that one's
+    // matches can match, so the smallest such answer is the one to scan.
+    let narrowest: ReadonlySet<number> | null = null;
+    for (const [earlier, ids] of scope.answers) {
+      if (needle.includes(earlier) && (!narrowest || ids.size < narrowest.size)) narrowest = ids;
+    }
     const ids = new Set<number>();
-    if (last && last.revision === this.revision && needle.includes(last.needle)) {
-      // Whatever contains the new query contains the old one: only the old matches can match.
-      for (const id of last.ids) {
+    if (narrowest && narrowest.size < scope.ids.length / 4) {
+      for (const id of narrowest) {
         if (this.entries.get(id)?.text.includes(needle)) ids.add(id);
       }
     } else {
-      for (const [id, entry] of this.entries) if (entry.text.includes(needle)) ids.add(id);
+      const { texts } = scope;
+      for (let i = 0; i < texts.length; i += 1) {
+        if (texts[i].includes(needle)) ids.add(scope.ids[i]);
+      }
     }
-    this.last = { needle, revision: this.revision, ids };
+    if (scope.answers.size >= RECENT_ANSWERS) {
+      scope.answers.delete(scope.answers.keys().next().value as string);
+    }
+    scope.answers.set(needle, ids);
     return ids;
+  }
+
+  private currentScope() {
+    if (this.scope?.revision !== this.changes) {
+      const ids: number[] = [];
+      const texts: string[] = [];
+      this.entries.forEach((entry, id) => {
+        ids.push(id);
+        texts.push(entry.text);
+      });
+      this.scope = { revision: this.changes, ids, texts, answers: new Map() };
+    }
+    return this.scope;
+  }
+
+  /**
+   * New devices (or a first search before warming finished) are searchable at once. The store
+   * keeps one device map and updates it in place, so this looks at every id.
+   */
+  private addMissing(devices: ReadonlyMap<number, Device>, extras?: SearchExtras) {
+    for (const device of devices.values()) {
+      if (this.entries.has(device.id)) continue;
+      this.entries.set(device.id, { device, extras, text: buildHaystack(device, extras) });
+      this.changes += 1;
+    }
   }
 }

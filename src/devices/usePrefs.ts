@@ -1,4 +1,5 @@
-import { useStore } from 'react-admin';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useStore, useStoreContext } from 'react-admin';
 import { DEFAULT_MARKER_PREFS, type MarkerPrefs } from '../map/markers/labels';
 import { DEFAULT_FILTERS, type DeviceFilters } from './filters';
 import { DEFAULT_SORT, type DeviceSort } from './sort';
@@ -9,6 +10,30 @@ import { DEFAULT_SORT, type DeviceSort } from './sort';
  */
 export const useDeviceFilters = () =>
   useStore<DeviceFilters>('frota.devices.filters', DEFAULT_FILTERS);
+
+const SEARCH_KEY = 'frota.devices.search';
+
+/**
+ * The search text, apart from the other filters so a keystroke re-renders only its readers.
+ * Read straight from react-admin's store (no `useStore`, whose effect re-reads local storage
+ * and re-subscribes on every change, inside the keystroke's frame).
+ */
+export const useDeviceSearch = (): string => {
+  const { getItem, subscribe } = useStoreContext();
+  return useSyncExternalStore(
+    useCallback((listener) => subscribe(SEARCH_KEY, listener), [subscribe]),
+    () => getItem<string>(SEARCH_KEY, '') ?? '',
+  );
+};
+
+/** Writes the search text without subscribing to it (the box keeps its own text). */
+export const useSetDeviceSearch = () => {
+  const { getItem, setItem } = useStoreContext();
+  return {
+    initial: () => getItem<string>(SEARCH_KEY, '') ?? '',
+    set: useCallback((search: string) => setItem(SEARCH_KEY, search), [setItem]),
+  };
+};
 
 export const useDeviceSort = () => useStore<DeviceSort>('frota.devices.sort', DEFAULT_SORT);
 

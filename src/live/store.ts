@@ -2,6 +2,7 @@ import type { Device } from '../model/device';
 import type { Event } from '../model/event';
 import type { Position } from '../model/position';
 import { isDeletedDevice } from './deletedDevice';
+import { createInputYield } from './inputPriority';
 
 /** What the socket sends: each key optional, each array possibly long. */
 export interface LiveMessage {
@@ -49,7 +50,12 @@ const fixTimeOf = (position: Position | undefined): number =>
 const isNewer = (next: Position, current: Position | undefined): boolean =>
   fixTimeOf(next) >= fixTimeOf(current);
 
-/** rAF when the page is visible; a timer keeps hidden tabs from piling up updates. */
+const yieldToInput = createInputYield();
+
+/**
+ * rAF when the page is visible (a frame or two later while a keystroke is shown); a timer
+ * keeps hidden tabs from piling up updates.
+ */
 const frameSchedule: Schedule = (run) => {
   let done = false;
   const once = () => {
@@ -57,7 +63,10 @@ const frameSchedule: Schedule = (run) => {
     done = true;
     run();
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  if (typeof requestAnimationFrame === 'function') {
+    const frame = () => (yieldToInput() ? requestAnimationFrame(frame) : once());
+    requestAnimationFrame(frame);
+  }
   setTimeout(once, 100);
 };
 

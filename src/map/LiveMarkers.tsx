@@ -6,6 +6,7 @@ import { useDeviceView } from '../devices/DeviceViewContext';
 import { useMarkerPrefs } from '../devices/usePrefs';
 import { liveStore } from '../live/liveStore';
 import { mapUi } from './mapUi';
+import type { MarkerPrefs } from './markers/labels';
 import { type Hit, MarkerLayer } from './markers/MarkerLayer';
 import { MarkerTooltip } from './MarkerTooltip';
 
@@ -21,12 +22,36 @@ const afterNextPaint = (callback: () => void): (() => void) => {
   };
 };
 
+interface MarkerViewProps {
+  layer: MarkerLayer;
+  prefs: MarkerPrefs;
+  selectedId: number | null;
+  plateMissing: string;
+}
+
+/**
+ * Hands the filtered view to the layer: the only part of the map a search keystroke re-renders.
+ * The list paints the keystroke first; the markers follow a frame later, so the canvas redraw of
+ * a changed fleet never lands in the same frame as the keystroke.
+ */
+const MarkerView = ({ layer, prefs, selectedId, plateMissing }: MarkerViewProps) => {
+  const view = useDeviceView();
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const { devices, positions } = liveStore.getState();
+        layer.setData({ devices, positions, ids: view.ids, prefs, selectedId, plateMissing });
+      }),
+    [layer, view, prefs, selectedId, plateMissing],
+  );
+  return null;
+};
+
 /** Bridges React (filters, prefs, selection) to the canvas marker layer; draws no DOM per device. */
 export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
   const map = useMap();
   const navigate = useNavigate();
   const translate = useTranslate();
-  const view = useDeviceView();
   const [prefs] = useMarkerPrefs();
   const [hover, setHover] = useState<Hit | null>(null);
   const layerRef = useRef<MarkerLayer | null>(null);
@@ -64,17 +89,15 @@ export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
     };
   }, [map, layer]);
 
-  const plateMissing = translate('map.plateMissing');
-  // The list paints a search keystroke first; the markers follow a frame later, so the canvas
-  // redraw of a changed fleet never lands in the same frame as the keystroke.
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        const { devices, positions } = liveStore.getState();
-        layer.setData({ devices, positions, ids: view.ids, prefs, selectedId, plateMissing });
-      }),
-    [layer, view, prefs, selectedId, plateMissing],
+  return (
+    <>
+      <MarkerView
+        layer={layer}
+        prefs={prefs}
+        selectedId={selectedId}
+        plateMissing={translate('map.plateMissing')}
+      />
+      {hover && <MarkerTooltip hit={hover} layer={layer} />}
+    </>
   );
-
-  return hover ? <MarkerTooltip hit={hover} layer={layer} /> : null;
 };

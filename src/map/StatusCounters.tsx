@@ -1,21 +1,34 @@
-import { Box, Button, ButtonGroup } from '@mui/material';
+import { Button, ButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDeviceView } from '../devices/DeviceViewContext';
-import type { StatusFilter } from '../devices/filters';
+import type { StatusCounts } from '../devices/filters';
 import { useDeviceFilters } from '../devices/usePrefs';
 
-const STATUSES: { key: StatusFilter; color: string }[] = [
-  { key: 'all', color: 'inherit' },
-  { key: 'online', color: '#2e7d32' },
-  { key: 'offline', color: '#d32f2f' },
-  { key: 'unknown', color: '#f9a825' },
-];
+type CounterKey = keyof StatusCounts;
+
+const COLORS: Record<CounterKey, string> = {
+  all: 'inherit',
+  online: '#2e7d32',
+  offline: '#d32f2f',
+  unknown: '#f9a825',
+  moving: '#1565c0',
+};
+
+/** The number alone follows the view, so a search keystroke re-renders five spans, not buttons. */
+const Count = ({ counter }: { counter: CounterKey }) => {
+  const { counts } = useDeviceView();
+  return (
+    <span style={{ color: COLORS[counter], fontWeight: 700, marginRight: 4 }} data-count>
+      {counts[counter]}
+    </span>
+  );
+};
 
 /** Online / offline / unknown / in-motion counts that double as the status filters. */
 export const StatusCounters = () => {
   const translate = useTranslate();
-  const { counts } = useDeviceView();
   const [filters, setFilters] = useDeviceFilters();
+  const statuses = ['all', 'online', 'offline', 'unknown'] as const;
   return (
     <ButtonGroup
       size="small"
@@ -28,7 +41,7 @@ export const StatusCounters = () => {
         '& .MuiButton-root': { textTransform: 'none', px: 1 },
       }}
     >
-      {STATUSES.map(({ key, color }) => (
+      {statuses.map((key) => (
         <Button
           key={key}
           data-testid={`counter-${key}`}
@@ -36,9 +49,7 @@ export const StatusCounters = () => {
           onClick={() => setFilters({ ...filters, status: key })}
           sx={{ bgcolor: filters.status === key ? 'action.selected' : 'background.paper' }}
         >
-          <Box component="span" sx={{ color, fontWeight: 700, mr: 0.5 }} data-count>
-            {counts[key]}
-          </Box>
+          <Count counter={key} />
           {translate(`filters.${key}`)}
         </Button>
       ))}
@@ -48,9 +59,7 @@ export const StatusCounters = () => {
         onClick={() => setFilters({ ...filters, motionOnly: !filters.motionOnly })}
         sx={{ bgcolor: filters.motionOnly ? 'action.selected' : 'background.paper' }}
       >
-        <Box component="span" sx={{ color: '#1565c0', fontWeight: 700, mr: 0.5 }} data-count>
-          {counts.moving}
-        </Box>
+        <Count counter="moving" />
         {translate('filters.moving')}
       </Button>
     </ButtonGroup>

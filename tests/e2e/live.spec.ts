@@ -53,7 +53,9 @@ test('filters and search narrow the list and the map', async ({ page }) => {
   // Kept in local storage across reloads.
   await page.reload();
   await expect(page.getByTestId('device-search')).toHaveValue('.*');
-  await page.getByTestId('device-search').fill('');
+  await page.getByRole('button', { name: 'Limpar busca' }).click();
+  await expect(page.getByTestId('device-search')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Limpar busca' })).toBeHidden();
   await page.getByTestId('counter-offline').click();
   await expect(page.getByTestId('counter-offline')).toHaveAttribute('aria-pressed', 'true');
   const offline = Number(

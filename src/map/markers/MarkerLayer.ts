@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import type { Device } from '../../model/device';
+import { createInputYield } from '../../live/inputPriority';
 import type { Position } from '../../model/position';
 import type { MarkerPrefs } from './labels';
 import { drawCluster, drawMarker } from './markerDrawing';
@@ -77,6 +78,7 @@ export class MarkerLayer extends L.Layer {
   private hovered: Hit | null = null;
   private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
   private cancelIdleRebuild: (() => void) | undefined;
+  private readonly yieldToInput = createInputYield();
 
   constructor(private readonly callbacks: MarkerLayerCallbacks) {
     super();
@@ -218,10 +220,11 @@ export class MarkerLayer extends L.Layer {
 
   private requestDraw(): void {
     if (this.frame || !this.canvas) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
+    const frame = () => {
+      this.frame = this.yieldToInput() ? requestAnimationFrame(frame) : 0;
+      if (!this.frame) this.draw();
+    };
+    this.frame = requestAnimationFrame(frame);
   }
 
   private hideDuringZoom(): void {

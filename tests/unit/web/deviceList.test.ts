@@ -1,6 +1,6 @@
 import { computeDeviceView, NameOrder } from '../../../src/devices/deviceView';
 import { DEFAULT_FILTERS, type DeviceFilters } from '../../../src/devices/filters';
-import { buildListItems } from '../../../src/devices/listItems';
+import { buildListItems, type ListItems } from '../../../src/devices/listItems';
 import { matchesSearch, SearchIndex } from '../../../src/devices/search';
 import { DEFAULT_SORT, nextStateSort, sortRows, toggleSort } from '../../../src/devices/sort';
 import type { Device } from '../../../src/model/device';
@@ -158,8 +158,8 @@ describe('search index', () => {
       ]),
     );
   const extras = (d: Device) => [d.status === 'online' ? 'Conectado' : 'Desconectado'];
-  const fullScan = (devices: Map<number, Device>, query: string) =>
-    [...devices.values()].filter((d) => matchesSearch(d, query, extras)).map((d) => d.id);
+  const fullScan = (devices: Map<number, Device>, query: string, words = extras) =>
+    [...devices.values()].filter((d) => matchesSearch(d, query, words)).map((d) => d.id);
   const sorted = (ids: ReadonlySet<number> | null) => [...(ids ?? [])].sort((a, b) => a - b);
 
   it('narrowing query by query gives the same result as a full scan', () => {
@@ -203,30 +203,54 @@ describe('search index', () => {
   });
 
   it('is null for a blank query', () => {
-    expect(new SearchIndex().matching(fleet(), '   ', extras)).toBeNull();
+    const devices = fleet();
+    expect(new SearchIndex().matching(devices, '   ', extras)).toBeNull();
   });
 
-  it('follows device changes between keystrokes instead of narrowing stale matches', () => {
+  it('follows device changes once warmed, and only then bumps its revision', () => {
     let devices = fleet();
     const index = new SearchIndex();
+    index.refresh(devices, extras);
+    const first = index.revision;
     expect(sorted(index.matching(devices, 'onix', extras))).toEqual(fullScan(devices, 'onix'));
     devices = new Map(devices);
     devices.set(2, device(2, { name: 'Onix renamed' }));
     devices.delete(4);
     devices.set(999, device(999, { name: 'Onix new' }));
-    for (const query of ['onix', 'onix ', 'onix n', 'onix ne']) {
+    // A keystroke never compares records: the rename waits for warming; a new device is built.
+    expect(index.matching(devices, 'onix r', extras)?.has(2)).toBe(false);
+    expect(index.matching(devices, 'onix n', extras)?.has(999)).toBe(true);
+    // The live store adds devices to the same map it keeps: they are found at once too.
+    devices.set(1000, device(1000, { name: 'Onix added in place' }));
+    expect(index.matching(devices, 'onix a', extras)?.has(1000)).toBe(true);
+    // With a membership number (the store's view version), only a new number looks for them.
+    devices.set(1001, device(1001, { name: 'Onix unseen' }));
+    expect(index.matching(devices, 'onix u', extras, 7)?.has(1001)).toBe(true);
+    devices.set(1002, device(1002, { name: 'Onix unseen too' }));
+    expect(index.matching(devices, 'onix u', extras, 7)?.has(1002)).toBe(false);
+    expect(index.matching(devices, 'onix u', extras, 8)?.has(1002)).toBe(true);
+    // Live reports alone keep the answers (same set) until warming changes a haystack.
+    const answer = index.matching(devices, 'onix', extras);
+    expect(index.matching(new Map(devices), 'onix', extras)).toBe(answer);
+    index.refresh(devices, extras);
+    expect(index.revision).toBeGreaterThan(first);
+    for (const query of ['onix', 'onix ', 'onix n', 'onix ne', 'onix r']) {
       expect(sorted(index.matching(devices, query, extras)), query).toEqual(
         fullScan(devices, query),
       );
     }
     // A new object with the same searchable content (a live report) keeps its haystack.
+    const warmed = index.revision;
     devices = new Map(devices);
     devices.set(1, { ...(devices.get(1) as Device), lastUpdate: new Date().toISOString() });
-    expect(sorted(index.matching(devices, 'onix n', extras))).toEqual(fullScan(devices, 'onix n'));
-    // New extras (a renamed group, another language) rebuild every haystack.
+    index.refresh(devices, extras);
+    expect(index.revision).toBe(warmed);
+    // New extras (a renamed group, another language) rebuild every haystack when warmed.
     const other = (d: Device) => [`grupo ${d.id % 2 ? 'impar' : 'par'}`];
+    index.refresh(devices, other);
+    expect(index.revision).toBeGreaterThan(warmed);
     expect(sorted(index.matching(devices, 'impar', other))).toEqual(
-      [...devices.values()].filter((d) => matchesSearch(d, 'impar', other)).map((d) => d.id),
+      fullScan(devices, 'impar', other),
     );
   });
 });
@@ -243,10 +267,10 @@ describe('device view: filters and status counters', () => {
     [2, position(2, { attributes: { motion: false } })],
     [3, position(3)],
   ]);
-  const view = (filters: Partial<DeviceFilters>) =>
+  const view = (filters: Partial<DeviceFilters>, search = '') =>
     computeDeviceView(
       { devices, positions },
-      { filters: { ...DEFAULT_FILTERS, ...filters }, sort: DEFAULT_SORT },
+      { filters: { ...DEFAULT_FILTERS, ...filters }, sort: DEFAULT_SORT, search },
     );
 
   it('counts online, offline, unknown and in-motion devices', () => {
@@ -262,7 +286,7 @@ describe('device view: filters and status counters', () => {
   });
 
   it('narrows counters and rows by search, hidden categories and show-only', () => {
-    expect(view({ search: 'CAR' })).toEqual({
+    expect(view({}, 'CAR')).toEqual({
       ids: [1, 2],
       counts: { all: 2, online: 2, offline: 0, unknown: 0, moving: 1 },
     });
@@ -274,9 +298,9 @@ describe('device view: filters and status counters', () => {
     const order = new NameOrder();
     const index = new SearchIndex();
     for (const search of ['c', 'ca', 'car', 'cars', 'car', 'truck', '']) {
-      const input = { filters: { ...DEFAULT_FILTERS, search }, sort: DEFAULT_SORT };
+      const input = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search };
       expect(computeDeviceView({ devices, positions }, input, order, index)).toEqual(
-        view({ search }),
+        view({}, search),
       );
     }
   });
@@ -300,10 +324,13 @@ describe('group headers', () => {
       [3, device(3, { groupId: 5 })],
     ]);
     const names: Record<number, string> = { 5: 'Zeta', 7: 'Alpha' };
+    const all = (items: ListItems) =>
+      Array.from({ length: items.length }, (_, index) => {
+        const item = items.at(index);
+        return item.kind === 'group' ? `g${item.groupId}` : `d${item.id}`;
+      });
     const items = buildListItems([1, 2, 3], true, devices, (id) => names[id]);
-    expect(items.map((item) => item.key)).toEqual(['g0', 'd2', 'g7', 'd1', 'g5', 'd3']);
-    expect(buildListItems([1, 2], false, devices, () => undefined).map((item) => item.key)).toEqual(
-      ['d1', 'd2'],
-    );
+    expect(all(items)).toEqual(['g0', 'd2', 'g7', 'd1', 'g5', 'd3']);
+    expect(all(buildListItems([1, 2], false, devices, () => undefined))).toEqual(['d1', 'd2']);
   });
 });
