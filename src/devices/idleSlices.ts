@@ -1,3 +1,8 @@
+/** An idle period can last 50 ms; a slice stops well before, so it never reads as a long task. */
+const SLICE_MS = 8;
+/** Called by its timeout on a page that is never idle: a short slice still progresses. */
+const TIMED_OUT_SLICE_MS = 4;
+
 /**
  * Runs `work` in slices of idle time (or short timed slices where idle callbacks are missing)
  * until it returns true; returns a cancel function.
@@ -9,13 +14,19 @@ export const inIdleSlices = (work: (more: () => boolean) => boolean): (() => voi
   };
   const schedule = () => {
     if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback((deadline) => step(() => deadline.timeRemaining() > 1), {
-        timeout: 2_000,
-      });
+      const handle = requestIdleCallback(
+        (deadline) => {
+          const end = performance.now() + (deadline.didTimeout ? TIMED_OUT_SLICE_MS : SLICE_MS);
+          step(
+            () => performance.now() < end && (deadline.didTimeout || deadline.timeRemaining() > 1),
+          );
+        },
+        { timeout: 2_000 },
+      );
       cancel = () => cancelIdleCallback(handle);
     } else {
       const handle = setTimeout(() => {
-        const end = performance.now() + 8;
+        const end = performance.now() + SLICE_MS;
         step(() => performance.now() < end);
       }, 50);
       cancel = () => clearTimeout(handle);

@@ -50,6 +50,9 @@ export const matchesSearch = (device: Device, query: string, extras?: SearchExtr
   return !needle || buildHaystack(device, extras).includes(needle);
 };
 
+/** How many devices a warming slice handles between two looks at its deadline. */
+const WARM_CHECK_EVERY = 16;
+
 /** How many answers are kept: enough for typing a word and deleting it again. */
 const RECENT_ANSWERS = 32;
 
@@ -72,6 +75,13 @@ export class SearchIndex {
   private entries = new Map<number, Entry>();
   private changes = 0;
   private membership: number | undefined;
+  /** A warming pass in progress. */
+  private pass: {
+    devices: ReadonlyMap<number, Device>;
+    extras: SearchExtras | undefined;
+    rest: Iterator<Device>;
+    changed: boolean;
+  } | null = null;
   /** Every haystack in one array, and the answers found in them, for one revision. */
   private scope: {
     revision: number;
@@ -87,21 +97,30 @@ export class SearchIndex {
 
   /** Brings every haystack up to date at once. */
   refresh(devices: ReadonlyMap<number, Device>, extras?: SearchExtras): void {
+    this.pass = null;
     this.warm(devices, extras, () => true);
   }
 
   /**
-   * Rebuilds stale haystacks while `more()` allows (an idle deadline), so warming 10,000 of them
-   * never becomes one long task; returns true once every haystack is current.
+   * Brings stale haystacks up to date while `more()` allows (an idle deadline), so a pass over
+   * 10,000 devices, comparing or rebuilding, never becomes one long task: a pass left unfinished
+   * goes on from where it stopped at the next call. Returns true once a whole pass is done.
    */
   warm(
     devices: ReadonlyMap<number, Device>,
     extras: SearchExtras | undefined,
     more: () => boolean,
   ): boolean {
-    let changed = false;
-    let done = true;
-    for (const device of devices.values()) {
+    if (this.pass?.devices !== devices || this.pass.extras !== extras) {
+      this.pass = { devices, extras, rest: devices.values(), changed: false };
+    }
+    const pass = this.pass;
+    // A map iterator follows the live map, which the store updates in place between slices.
+    for (let step = 1; ; step += 1) {
+      if (step % WARM_CHECK_EVERY === 0 && !more()) return false;
+      const next = pass.rest.next();
+      if (next.done) break;
+      const device = next.value;
       const entry = this.entries.get(device.id);
       if (
         entry &&
@@ -111,19 +130,16 @@ export class SearchIndex {
         entry.device = device;
         continue;
       }
-      if (!more()) {
-        done = false;
-        break;
-      }
       this.entries.set(device.id, { device, extras, text: buildHaystack(device, extras) });
-      changed = true;
+      pass.changed = true;
     }
-    if (done && this.entries.size !== devices.size) {
+    this.pass = null;
+    if (this.entries.size !== devices.size) {
       for (const id of this.entries.keys()) if (!devices.has(id)) this.entries.delete(id);
-      changed = true;
+      pass.changed = true;
     }
-    if (changed) this.changes += 1;
-    return done;
+    if (pass.changed) this.changes += 1;
+    return true;
   }
 
   /**
