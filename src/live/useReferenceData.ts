@@ -14,12 +14,14 @@ const ALL = {
   sort: { field: 'id', order: 'ASC' as const },
 };
 const QUIET = { retry: false, staleTime: 60_000 };
+/** One empty list while loading or after an error, so memos keyed on the list stay put. */
+const NONE: never[] = [];
 
 /** The user's geofences through react-admin's cache, so saving one anywhere refreshes the map. */
 export const useGeofences = (): Geofence[] =>
-  useGetList<Geofence>('geofences', ALL, QUIET).data ?? [];
+  useGetList<Geofence>('geofences', ALL, QUIET).data ?? NONE;
 
-export const useGroups = (): Group[] => useGetList<Group>('groups', ALL, QUIET).data ?? [];
+export const useGroups = (): Group[] => useGetList<Group>('groups', ALL, QUIET).data ?? NONE;
 
 /** Devices that an anchor geofence references (`attributes.isAnchor` + `attributes.deviceId`). */
 export const anchorsByDevice = (geofences: readonly Geofence[]): Map<number, Geofence> => {
@@ -44,4 +46,4 @@ export interface Driver {
   uniqueId: string;
 }
 
-export const useDrivers = (): Driver[] => useGetList<Driver>('drivers', ALL, QUIET).data ?? [];
+export const useDrivers = (): Driver[] => useGetList<Driver>('drivers', ALL, QUIET).data ?? NONE;
