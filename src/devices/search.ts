@@ -139,6 +139,8 @@ export class SearchIndex {
       pass.changed = true;
     }
     if (pass.changed) this.changes += 1;
+    // Lays out the haystacks for scanning now, in idle time, rather than on the next keystroke.
+    this.currentScope();
     return true;
   }
 

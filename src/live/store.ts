@@ -50,6 +50,16 @@ const fixTimeOf = (position: Position | undefined): number =>
 const isNewer = (next: Position, current: Position | undefined): boolean =>
   fixTimeOf(next) >= fixTimeOf(current);
 
+/**
+ * The same stored fix again: at sign-in the socket's first message and the REST load both carry
+ * every latest position, and the second copy should not move (or re-render) anything.
+ */
+const sameFix = (next: Position, current: Position | undefined): boolean =>
+  current !== undefined &&
+  next.id === current.id &&
+  next.fixTime === current.fixTime &&
+  next.serverTime === current.serverTime;
+
 const yieldToInput = createInputYield();
 
 /**
@@ -193,7 +203,9 @@ export class LiveStore {
 
   private putPosition(position: Position): boolean {
     const current = this.positions.get(position.deviceId);
-    if (current === position || !isNewer(position, current)) return false;
+    if (current === position || !isNewer(position, current) || sameFix(position, current)) {
+      return false;
+    }
     this.positions.set(position.deviceId, position);
     return true;
   }

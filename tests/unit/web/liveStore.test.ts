@@ -66,6 +66,21 @@ describe('LiveStore batching', () => {
     expect(store.getState().positions.get(1)?.latitude).toBe(5);
   });
 
+  it('takes the same stored fix twice (socket greeting and REST load) as no change', () => {
+    const { store, frame } = manualStore();
+    const listener = vi.fn();
+    store.enqueue({ devices: [device(1)], positions: [position(1)] });
+    frame();
+    store.subscribe(listener);
+    store.resync([device(1)], [{ ...position(1) }]);
+    frame();
+    const changes = listener.mock.calls[0][0] as FlushChanges;
+    expect([...changes.positions]).toEqual([]);
+    store.enqueue({ positions: [position(1, { id: 1001, fixTime: '2026-01-01T10:00:01.000Z' })] });
+    frame();
+    expect([...(listener.mock.calls[1][0] as FlushChanges).positions]).toEqual([1]);
+  });
+
   it('hides lazily deleted devices and reports positions of unknown devices', () => {
     const { store, frame } = manualStore();
     const listener = vi.fn();
