@@ -9,6 +9,9 @@ import type { LiveStore } from './store';
 /** Spec §9: reconnect 5 s after the socket closes. */
 export const RECONNECT_MS = 5000;
 
+/** More unknown devices than this at once are loaded with one full resync, not one by one. */
+export const MAX_SINGLE_LOADS = 20;
+
 export interface LiveSocketDeps {
   url?: string;
   loadDevices?: () => Promise<Device[]>;
@@ -33,6 +36,9 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   const loadDevice = deps.loadDevice ?? fetchDevice;
   const requested = new Set<number>();
   let stopped = false;
+  // The socket's greeting (every latest position) can beat the first load of the devices: their
+  // positions then wait for that load instead of asking for thousands of devices one by one.
+  let loaded = false;
 
   const resync = async () => {
     try {
@@ -40,13 +46,20 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
       if (!stopped) store.resync(devices, positions);
     } catch (error) {
       console.info('live: resync failed', error);
+    } finally {
+      loaded = true;
     }
   };
 
   const unsubscribe = store.subscribe(({ unknownDeviceIds }) => {
-    unknownDeviceIds.forEach((id) => {
-      if (requested.has(id)) return;
-      requested.add(id);
+    if (!loaded) return;
+    const fresh = unknownDeviceIds.filter((id) => !requested.has(id));
+    fresh.forEach((id) => requested.add(id));
+    if (fresh.length > MAX_SINGLE_LOADS) {
+      void resync();
+      return;
+    }
+    fresh.forEach((id) => {
       loadDevice(id)
         .then((device) => device && !stopped && store.enqueue({ devices: [device] }))
         .catch(() => requested.delete(id));

@@ -1,4 +1,4 @@
-import { RECONNECT_MS, startLiveSocket } from '../../../src/live/liveSocket';
+import { MAX_SINGLE_LOADS, RECONNECT_MS, startLiveSocket } from '../../../src/live/liveSocket';
 import { closeSocket } from '../../../src/live/socketRegistry';
 import { LiveStore } from '../../../src/live/store';
 import { device, position } from './liveFixtures';
@@ -89,6 +89,44 @@ describe('live socket', () => {
     expect([...store.getState().devices.keys()].sort()).toEqual([1, 2]);
     // The newer live fix survives the older REST answer.
     expect(store.getState().positions.get(1)?.latitude).toBe(5);
+  });
+
+  it('leaves a greeting that beats the first load to that load, and a burst to one resync', async () => {
+    const store = immediate();
+    let answer: (devices: ReturnType<typeof device>[]) => void = () => undefined;
+    const loadDevices = vi.fn(
+      () => new Promise<ReturnType<typeof device>[]>((resolve) => (answer = resolve)),
+    );
+    const loadDevice = vi.fn(async (id: number) => device(id));
+    startLiveSocket(store, {
+      url: 'ws://test/api/socket',
+      loadDevices,
+      loadPositions: async () => [],
+      loadDevice,
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.instances[0];
+    socket.open();
+    const fleet = Array.from({ length: 50 }, (_, i) => i + 1);
+    socket.message({ positions: fleet.map((id) => position(id)) });
+    answer(fleet.map((id) => device(id)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadDevice).not.toHaveBeenCalled();
+    expect(store.getState().devices.size).toBe(50);
+    expect(store.getState().positions.size).toBe(50);
+
+    // After the load: a few new devices are fetched one by one, many at once by one resync.
+    socket.message({ positions: [position(51)] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadDevice).toHaveBeenCalledTimes(1);
+    const burst = Array.from({ length: MAX_SINGLE_LOADS + 1 }, (_, i) => i + 100);
+    socket.message({ positions: burst.map((id) => position(id)) });
+    answer([...fleet, 51, ...burst].map((id) => device(id)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadDevice).toHaveBeenCalledTimes(1);
+    expect(loadDevices).toHaveBeenCalledTimes(2);
+    expect(store.getState().devices.size).toBe(50 + 1 + burst.length);
   });
 
   it('closes for good on logout', async () => {
