@@ -48,6 +48,13 @@ export function paymentProvider(deps: BillingDeps): PaymentProvider | null {
   return settings ? asaasProvider(settings, deps.paymentApiUrl) : null;
 }
 
+/** The provider that holds an invoice's payment; its invoices cannot change without it. */
+function providerOf(deps: BillingDeps): PaymentProvider {
+  const provider = paymentProvider(deps);
+  if (!provider) throw new IllegalArgumentException('Payment provider not configured');
+  return provider;
+}
+
 export async function requireBillingOn(db: Db): Promise<void> {
   const server = await getServerSettings(db);
   if (!billingOn(server.attributes)) throw new SecurityException('Billing disabled');
@@ -199,10 +206,8 @@ export async function receivedInCash(
 ): Promise<Invoice> {
   const row = await openInvoiceOr404(deps.db, invoiceId);
   if (!isOpen(row.status)) throw new IllegalArgumentException('Invoice is not open');
-  const provider = paymentProvider(deps);
   if (row.providerId) {
-    if (!provider) throw new IllegalArgumentException('Payment provider not configured');
-    await provider.receiveInCash(row.providerId, isoDay(now), Number(row.value));
+    await providerOf(deps).receiveInCash(row.providerId, isoDay(now), Number(row.value));
   }
   const updated = await billingTables(deps.db)
     .updateTable('invoices')
@@ -224,11 +229,7 @@ export async function cancelInvoice(
 ): Promise<Invoice> {
   const row = await openInvoiceOr404(deps.db, invoiceId);
   if (isPaid(row.status)) throw new IllegalArgumentException('A paid invoice cannot be cancelled');
-  if (row.providerId) {
-    const provider = paymentProvider(deps);
-    if (!provider) throw new IllegalArgumentException('Payment provider not configured');
-    await provider.cancelPayment(row.providerId);
-  }
+  if (row.providerId) await providerOf(deps).cancelPayment(row.providerId);
   await billingTables(deps.db).deleteFrom('invoices').where('id', '=', invoiceId).execute();
   await settleAccount(deps.db, Number(row.userId), now);
   const invoice = toInvoice(row);

@@ -1,20 +1,9 @@
-import type { User } from '../../src/model';
+import type { ResellerOverview, User } from '../../src/model';
 import type { Db } from '../db/database';
 import { toUser } from '../db/users';
 import { SecurityException } from '../errors';
 import { resellerSettings } from './attributes';
 import { countUnder } from './store';
-
-export interface ResellerOverview {
-  domain: string | null;
-  /** -1: unlimited. */
-  limit: number;
-  /** Users under the reseller at any depth. */
-  used: number;
-  subReseller: boolean;
-  /** The users the reseller manages directly (sub-resellers among them), by name. */
-  users: User[];
-}
 
 /** The `/reseller` screen: the caller's domain, limit use and users; resellers only. */
 export async function resellerOverview(db: Db, user: User): Promise<ResellerOverview> {

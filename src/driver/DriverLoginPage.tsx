@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, TextField } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { describeError, type ErrorView } from '../authProvider/describeError';
 import { safeReturnPath } from '../authProvider/loginRedirect';
 import { AuthCard } from '../pages/AuthCard';
 import { ErrorMessage } from '../pages/ErrorMessage';
+import { CredentialFields } from '../pages/login/CredentialFields';
 import { driverLogin } from './driverApi';
 
 export const DRIVER_HOME = '/qr-driver';
@@ -46,21 +47,11 @@ export const DriverLoginPage = () => {
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         {error && <ErrorMessage error={error} />}
-        <TextField
-          id="username"
-          label={translate('login.username')}
-          autoComplete="username"
-          autoFocus
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <TextField
-          id="password"
-          type="password"
-          label={translate('login.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <CredentialFields
+          username={username}
+          password={password}
+          onUsername={setUsername}
+          onPassword={setPassword}
         />
         <Button type="submit" variant="contained" size="large" disabled={pending}>
           {pending ? <CircularProgress size={24} color="inherit" /> : translate('login.signIn')}

@@ -3,16 +3,11 @@ import { useTranslate } from 'react-admin';
 import { useDeviceView } from '../devices/DeviceViewContext';
 import type { StatusCounts } from '../devices/filters';
 import { useDeviceFilters } from '../devices/usePrefs';
+import { STATUS_COLORS } from './markers/labels';
 
 type CounterKey = keyof StatusCounts;
 
-const COLORS: Record<CounterKey, string> = {
-  all: 'inherit',
-  online: '#2e7d32',
-  offline: '#d32f2f',
-  unknown: '#f9a825',
-  moving: '#1565c0',
-};
+const COLORS: Record<CounterKey, string> = { all: 'inherit', ...STATUS_COLORS, moving: '#1565c0' };
 
 /** The number alone follows the view, so a search keystroke re-renders five spans, not buttons. */
 const Count = ({ counter }: { counter: CounterKey }) => {

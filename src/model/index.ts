@@ -1,4 +1,5 @@
 export type { User } from './user';
+export type { ResellerOverview } from './reseller';
 export type { Server } from './server';
 export type { BrandConfig } from './brand';
 export { defaultBrand } from './brand';

@@ -1,10 +1,11 @@
-import { Box, Button, CircularProgress, FormControlLabel, Switch, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, FormControlLabel, Switch } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { describeError, type ErrorView } from '../../authProvider/describeError';
 import { returnPathFromSearch } from '../../authProvider/loginRedirect';
 import { ErrorMessage } from '../ErrorMessage';
+import { CredentialFields } from './CredentialFields';
 import { TrustUnlockButton } from './TrustUnlockButton';
 
 export const LoginForm = () => {
@@ -56,23 +57,11 @@ export const LoginForm = () => {
           )}
         </ErrorMessage>
       )}
-      <TextField
-        id="username"
-        name="username"
-        label={translate('login.username')}
-        autoComplete="username"
-        autoFocus
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-      />
-      <TextField
-        id="password"
-        name="password"
-        type="password"
-        label={translate('login.password')}
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+      <CredentialFields
+        username={username}
+        password={password}
+        onUsername={setUsername}
+        onPassword={setPassword}
       />
       <FormControlLabel
         control={

@@ -1,0 +1,41 @@
+import { TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+interface CredentialFieldsProps {
+  username: string;
+  password: string;
+  onUsername: (value: string) => void;
+  onPassword: (value: string) => void;
+}
+
+/** The user name and password of every sign-in form (the main one and the driver's). */
+export const CredentialFields = ({
+  username,
+  password,
+  onUsername,
+  onPassword,
+}: CredentialFieldsProps) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextField
+        id="username"
+        name="username"
+        label={translate('login.username')}
+        autoComplete="username"
+        autoFocus
+        value={username}
+        onChange={(event) => onUsername(event.target.value)}
+      />
+      <TextField
+        id="password"
+        name="password"
+        type="password"
+        label={translate('login.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => onPassword(event.target.value)}
+      />
+    </>
+  );
+};
