@@ -2,9 +2,22 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import eslintPluginPrettierRecommended from 'eslint-plugin-prettier/recommended';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * The layers of the code (docs/architecture.md): the web app and the server never import each
+ * other, the shared contract in `model/` imports neither, and the tracking core
+ * (docs/tracking-core.md) only imports the stages before it.
+ */
+const zone = (target, from, message) => ({ target, from, message });
+const LAYER_ZONES = [
+  zone('./server', './src', 'The server never imports the web app; shared types live in model/.'),
+  zone('./src', './server', 'The web app never imports the server; shared types live in model/.'),
+  zone('./model', ['./src', './server'], 'model/ is the shared contract: it imports neither side.'),
+];
 
 export default defineConfig([
   globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
@@ -39,6 +52,19 @@ export default defineConfig([
       react: {
         version: 'detect',
       },
+    },
+  },
+  {
+    name: 'layers',
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'model/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
     },
   },
 ]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 const SOURCES = [
   'src',
+  'model',
   'public',
   'index.html',
   'vite.config.ts',

@@ -1,4 +1,4 @@
-import type { Server } from '../src/model';
+import type { Server } from '../model';
 import { noteValues } from './audit/scope';
 import type { Db } from './db/database';
 import {

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ComputedAttribute } from '../../src/model';
+import type { ComputedAttribute } from '../../model';
 import { testComputedAttribute } from '../attributes/computedTest';
 import { computedAttributes } from '../entities/resources';
 import { requestContext } from './context';

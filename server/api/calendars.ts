@@ -1,4 +1,4 @@
-import type { Calendar } from '../../src/model';
+import type { Calendar } from '../../model';
 import { calendars } from '../entities/resources';
 import { crudRoutes } from './crud';
 

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { Command } from '../../src/model';
+import type { Command } from '../../model';
 import { commandsForDevice, deviceProtocol, sendCommand } from '../commands/send';
 import { supportedTypes } from '../commands/supportedTypes';
 import { commands } from '../entities/resources';

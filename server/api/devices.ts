@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { Device } from '../../src/model';
+import type { Device } from '../../model';
 import { updateAccumulators } from '../devices/accumulators';
 import { deleteDevice } from '../devices/deviceDelete';
 import { listDevices } from '../devices/deviceList';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Driver } from '../../src/model';
+import type { Driver } from '../../model';
 import { drivers } from '../entities/resources';
 import { deleteDriver } from '../qrDriver/deleteDriver';
 import { NoContent, crudRoutes, errors } from './crud';

@@ -1,4 +1,4 @@
-import type { Geofence } from '../../src/model';
+import type { Geofence } from '../../model';
 import { geofences } from '../entities/resources';
 import { crudRoutes } from './crud';
 

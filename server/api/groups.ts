@@ -1,4 +1,4 @@
-import type { Group } from '../../src/model';
+import type { Group } from '../../model';
 import { groups } from '../entities/resources';
 import { crudRoutes } from './crud';
 

@@ -1,4 +1,4 @@
-import type { Maintenance } from '../../src/model';
+import type { Maintenance } from '../../model';
 import { maintenances } from '../entities/resources';
 import { crudRoutes } from './crud';
 

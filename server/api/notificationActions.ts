@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { getServerSettings } from '../db/servers';
 import { IllegalArgumentException } from '../errors';
 import {

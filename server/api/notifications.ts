@@ -1,4 +1,4 @@
-import type { Notification } from '../../src/model';
+import type { Notification } from '../../model';
 import { notifications } from '../entities/resources';
 import { crudRoutes } from './crud';
 

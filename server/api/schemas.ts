@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { Server, User } from '../../src/model';
+import type { Server, User } from '../../model';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Attributes = Type.Record(Type.String(), Type.Unknown());

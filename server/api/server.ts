@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import type { Server } from '../../src/model';
+import type { Server } from '../../model';
 import { getServerSettings } from '../db/servers';
 import { remainingServerDevices } from '../devices/deviceLimit';
 import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';

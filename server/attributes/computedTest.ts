@@ -1,4 +1,4 @@
-import type { ComputedAttribute } from '../../src/model';
+import type { ComputedAttribute } from '../../model';
 import type { Ctx } from '../entities/context';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import {

@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { findUserById, findUserByLogin } from '../db/users';
 import { SecurityException, TooManyAttemptsException, unauthorized } from '../errors';

@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { flag, type Db } from '../db/database';
 import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
 import { SecurityException } from '../errors';

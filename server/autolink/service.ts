@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../../src/map/markers/categoryIcons';
+import { CATEGORIES } from '../../model/category';
 import { flag } from '../db/database';
 import { findLink } from '../db/links';
 import { checkDeviceLimits } from '../devices/deviceLimit';

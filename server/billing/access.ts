@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';

@@ -1,4 +1,4 @@
-import type { Invoice } from '../../src/model/invoice';
+import type { Invoice } from '../../model/invoice';
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Invoice } from '../../src/model/invoice';
+import type { Invoice } from '../../model/invoice';
 import type { IntegrationStore } from '../integrations/store';
 
 export type InvoiceEvent = 'created' | 'updated' | 'cancelled';

@@ -1,10 +1,10 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import {
   type BillingUser,
   type Invoice,
   invoiceStatuses,
   type SuspendedLoginError,
-} from '../../src/model/invoice';
+} from '../../model/invoice';
 import { deleteUserSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';

@@ -1,6 +1,6 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
 import { flag, type Db } from '../db/database';
-import type { Invoice } from '../../src/model/invoice';
+import type { Invoice } from '../../model/invoice';
 import { NO_TERMS, type InvoiceTerms } from './terms';
 
 export interface InvoicesTable {

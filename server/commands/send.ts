@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { COMMAND_TYPES, type QueuedCommand } from '../../src/model';
+import { COMMAND_TYPES, type QueuedCommand } from '../../model';
 import { flag, type Db } from '../db/database';
 import { isPlainObject, parseAttributes } from '../db/json';
 import type { Ctx } from '../entities/context';

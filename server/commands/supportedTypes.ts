@@ -1,4 +1,4 @@
-import { COMMAND_TYPES } from '../../src/model';
+import { COMMAND_TYPES } from '../../model';
 
 /** What the OsmAnd listener can hand a device in its reply (contract §10). */
 export const OSMAND_COMMANDS = [

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { flag, type Db } from './database';
 import { parseAttributes, toIso } from './json';
 import type { UsersTable } from './schema';

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { SecurityException } from '../errors';
 import type { Actor } from '../permissions/actor';

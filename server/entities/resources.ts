@@ -1,7 +1,7 @@
-import { ATTRIBUTE_TYPES } from '../../src/model';
+import { ATTRIBUTE_TYPES } from '../../model';
 import { IllegalArgumentException } from '../errors';
 import { compileExpression, ExpressionError } from '../processing/expression';
-import { validateArea } from '../processing/geofenceArea';
+import { validateArea } from '../../model/geofenceArea';
 import { checkDeviceLimits } from '../devices/deviceLimit';
 import { checkCalendarData } from './calendarData';
 import type { EntityDef } from './definition';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ASSETS_PATH } from '../../src/model/theme';
+import { ASSETS_PATH } from '../../model/theme';
 import { customDir } from './brand';
 
 const IMAGE_TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { normalizeBrand, type BrandConfig } from '../../src/model/brand';
+import { normalizeBrand, type BrandConfig } from '../../model/brand';
 
 export function customDir(dataDir: string): string {
   return path.join(dataDir, 'custom');

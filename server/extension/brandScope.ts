@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrandConfig } from '../../src/model/brand';
-import type { ThemeColors } from '../../src/model/theme';
+import type { BrandConfig } from '../../model/brand';
+import type { ThemeColors } from '../../model/theme';
 import type { Db } from '../db/database';
 import { hostOf } from '../resellers/attributes';
 import { allDomains } from '../resellers/store';

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Invoice } from '../../src/model/invoice';
+import type { Invoice } from '../../model/invoice';
 import { ErrorText } from '../api/schemas';
 import { checkCredentials } from '../auth/login';
 import { generateMonthlyInvoices } from '../billing/generate';

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { mkdir } from 'node:fs/promises';
-import { UPLOAD_TYPES, validateTheme } from '../../src/model/theme';
+import { UPLOAD_TYPES, validateTheme } from '../../model/theme';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import { customDir, writeCustomFile } from './brand';
 import { MAX_UPLOAD_BYTES, renderUpload, sniffImage } from './themeImages';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ASSET_FILES, FAVICON_SIZES, type UploadType } from '../../src/model/theme';
+import { ASSET_FILES, FAVICON_SIZES, type UploadType } from '../../model/theme';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 

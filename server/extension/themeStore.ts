@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrandConfig } from '../../src/model/brand';
+import type { BrandConfig } from '../../model/brand';
 import {
   ASSET_FILES,
   ASSETS_PATH,
@@ -9,7 +9,7 @@ import {
   type ThemeColors,
   type ThemeInput,
   type UploadType,
-} from '../../src/model/theme';
+} from '../../model/theme';
 import { customDir, readBrandConfig, readLayeredJson, writeCustomFile } from './brand';
 
 /** The saved colours over the defaults (`theme.json`). */

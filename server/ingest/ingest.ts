@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '../../src/model';
+import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { DecodedPosition } from '../protocol/osmand';

@@ -3,10 +3,10 @@ import {
   INTEGRATION_KEYS,
   type IntegrationFieldType,
   type IntegrationKey,
-} from '../../src/model/integration';
+} from '../../model/integration';
 import { IllegalArgumentException } from '../errors';
 
-/** Validation and the browser's view of integration settings (`src/model/integration.ts`). */
+/** Validation and the browser's view of integration settings (`model/integration.ts`). */
 export type FieldType = IntegrationFieldType;
 export { INTEGRATIONS, INTEGRATION_KEYS, type IntegrationKey };
 export type Settings = Record<string, string | number | boolean>;

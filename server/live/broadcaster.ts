@@ -1,4 +1,4 @@
-import type { Event } from '../../src/model';
+import type { Event } from '../../model';
 import type { CommittedBatch, IngestSink } from '../ingest/ingest';
 import type { NotificationDispatcher } from '../notifications/dispatcher';
 import {

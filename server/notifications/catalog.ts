@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from '../../src/model';
+import { EVENT_TYPES } from '../../model';
 
 /** Notification types (`GET /api/notifications/types`): Traccar's event types (contract §9). */
 export const NOTIFICATION_TYPES = EVENT_TYPES;

@@ -1,4 +1,4 @@
-import type { Event } from '../../src/model';
+import type { Event } from '../../model';
 import type { Db } from '../db/database';
 import type { TrackingCache } from '../ingest/cache';
 import type { Mailer } from '../mail/mailer';

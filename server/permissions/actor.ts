@@ -1,4 +1,4 @@
-import type { PermsContext, User } from '../../src/model';
+import type { PermsContext, User } from '../../model';
 import type { ServerSettings } from '../db/servers';
 
 /** Restrictions that apply when set on the server OR the user (contract §5); none for admins. */

@@ -1,4 +1,4 @@
-import { advancedPermission, type PermName } from '../../src/model';
+import { advancedPermission, type PermName } from '../../model';
 import type { PermArea } from '../entities/definition';
 import type { Actor } from './actor';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { SecurityException } from '../errors';
 import { ENTITY_TABLES } from '../db/links';

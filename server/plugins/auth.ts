@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { LoginThrottle } from '../auth/loginThrottle';
 import { originAllowed } from '../auth/origin';
 import {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Position, User } from '../../src/model';
+import type { Position, User } from '../../model';
 import { isDeletedUniqueId } from '../devices/deviceLimit';
 import { TrackingCache } from '../ingest/cache';
 import { Ingest, type IngestOptions, type IngestSink } from '../ingest/ingest';

@@ -1,4 +1,4 @@
-import type { Position } from '../../src/model';
+import type { Position } from '../../model';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import type { Ctx } from '../entities/context';
 import { notDeletedDevice } from '../devices/deviceLimit';

@@ -1,4 +1,4 @@
-import type { AttributeType } from '../../src/model';
+import type { AttributeType } from '../../model';
 
 /**
  * A safe evaluator for computed-attribute expressions: the JEXL subset Traccar users write

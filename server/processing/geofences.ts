@@ -1,4 +1,5 @@
-import { areaContains, parseArea, type GeofenceArea } from './geofenceArea';
+import { parseArea, type GeofenceArea } from '../../model/geofenceArea';
+import { areaContains } from './geofenceArea';
 
 /**
  * Geofences prepared for the hot path: the area text is parsed once when the geofence is loaded,

@@ -47,11 +47,3 @@ export function distanceToSegment(
   const area = Math.sqrt(Math.max(0, halfP * (halfP - d0) * (halfP - d1) * (halfP - d2)));
   return (2 * area) / d1;
 }
-
-export function isValidLatitude(value: number): boolean {
-  return Number.isFinite(value) && value >= -90 && value <= 90;
-}
-
-export function isValidLongitude(value: number): boolean {
-  return Number.isFinite(value) && value >= -180 && value <= 180;
-}

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../../src/model';
+import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../../model';
 import { isPlainObject, parseAttributes, toIso } from '../db/json';
 import type { DevicesTable, EventsTable, PositionsTable } from '../db/schema';
 import type { NewEvent, TrackPosition } from './types';

@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '../../src/model';
+import type { DeviceStatus } from '../../model';
 import type { NewEvent } from './types';
 
 /** `status.timeout`: a device silent this long becomes `unknown` (contract §4: 600 s). */

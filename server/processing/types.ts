@@ -1,4 +1,4 @@
-import type { EventType, PositionAttributes } from '../../src/model';
+import type { EventType, PositionAttributes } from '../../model';
 
 /**
  * The position shape the processing modules read. Times are epoch milliseconds (as the database

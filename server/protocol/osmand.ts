@@ -1,5 +1,5 @@
-import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from '../../src/model';
-import { isValidLatitude, isValidLongitude } from '../processing/geometry';
+import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from '../../model';
+import { isValidLatitude, isValidLongitude } from '../../model/coordinates';
 import { knotsFromKmh, knotsFromMph, knotsFromMps } from '../processing/units';
 
 /**

@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { commandsForDevice, sendCommand } from '../commands/send';
 import { flag, type Db } from '../db/database';
 import { getServerSettings } from '../db/servers';

@@ -1,4 +1,4 @@
-import type { PermName } from '../../src/model';
+import type { PermName } from '../../model';
 import { DENIED, hasBit, reportsDenial } from '../permissions/checkAccess';
 import type { Actor } from '../permissions/actor';
 

@@ -1,8 +1,8 @@
-import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../src/model/report';
+import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
 import { knotsFromMps } from '../processing/units';
 
 /**
- * How report items (`src/model/report.ts`) are computed from the positions at their two ends
+ * How report items (`model/report.ts`) are computed from the positions at their two ends
  * (contract §6). Pure.
  */
 

@@ -1,4 +1,4 @@
-import type { Event } from '../../src/model';
+import type { Event } from '../../model';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import type { Ctx } from '../entities/context';
 import { parseAttributes } from '../db/json';
@@ -6,7 +6,7 @@ import { lookupBoolean, lookupNumber } from '../processing/lookup';
 import { computeMotion } from '../processing/motion';
 import { motionConfig } from '../processing/settings';
 import { reportDenial, type ReportName } from './access';
-import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../src/model/report';
+import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
 import { stopItem, summaryItem, tripItem } from './items';
 import { IgnitionSegmenter, MotionSegmenter, type Interval, type Segmenter } from './segments';
 import {

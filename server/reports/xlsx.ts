@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Event } from '../../src/model';
+import type { Event } from '../../model';
 import { parseAttributes } from '../db/json';
 import type { ReportName } from './access';
 import { TEXTS, type ColumnKey } from './i18n';
-import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../src/model/report';
+import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
 import {
   DISTANCE_FACTORS,
   DISTANCE_LABELS,

@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { IllegalArgumentException } from '../errors';
 
 /** The user attributes that make a reseller (tarkan-inventory §2c). */

@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { findUserById, type UserFields } from '../db/users';
 import { SecurityException } from '../errors';

@@ -1,4 +1,4 @@
-import type { ResellerOverview, User } from '../../src/model';
+import type { ResellerOverview, User } from '../../model';
 import type { Db } from '../db/database';
 import { toUser } from '../db/users';
 import { SecurityException } from '../errors';

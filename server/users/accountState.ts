@@ -1,5 +1,5 @@
-import type { User } from '../../src/model';
-import type { SuspendedLoginError } from '../../src/model/invoice';
+import type { User } from '../../model';
+import type { SuspendedLoginError } from '../../model/invoice';
 import { WebApplicationException } from '../errors';
 
 /** Why a user may not sign in right now, or null when they may. */

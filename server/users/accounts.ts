@@ -1,4 +1,4 @@
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { noteValues } from '../audit/scope';
 import { hashPassword } from '../auth/password';
 import { isUniqueViolation, type Db } from '../db/database';

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { User } from '../../src/model';
+import type { User } from '../../model';
 import { toUser } from '../db/users';
 import type { Ctx } from '../entities/context';
 import { SecurityException } from '../errors';

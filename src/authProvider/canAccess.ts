@@ -1,6 +1,6 @@
-import { advancedPermission, type PermName } from '../model/advancedPerms';
-import type { Server } from '../model/server';
-import type { User } from '../model/user';
+import { advancedPermission, type PermName } from '../../model/advancedPerms';
+import type { Server } from '../../model/server';
+import type { User } from '../../model/user';
 import { accessFor, type Access } from './permissions';
 
 /**

@@ -1,4 +1,4 @@
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 
 /** The signed-in user, kept in memory only: a reload asks the server again. */
 let current: User | null = null;

@@ -1,4 +1,4 @@
-import type { Invoice } from '../model/invoice';
+import type { Invoice } from '../../model/invoice';
 import { errorCode, errorMessageKey } from './errorCode';
 
 /** How a failed call is shown: a translated message, the server's own text, or the suspended box. */

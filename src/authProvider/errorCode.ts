@@ -1,4 +1,4 @@
-import type { Invoice } from '../model/invoice';
+import type { Invoice } from '../../model/invoice';
 
 /** The object a suspended account's login may answer instead of text. */
 export interface ObjectErrorCode {

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 import { getServerInfo } from '../bootstrap/serverInfoStore';
 import { closeSocket } from '../live/socketRegistry';
 import { canAccess, isAccessResource } from './canAccess';

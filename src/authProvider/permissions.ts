@@ -1,6 +1,6 @@
-import { advancedPermission, type PermName, type PermsContext } from '../model/advancedPerms';
-import type { Server } from '../model/server';
-import type { User } from '../model/user';
+import { advancedPermission, type PermName, type PermsContext } from '../../model/advancedPerms';
+import type { Server } from '../../model/server';
+import type { User } from '../../model/user';
 
 /**
  * Who may do what on the live screens. Traccar's restriction flags apply when set on the user OR

@@ -1,4 +1,4 @@
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 import { getJson, request } from '../dataProvider/http';
 
 /** Traccar's session endpoints (see docs/foundation-contract.md). */

@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CATEGORIES } from '../map/markers/categoryIcons';
+import { CATEGORIES } from '../../model/category';
 
 interface CategorySelectProps {
   value: string;

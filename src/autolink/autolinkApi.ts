@@ -1,5 +1,5 @@
 import { getJson, request } from '../dataProvider/http';
-import type { Device } from '../model/device';
+import type { Device } from '../../model/device';
 
 export interface AutolinkInput {
   imei: string;

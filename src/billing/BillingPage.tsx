@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { fetchIntegrations } from '../integrations/api';
-import type { BillingUser } from '../model/invoice';
+import type { BillingUser } from '../../model/invoice';
 import { fetchBillingUsers } from './api';
 import { BillingUserCard } from './BillingUserCard';
 

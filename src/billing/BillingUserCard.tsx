@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import type { BillingUser, Invoice } from '../model/invoice';
+import type { BillingUser, Invoice } from '../../model/invoice';
 import { formatDate } from '../i18n/formatters';
 import { invoiceAction, userAction } from './api';
 import { ConfirmButton } from './ConfirmButton';

@@ -2,7 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import type { ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatDate } from '../i18n/formatters';
-import type { Invoice } from '../model/invoice';
+import type { Invoice } from '../../model/invoice';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { formatCents } from './money';
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useErrorText } from '../dataProvider/featureErrors';
-import type { Invoice } from '../model/invoice';
+import type { Invoice } from '../../model/invoice';
 import { fetchMyInvoices } from './api';
 import { InvoiceTable } from './InvoiceTable';
 

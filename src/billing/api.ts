@@ -1,5 +1,5 @@
 import { getJson } from '../dataProvider/http';
-import type { BillingUser, Invoice } from '../model/invoice';
+import type { BillingUser, Invoice } from '../../model/invoice';
 
 /** The billing endpoints of `/tarkan/invoices` (every state change is a POST). */
 export const fetchMyInvoices = () => getJson<Invoice[]>('/tarkan/invoices');

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { type BrandConfig, defaultBrand } from '../model/brand';
-import { defaultColors, type ThemeColors } from '../model/theme';
+import { type BrandConfig, defaultBrand } from '../../model/brand';
+import { defaultColors, type ThemeColors } from '../../model/theme';
 import type { ServerInfo } from './loadServerInfo';
 
 export interface ServerInfoValue extends ServerInfo {

@@ -1,6 +1,6 @@
-import { type BrandConfig, defaultBrand, normalizeBrand } from '../model/brand';
-import type { Server } from '../model/server';
-import { defaultColors, mergeColors, type ThemeColors } from '../model/theme';
+import { type BrandConfig, defaultBrand, normalizeBrand } from '../../model/brand';
+import type { Server } from '../../model/server';
+import { defaultColors, mergeColors, type ThemeColors } from '../../model/theme';
 import { getJson, request } from '../dataProvider/http';
 
 export interface ServerInfo {

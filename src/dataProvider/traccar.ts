@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
-import type { Server } from '../model/server';
+import type { Server } from '../../model/server';
 import { request, type RequestOptions } from './http';
 import { applyListParams } from './listParams';
 import { serverErrorMessage } from './serverErrors';

@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { getJson } from '../dataProvider/http';
 import { liveStore } from '../live/liveStore';
-import type { Device } from '../model/device';
+import type { Device } from '../../model/device';
 
 interface CreateDeviceDialogProps {
   open: boolean;

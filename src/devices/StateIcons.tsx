@@ -7,8 +7,8 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import WarningIcon from '@mui/icons-material/Warning';
 import type { SvgIconProps } from '@mui/material';
 import { type ComponentType, memo, useLayoutEffect, useRef } from 'react';
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 import { type StateKey, stateOf } from './deviceState';
 import { useStateTitle } from './stateTitle';
 

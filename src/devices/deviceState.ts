@@ -1,5 +1,5 @@
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 
 /** The state flags the list shows and sorts by (inventory §5). */
 export const STATE_KEYS = ['motion', 'anchor', 'locked', 'ignition', 'driver', 'alert'] as const;

@@ -1,5 +1,5 @@
 import type { LiveState } from '../live/store';
-import type { Device, DeviceStatus } from '../model/device';
+import type { Device, DeviceStatus } from '../../model/device';
 import { isMoving } from './deviceState';
 import {
   countDevice,

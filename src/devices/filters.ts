@@ -1,5 +1,5 @@
-import type { Device, DeviceStatus } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device, DeviceStatus } from '../../model/device';
+import type { Position } from '../../model/position';
 import { isMoving } from './deviceState';
 
 export type StatusFilter = 'all' | DeviceStatus;

@@ -1,4 +1,4 @@
-import type { Device } from '../model/device';
+import type { Device } from '../../model/device';
 
 export type ListItem = { kind: 'group'; groupId: number } | { kind: 'device'; id: number };
 

@@ -1,4 +1,4 @@
-import type { Device } from '../model/device';
+import type { Device } from '../../model/device';
 
 /** Extra words a device answers to (its group name, its translated status). */
 export type SearchExtras = (device: Device) => readonly string[];

@@ -1,5 +1,5 @@
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 import { type StateKey, STATE_KEYS, stateOf } from './deviceState';
 
 export type SortKey = 'name' | 'lastUpdate' | StateKey;

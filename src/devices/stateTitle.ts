@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 import type { StateKey } from './deviceState';
 
 /** The text title of one state icon ("Ignição ligada", "Alerta: SOS", …). */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { usePermissions } from 'react-admin';
 import { type Access, accessFor } from '../authProvider/permissions';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 
 export const useAccess = (): { access: Access; user: User | null } => {
   const { server, isPlus } = useServerInfo();

@@ -1,5 +1,5 @@
 import { getJson } from '../dataProvider/http';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 
 export interface VehicleSummary {
   id: number;

@@ -2,7 +2,7 @@ import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/
 import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { INTEGRATIONS, type IntegrationKey } from '../model/integration';
+import { INTEGRATIONS, type IntegrationKey } from '../../model/integration';
 import { saveIntegration, type Integration, type SettingValue } from './api';
 import { IntegrationField } from './IntegrationField';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout, usePermissions } from 'react-admin';
 import { LiveConnection } from '../live/LiveConnection';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 import { ToastHost } from '../notifications/ToastHost';
 import { isShareViewer } from '../shares/countdown';
 import { ShareViewerLayout } from '../shares/ShareViewer';

@@ -1,4 +1,4 @@
-import type { Device } from '../model/device';
+import type { Device } from '../../model/device';
 
 /** Spec §3: a lazily deleted device has a uniqueId like `deleted-{uid}-{time}`; it stays hidden. */
 export const isDeletedDevice = (device: Pick<Device, 'uniqueId'>): boolean => {

@@ -1,6 +1,6 @@
 import { getJson } from '../dataProvider/http';
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 
 export const fetchDevices = () => getJson<Device[]>('/api/devices');
 

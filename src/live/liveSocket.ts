@@ -1,6 +1,6 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 import { fetchDevice, fetchDevices, fetchPositions } from './liveApi';
 import { isEmptyMessage, parseMessage } from './parseMessage';
 import { registerSocket } from './socketRegistry';

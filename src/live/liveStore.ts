@@ -1,6 +1,6 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 import { type LiveState, LiveStore } from './store';
 
 /** The one live store of the page; the socket fills it, components read it with selectors. */

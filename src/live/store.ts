@@ -1,6 +1,6 @@
-import type { Device } from '../model/device';
-import type { Event } from '../model/event';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Event } from '../../model/event';
+import type { Position } from '../../model/position';
 import { isDeletedDevice } from './deletedDevice';
 import { createInputYield } from './inputPriority';
 

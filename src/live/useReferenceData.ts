@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
-import type { Geofence } from '../model/geofence';
+import type { Geofence } from '../../model/geofence';
 
 export interface Group {
   id: number;

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDeviceFilters } from '../devices/usePrefs';
-import { CATEGORIES } from './markers/categoryIcons';
+import { CATEGORIES } from '../../model/category';
 import { CategoryIcon } from './markers/CategoryIcon';
 
 /** Per-category visibility, with all / none shortcuts. */

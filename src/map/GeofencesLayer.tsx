@@ -1,6 +1,6 @@
 import { Circle, Polygon, Polyline, Tooltip } from 'react-leaflet';
 import { useGeofences } from '../live/useReferenceData';
-import type { Geofence } from '../model/geofence';
+import type { Geofence } from '../../model/geofence';
 import { parseGeofenceArea } from './geofenceArea';
 
 const NORMAL = { color: '#1976d2', weight: 2, fillOpacity: 0.1 };

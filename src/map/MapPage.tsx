@@ -7,7 +7,7 @@ import { Outlet, useMatch } from 'react-router-dom';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { DeviceViewProvider } from '../devices/DeviceViewContext';
 import { PANEL_WIDTH } from '../devices/Panel';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 import { BaseLayer } from './BaseLayer';
 import { GeofencesLayer } from './GeofencesLayer';
 import { initialView } from './initialView';

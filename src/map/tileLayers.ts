@@ -1,4 +1,4 @@
-import type { Server } from '../model/server';
+import type { Server } from '../../model/server';
 
 export interface TileLayerDef {
   id: string;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { getCurrentUser, setCurrentUser } from '../authProvider/currentUser';
 import { getJson } from '../dataProvider/http';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 
 /** Saves the chosen base layer on the user's `map` field (PUT /api/users/{id}). */
 export const useSaveMapChoice = () => {

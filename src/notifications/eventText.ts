@@ -1,4 +1,4 @@
-import type { Event } from '../model/event';
+import type { Event } from '../../model/event';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,5 +1,5 @@
 import { getJson } from '../dataProvider/http';
-import type { Event } from '../model/event';
+import type { Event } from '../../model/event';
 
 export interface NotificationRule {
   id: number;

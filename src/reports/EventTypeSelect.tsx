@@ -1,6 +1,6 @@
 import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { EVENT_TYPES } from '../model/event';
+import { EVENT_TYPES } from '../../model/event';
 
 /** The events report's type filter; nothing chosen means every type (`allEvents`). */
 export const EventTypeSelect = ({

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 import { fetchReport, type ReportQuery } from './api';
 import { chartKeys } from './chartSeries';
 import type { StopItem } from './columns';

@@ -5,7 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useGroups } from '../live/useReferenceData';
-import type { Device } from '../model/device';
+import type { Device } from '../../model/device';
 import type { ReportQuery } from './api';
 import { fromLocalInput, PRESETS, type Preset, presetRange, toLocalInput } from './presets';
 

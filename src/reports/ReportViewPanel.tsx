@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { getJson } from '../dataProvider/http';
 import { useGeofences } from '../live/useReferenceData';
-import type { Device } from '../model/device';
-import type { Position } from '../model/position';
+import type { Device } from '../../model/device';
+import type { Position } from '../../model/position';
 import { ENDPOINT, fetchReport, type ReportQuery, type ReportView } from './api';
 import {
   eventColumns,

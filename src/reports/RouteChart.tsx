@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import type { SpeedUnit } from '../devices/units';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 import { chartColumn } from './chartSeries';
 import { routeTimes } from './routeStore';
 

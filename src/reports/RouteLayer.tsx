@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 import { decimateColumns } from './decimate';
 import { formatDateTime, formatPlace, formatSpeed } from './format';
 import { getRouteShownAt, type ReportMarker, routeColumns, useRouteState } from './routeStore';

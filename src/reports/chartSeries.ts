@@ -1,5 +1,5 @@
 import { convertSpeed, type SpeedUnit } from '../devices/units';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 
 /** Position fields that can be charted; attributes are offered as `attributes.<key>`. */
 export const BASE_KEYS = ['speed', 'altitude', 'course', 'accuracy'] as const;

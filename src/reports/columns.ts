@@ -1,9 +1,9 @@
-import type { Event } from '../model/event';
+import type { Event } from '../../model/event';
 import type {
   StopReportItem as StopItem,
   SummaryReportItem as SummaryItem,
   TripReportItem as TripItem,
-} from '../model/report';
+} from '../../model/report';
 import { eventText } from '../notifications/eventText';
 import type { Column } from './ReportTable';
 import {
@@ -22,7 +22,7 @@ export type {
   StopReportItem as StopItem,
   SummaryReportItem as SummaryItem,
   TripReportItem as TripItem,
-} from '../model/report';
+} from '../../model/report';
 
 export interface ReportEvent extends Event {
   /** Filled in by the view from the device list. */

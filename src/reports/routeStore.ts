@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 
 /** A marker a report puts on the map (trip ends, stops, events). Labels are plain text. */
 export interface ReportMarker {

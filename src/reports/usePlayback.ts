@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Position } from '../model/position';
+import type { Position } from '../../model/position';
 import { PlaybackClock } from './playback';
 import { routeTimes } from './routeStore';
 

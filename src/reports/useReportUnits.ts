@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocaleState, usePermissions } from 'react-admin';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { speedUnitOf } from '../devices/units';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 import { distanceUnitOf, type Units } from './format';
 
 /** The signed-in user's units (then the server's) and the interface locale. */

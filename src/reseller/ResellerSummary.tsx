@@ -2,7 +2,7 @@ import PaletteIcon from '@mui/icons-material/Palette';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { ResellerOverview } from '../model';
+import type { ResellerOverview } from '../../model';
 
 /** The reseller's domain, how much of their user limit is used, and a link to their brand. */
 export const ResellerSummary = ({ overview }: { overview: ResellerOverview }) => {

@@ -1,7 +1,7 @@
 import { Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { User } from '../model';
+import type { User } from '../../model';
 
 const isSubReseller = (user: User) => {
   const value = user.attributes['tarkan.reseller'];

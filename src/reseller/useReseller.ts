@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../dataProvider/http';
-import type { ResellerOverview } from '../model';
+import type { ResellerOverview } from '../../model';
 
 export const RESELLER_QUERY = ['reseller', 'me'];
 

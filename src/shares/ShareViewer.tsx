@@ -13,7 +13,7 @@ import {
 import { LiveConnection } from '../live/LiveConnection';
 import { ToastHost } from '../notifications/ToastHost';
 import { BrandLogo } from '../layout/BrandLogo';
-import type { User } from '../model/user';
+import type { User } from '../../model/user';
 import { countdownText, remainingSeconds } from './countdown';
 
 /** Ticks every second while mounted. */

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { BrandLogo } from '../layout/BrandLogo';
-import type { BrandConfig } from '../model/brand';
-import { ASSET_FILES } from '../model/theme';
+import type { BrandConfig } from '../../model/brand';
+import { ASSET_FILES } from '../../model/theme';
 import { assetUrl } from './muiTheme';
 
 /** The login logo when one was uploaded and enabled, else the internal logo. */

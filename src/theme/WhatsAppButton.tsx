@@ -2,7 +2,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Fab, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useBrand } from '../bootstrap/ServerInfoContext';
-import { whatsappDigits } from '../model/theme';
+import { whatsappDigits } from '../../model/theme';
 
 /** `https://wa.me/<digits>`, or null when no usable number is configured. */
 export const whatsappLink = (number: string): string | null => {

@@ -1,7 +1,7 @@
 import type { RaThemeOptions } from 'react-admin';
 import { theme as baseTheme } from '../layout/theme';
-import { type BrandConfig } from '../model/brand';
-import { ASSETS_PATH, defaultColors, mergeColors, type ThemeColors } from '../model/theme';
+import { type BrandConfig } from '../../model/brand';
+import { ASSETS_PATH, defaultColors, mergeColors, type ThemeColors } from '../../model/theme';
 
 /**
  * The published colours (`theme.json`) as the MUI/react-admin theme everyone gets at bootstrap:

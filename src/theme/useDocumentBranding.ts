@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { BrandConfig } from '../model/brand';
-import { ASSET_FILES, type ThemeColors } from '../model/theme';
+import type { BrandConfig } from '../../model/brand';
+import { ASSET_FILES, type ThemeColors } from '../../model/theme';
 import { assetUrl } from './muiTheme';
 
 const headLink = (rel: string): HTMLLinkElement => {

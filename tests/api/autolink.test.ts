@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePerms } from '../../src/model';
+import { encodePerms } from '../../model';
 import { Client } from '../support/http';
 import { create, makeUser, startApiFixture, type ApiFixture } from '../support/entityApi';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_TYPES, encodePerms } from '../../src/model';
+import { COMMAND_TYPES, encodePerms } from '../../model';
 import {
   addPosition,
   countRows,

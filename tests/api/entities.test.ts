@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePerms, type PermName } from '../../src/model';
+import { encodePerms, type PermName } from '../../model';
 import {
   addPosition,
   countRows,

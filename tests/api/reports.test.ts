@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePerms } from '../../src/model';
+import { encodePerms } from '../../model';
 import { insertEvents, insertPositions } from '../../server/ingest/store';
 import type { PositionRecord } from '../../server/processing/serialize';
 import { knotsFromMps } from '../../server/processing/units';

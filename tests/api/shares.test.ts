@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePerms } from '../../src/model';
+import { encodePerms } from '../../model';
 import { cleanupExpiredShares } from '../../server/shares/service';
 import { Client } from '../support/http';
 import {

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrandConfig } from '../../src/model/brand';
-import { defaultColors } from '../../src/model/theme';
+import type { BrandConfig } from '../../model/brand';
+import { defaultColors } from '../../model/theme';
 import { Client } from '../support/http';
 import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 

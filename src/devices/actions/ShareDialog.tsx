@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 import { SHARE_PRESETS } from '../../shares/countdown';
 import { copyLink, ShareList } from '../../shares/ShareList';
 import { createShare, type Share, shareLink } from './shareApi';

@@ -1,6 +1,6 @@
 import { getJson, request } from '../../dataProvider/http';
 import { circleArea } from '../../map/geofenceArea';
-import type { Geofence } from '../../model/geofence';
+import type { Geofence } from '../../../model/geofence';
 
 /** Spec §4 and §9: anchors are 150 m circles. */
 export const ANCHOR_RADIUS_M = 150;

@@ -1,5 +1,5 @@
 import { getJson, request } from '../../dataProvider/http';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 
 export interface Share {
   id: number;

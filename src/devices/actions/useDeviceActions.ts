@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { Device } from '../../model/device';
-import type { Geofence } from '../../model/geofence';
-import type { Position } from '../../model/position';
+import type { Device } from '../../../model/device';
+import type { Geofence } from '../../../model/geofence';
+import type { Position } from '../../../model/position';
 import { disableAnchor, enableAnchor } from './anchorApi';
 import {
   type NativeCommand,

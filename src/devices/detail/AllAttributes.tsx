@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Position } from '../../model/position';
+import type { Position } from '../../../model/position';
 import { useExpanded } from '../Panel';
 import { attributeEntries } from './attributeEntries';
 import { attributeLabel, formatValue } from './formatValue';

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Position } from '../../model/position';
+import type { Position } from '../../../model/position';
 import { convertDistance } from '../units';
 import { formatValue } from './formatValue';
 import { InfoRow } from './InfoRow';

@@ -1,9 +1,9 @@
 import { Box, Chip, Link } from '@mui/material';
 import { usePermissions, useTranslate } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import type { Device } from '../../model/device';
-import type { Position } from '../../model/position';
-import type { User } from '../../model/user';
+import type { Device } from '../../../model/device';
+import type { Position } from '../../../model/position';
+import type { User } from '../../../model/user';
 import { plateOf } from '../../map/markers/labels';
 import { STATUS_COLORS } from '../../map/markers/labels';
 import { statusOf } from '../filters';

@@ -1,7 +1,7 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box, IconButton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Position } from '../../model/position';
+import type { Position } from '../../../model/position';
 import { valueOf } from './attributeEntries';
 import { attributeLabel, formatValue } from './formatValue';
 import { InfoRow } from './InfoRow';

@@ -1,4 +1,4 @@
-import type { Position } from '../../model/position';
+import type { Position } from '../../../model/position';
 
 const POSITION_FIELDS = [
   'fixTime',

@@ -3,7 +3,7 @@ import { usePermissions, useRefresh } from 'react-admin';
 import { getCurrentUser, setCurrentUser } from '../../authProvider/currentUser';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { getJson } from '../../dataProvider/http';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 import { pinnedKeys } from './formatValue';
 
 const KEY = 'tarkan.deviceAttributes';

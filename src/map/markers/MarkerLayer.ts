@@ -1,8 +1,8 @@
 import L from 'leaflet';
 import Supercluster from 'supercluster';
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 import { createInputYield } from '../../live/inputPriority';
-import type { Position } from '../../model/position';
+import type { Position } from '../../../model/position';
 import type { MarkerPrefs } from './labels';
 import { drawCluster, drawMarker } from './markerDrawing';
 import { isAnimating, type MarkerMotion, positionAt, retarget, still } from './markerState';

@@ -1,37 +1,11 @@
+import { isCategory, type Category } from '../../../model/category';
+
 /**
- * The 24 map icon categories (spec §3), drawn here as SVG path data in a 32×32 box facing north,
- * so the canvas layer (Path2D) and the list (<svg>) share one drawing and nothing is downloaded.
+ * The icon of each device category (`model/category.ts`), drawn as SVG path data in a 32×32 box
+ * facing north, so the canvas layer (Path2D) and the list (<svg>) share one drawing and nothing is
+ * downloaded.
  * `primary` and `secondary` take the device's two tints; `dark` is detail (wheels, windows).
  */
-export const CATEGORIES = [
-  'default',
-  'arrow',
-  'person',
-  'animal',
-  'bicycle',
-  'motorcycle',
-  'scooter',
-  'car',
-  'pickup',
-  'van',
-  'truck',
-  'truck1',
-  'truck2',
-  'tractor',
-  'boat',
-  'ship',
-  'bus',
-  'train',
-  'trolleybus',
-  'tram',
-  'crane',
-  'plane',
-  'helicopter',
-  'offroad',
-] as const;
-
-export type Category = (typeof CATEGORIES)[number];
-
 export interface IconLayers {
   primary: string;
   secondary?: string;
@@ -172,9 +146,6 @@ export const CATEGORY_ICONS: Record<Category, IconLayers> = {
     dark: `${wheels(9, 3, 14, 25, 4)}${circle(16, 30, 2)}`,
   },
 };
-
-export const isCategory = (value: unknown): value is Category =>
-  typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
 
 export const iconFor = (category: string | null | undefined): IconLayers =>
   CATEGORY_ICONS[isCategory(category) ? category : 'default'];

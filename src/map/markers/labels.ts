@@ -1,4 +1,4 @@
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 
 export type LabelMode = 'none' | 'name' | 'plate' | 'both';
 

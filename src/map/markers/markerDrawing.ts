@@ -1,5 +1,5 @@
-import type { Device } from '../../model/device';
-import type { Position } from '../../model/position';
+import type { Device } from '../../../model/device';
+import type { Position } from '../../../model/position';
 import { labelText, type MarkerPrefs, STATUS_COLORS } from './labels';
 import { ICON_SIZE, spriteFor } from './sprites';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EditBase, SaveButton, TabbedForm, Title, Toolbar, useTranslate } from 'react-admin';
 import { Card } from '@mui/material';
 import { setCurrentUser } from '../../authProvider/currentUser';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 import { toForm } from '../../resources/common/formAttributes';
 import { useCan } from '../../resources/common/useCan';
 import { UserAccountInputs, UserPreferenceInputs } from '../../resources/users/UserInputs';

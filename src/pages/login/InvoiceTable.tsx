@@ -2,7 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { useLocale, useTranslate } from 'react-admin';
 import { formatCents } from '../../billing/money';
 import { formatDate } from '../../i18n/formatters';
-import type { Invoice } from '../../model/invoice';
+import type { Invoice } from '../../../model/invoice';
 
 /** The open invoices a suspended account's login answer carries (amounts in cents). */
 export const InvoiceTable = ({ invoices }: { invoices: Invoice[] }) => {

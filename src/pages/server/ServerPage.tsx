@@ -13,7 +13,7 @@ import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { CHANNEL_KEYS, ChannelInputs } from '../../channels/ChannelInputs';
 import { publishServerInfo } from '../../bootstrap/serverInfoStore';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
-import type { Server } from '../../model/server';
+import type { Server } from '../../../model/server';
 import { AttributesEditor } from '../../resources/common/AttributesEditor';
 import { fromForm, toForm } from '../../resources/common/formAttributes';
 import { useCan } from '../../resources/common/useCan';

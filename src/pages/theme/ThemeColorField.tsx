@@ -1,6 +1,6 @@
 import { InputAdornment, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ColorKey } from '../../model/theme';
+import type { ColorKey } from '../../../model/theme';
 
 interface ThemeColorFieldProps {
   name: ColorKey;

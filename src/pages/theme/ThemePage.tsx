@@ -24,14 +24,14 @@ import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { request } from '../../dataProvider/http';
 import { logoWidth } from '../../layout/AppBar';
 import { BrandLogo } from '../../layout/BrandLogo';
-import type { BrandConfig } from '../../model/brand';
+import type { BrandConfig } from '../../../model/brand';
 import {
   ASSET_FILES,
   COLOR_KEYS,
   defaultColors,
   mergeColors,
   type ColorKey,
-} from '../../model/theme';
+} from '../../../model/theme';
 import { useCan } from '../../resources/common/useCan';
 import { AuthCardView } from '../AuthCard';
 import { assetUrl, buildTheme } from '../../theme/muiTheme';

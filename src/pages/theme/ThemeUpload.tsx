@@ -2,8 +2,8 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { BrandConfig } from '../../model/brand';
-import type { UploadType } from '../../model/theme';
+import type { BrandConfig } from '../../../model/brand';
+import type { UploadType } from '../../../model/theme';
 
 interface ThemeUploadProps {
   type: UploadType;

@@ -1,5 +1,5 @@
 import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
-import type { Calendar } from '../../model/calendar';
+import type { Calendar } from '../../../model/calendar';
 import { ResourceList } from '../common/ResourceList';
 import { decodeData, parseCalendar } from './ical';
 

@@ -1,5 +1,5 @@
 import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
-import type { Command } from '../../model/command';
+import type { Command } from '../../../model/command';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<Command>;

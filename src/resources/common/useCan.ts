@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { usePermissions } from 'react-admin';
 import { canAccess, type AccessRequest } from '../../authProvider/canAccess';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 
 /**
  * The permission table, synchronously: the same pure `canAccess` the authProvider answers with,

@@ -1,5 +1,5 @@
 import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { ATTRIBUTE_TYPES } from '../../model/attribute';
+import { ATTRIBUTE_TYPES } from '../../../model/attribute';
 import { EntityToolbar } from '../common/EntityForms';
 import { required } from '../common/validators';
 import { ComputedTest } from './ComputedTest';

@@ -1,5 +1,5 @@
 import { BulkDeleteButton, DataTable } from 'react-admin';
-import type { ComputedAttribute } from '../../model/attribute';
+import type { ComputedAttribute } from '../../../model/attribute';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<ComputedAttribute>;

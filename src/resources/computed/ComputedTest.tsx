@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 
 type Outcome = { kind: 'value'; text: string } | { kind: 'error'; text: string };
 

@@ -1,6 +1,6 @@
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, SimpleForm, useNotify, useTranslate } from 'react-admin';
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 import { fromForm } from '../common/formAttributes';
 import { DEVICE_DEFAULTS, DeviceIdentityInputs } from './DeviceForm';
 

@@ -7,7 +7,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 import { AttributesEditor } from '../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { useCan } from '../common/useCan';

@@ -2,7 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
-import { CATEGORIES } from '../../map/markers/categoryIcons';
+import { CATEGORIES } from '../../../model/category';
 import { attr, decodeKey } from '../common/formAttributes';
 import { TintInput } from './TintInput';
 

@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
-import type { Device } from '../../model/device';
+import type { Device } from '../../../model/device';
 import { ResourceList } from '../common/ResourceList';
 import { DeviceCreateButton } from './DeviceCreateButton';
 

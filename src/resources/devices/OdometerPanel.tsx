@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { getJson } from '../../dataProvider/http';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
-import type { Device } from '../../model/device';
-import type { Position } from '../../model/position';
+import type { Device } from '../../../model/device';
+import type { Position } from '../../../model/position';
 
 const HOUR_MS = 3_600_000;
 

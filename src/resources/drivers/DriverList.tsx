@@ -1,5 +1,5 @@
 import { BulkDeleteButton, DataTable } from 'react-admin';
-import type { Driver } from '../../model/driver';
+import type { Driver } from '../../../model/driver';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<Driver>;

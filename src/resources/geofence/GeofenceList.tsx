@@ -1,6 +1,6 @@
 import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import { parseGeofenceArea } from '../../map/geofenceArea';
-import type { Geofence } from '../../model/geofence';
+import type { Geofence } from '../../../model/geofence';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<Geofence>;

@@ -7,7 +7,7 @@ import { BaseLayer } from '../../map/BaseLayer';
 import { parseGeofenceArea, type GeofenceShape, type LatLng } from '../../map/geofenceArea';
 import { initialView } from '../../map/initialView';
 import { availableLayers, chooseLayer } from '../../map/tileLayers';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 import {
   areaText,
   distance,

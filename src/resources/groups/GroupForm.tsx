@@ -5,7 +5,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
-import type { Group } from '../../model/group';
+import type { Group } from '../../../model/group';
 import { AttributesEditor } from '../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { LinksTab } from '../links/LinksTab';

@@ -1,5 +1,5 @@
 import { BulkDeleteButton, DataTable, ReferenceField } from 'react-admin';
-import type { Group } from '../../model/group';
+import type { Group } from '../../../model/group';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<Group>;

@@ -1,5 +1,5 @@
 import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
-import type { Maintenance } from '../../model/maintenance';
+import type { Maintenance } from '../../../model/maintenance';
 import { ResourceList } from '../common/ResourceList';
 import { toDisplay } from './MaintenanceForm';
 

@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { ALARM_KEYS } from '../../model/alarm';
+import { ALARM_KEYS } from '../../../model/alarm';
 import { TOAST_COLORS, TOAST_POSITIONS } from '../../notifications/toastOptions';
 import { EntityToolbar } from '../common/EntityForms';
 import { attr } from '../common/formAttributes';

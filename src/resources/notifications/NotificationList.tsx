@@ -1,5 +1,5 @@
 import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
-import type { Notification } from '../../model/notification';
+import type { Notification } from '../../../model/notification';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<Notification>;

@@ -20,7 +20,7 @@ import {
   PERM_NAMES,
   type PermFlags,
   type PermName,
-} from '../../model/advancedPerms';
+} from '../../../model/advancedPerms';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { attr } from '../common/formAttributes';
 import { PERM_ACTIONS, PERM_AREAS, PERM_COLUMNS } from './permissionAreas';

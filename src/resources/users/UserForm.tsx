@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { TabbedForm, useRecordContext, useTranslate } from 'react-admin';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 import { AttributesEditor } from '../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { useCan } from '../common/useCan';

@@ -1,5 +1,5 @@
 import { BooleanField, BulkDeleteButton, DataTable, DateField } from 'react-admin';
-import type { User } from '../../model/user';
+import type { User } from '../../../model/user';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<User>;

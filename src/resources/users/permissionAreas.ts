@@ -1,4 +1,4 @@
-import type { PermName } from '../../model/advancedPerms';
+import type { PermName } from '../../../model/advancedPerms';
 
 /** One row of the advanced permission editor: an area with its view/create/edit/delete bits. */
 export interface PermArea {

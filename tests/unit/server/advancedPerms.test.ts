@@ -9,8 +9,8 @@ import {
   hasPerm,
   isValidPerms,
   readBit,
-} from '../../../src/model/advancedPerms';
-import type { PermName, PermsContext } from '../../../src/model/advancedPerms';
+} from '../../../model/advancedPerms';
+import type { PermName, PermsContext } from '../../../model/advancedPerms';
 
 const ZERO = '0'.repeat(32);
 

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultBrand } from '../../../src/model';
+import { defaultBrand } from '../../../model';
 import { readBrandConfig } from '../../../server/extension/brand';
 
 let dir: string;

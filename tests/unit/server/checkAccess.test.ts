@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePerms, type User } from '../../../src/model';
+import { encodePerms, type User } from '../../../model';
 import { checkCalendarData } from '../../../server/entities/calendarData';
 import { applyInput, emptyWire, toWire } from '../../../server/entities/mapping';
 import { devices, groups } from '../../../server/entities/resources';

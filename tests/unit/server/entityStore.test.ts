@@ -3,7 +3,7 @@
  * temporary database on DATABASE_URL when set, else in-process PGlite).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../src/model';
+import type { User } from '../../../model';
 import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';

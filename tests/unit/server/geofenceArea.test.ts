@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_POLYLINE_DISTANCE,
   GeofenceAreaError,
+  formatArea,
+  parseArea,
+  validateArea,
+} from '../../../model/geofenceArea';
+import {
+  DEFAULT_POLYLINE_DISTANCE,
   areaContains,
   containingGeofenceIds,
-  formatArea,
   geofenceContains,
-  parseArea,
   polygonContains,
-  validateArea,
 } from '../../../server/processing/geofenceArea';
 import { distance } from '../../../server/processing/geometry';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EARTH_RADIUS_M,
-  distance,
-  distanceToSegment,
-  isValidLatitude,
-  isValidLongitude,
-} from '../../../server/processing/geometry';
+import { isValidLatitude, isValidLongitude } from '../../../model/coordinates';
+import { EARTH_RADIUS_M, distance, distanceToSegment } from '../../../server/processing/geometry';
 
 describe('haversine distance', () => {
   it('uses Traccar earth radius 6378137 m', () => {

@@ -4,7 +4,7 @@
  * and timers that survive a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../src/model';
+import type { User } from '../../../model';
 import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePerms, type User } from '../../../src/model';
+import { encodePerms, type User } from '../../../model';
 import type { ServerSettings } from '../../../server/db/servers';
 import { makeActor } from '../../../server/permissions/actor';
 import {

@@ -11,14 +11,14 @@ import {
   recordUpload,
   saveTheme,
 } from '../../../server/extension/themeStore';
-import { defaultBrand } from '../../../src/model/brand';
+import { defaultBrand } from '../../../model/brand';
 import {
   defaultColors,
   isColor,
   mergeColors,
   validateTheme,
   whatsappDigits,
-} from '../../../src/model/theme';
+} from '../../../model/theme';
 
 const valid = { config: { title: 'Acme' }, colors: {} };
 

@@ -6,8 +6,8 @@ import { setCurrentUser } from '../../../src/authProvider/currentUser';
 import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { createI18nProvider } from '../../../src/i18n';
 import type { AppLocale } from '../../../src/i18n/locales';
-import { defaultBrand } from '../../../src/model/brand';
-import { defaultColors } from '../../../src/model/theme';
+import { defaultBrand } from '../../../model/brand';
+import { defaultColors } from '../../../model/theme';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from './fakeFetch';
 

@@ -1,5 +1,5 @@
 import { canAccess, type ServerAccessInfo } from '../../../src/authProvider/canAccess';
-import { encodePerms, type PermName } from '../../../src/model/advancedPerms';
+import { encodePerms, type PermName } from '../../../model/advancedPerms';
 import { MAIN_MENU, USER_MENU, visibleEntries } from '../../../src/layout/menuEntries';
 
 type UserPatch = Record<string, unknown>;

@@ -3,8 +3,8 @@ import { DEFAULT_FILTERS, type DeviceFilters } from '../../../src/devices/filter
 import { buildListItems, type ListItems } from '../../../src/devices/listItems';
 import { matchesSearch, SearchIndex } from '../../../src/devices/search';
 import { DEFAULT_SORT, nextStateSort, sortRows, toggleSort } from '../../../src/devices/sort';
-import type { Device } from '../../../src/model/device';
-import type { Position } from '../../../src/model/position';
+import type { Device } from '../../../model/device';
+import type { Position } from '../../../model/position';
 import { device, position } from './liveFixtures';
 
 describe('device search', () => {

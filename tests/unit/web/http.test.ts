@@ -1,6 +1,6 @@
 import { request, timeoutFor } from '../../../src/dataProvider/http';
 import { loadBrand, loadServerInfo } from '../../../src/bootstrap/loadServerInfo';
-import { defaultBrand } from '../../../src/model/brand';
+import { defaultBrand } from '../../../model/brand';
 import { fakeFetch, jsonResponse, testServer, textResponse } from './fakeFetch';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import type { Device } from '../../../src/model/device';
-import type { Position } from '../../../src/model/position';
+import type { Device } from '../../../model/device';
+import type { Position } from '../../../model/position';
 
 export const device = (id: number, patch: Partial<Device> = {}): Device => ({
   id,

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { useLiveSelector } from '../../../src/live/liveStore';
 import { type FlushChanges, LiveStore, MAX_EVENTS, VIEW_DELAY_MS } from '../../../src/live/store';
 import { parseMessage } from '../../../src/live/parseMessage';
-import type { Event } from '../../../src/model/event';
+import type { Event } from '../../../model/event';
 import { device, position } from './liveFixtures';
 
 /** A store whose frame and delay callbacks run only when the test says so. */

@@ -1,11 +1,12 @@
 import { circleArea, parseGeofenceArea } from '../../../src/map/geofenceArea';
 import { growTrail } from '../../../src/map/mapUi';
-import { CATEGORIES, CATEGORY_ICONS, iconFor } from '../../../src/map/markers/categoryIcons';
+import { CATEGORIES } from '../../../model/category';
+import { CATEGORY_ICONS, iconFor } from '../../../src/map/markers/categoryIcons';
 import { labelText } from '../../../src/map/markers/labels';
 import { ANIMATION_MS, positionAt, retarget, still } from '../../../src/map/markers/markerState';
 import { availableLayers, chooseLayer, quadkey } from '../../../src/map/tileLayers';
 import { applyTint, markerColors, NO_TINT, parseTint } from '../../../src/map/tint';
-import type { Server } from '../../../src/model/server';
+import type { Server } from '../../../model/server';
 import { device } from './liveFixtures';
 
 describe('geofence areas (latitude first)', () => {

@@ -7,7 +7,7 @@ import {
   toastOptionsFrom,
   TOAST_DURATION_MS,
 } from '../../../src/notifications/toastOptions';
-import type { Event } from '../../../src/model/event';
+import type { Event } from '../../../model/event';
 
 describe('toast options from notification attributes', () => {
   it('defaults to bottom-right, 7000 ms, audio1', () => {

@@ -1,5 +1,5 @@
 import { accessFor, can, canAddDevice, canSendRaw } from '../../../src/authProvider/permissions';
-import { encodePerms } from '../../../src/model/advancedPerms';
+import { encodePerms } from '../../../model/advancedPerms';
 
 const user = (patch: Record<string, unknown> = {}) => ({
   administrator: false,

@@ -18,7 +18,7 @@ import {
 } from '../../../src/reports/format';
 import { MAX_GAP_MS, PlaybackClock, RATE } from '../../../src/reports/playback';
 import { fromLocalInput, presetRange, toLocalInput } from '../../../src/reports/presets';
-import type { Position } from '../../../src/model/position';
+import type { Position } from '../../../model/position';
 
 const parts = (date: Date) => [
   date.getFullYear(),

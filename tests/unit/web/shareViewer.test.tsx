@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { authProvider } from '../../../src/authProvider';
 import { errorCode, errorMessageKey } from '../../../src/authProvider/errorCode';
 import { createI18nProvider } from '../../../src/i18n';
-import type { User } from '../../../src/model/user';
+import type { User } from '../../../model/user';
 import { ShareCountdown } from '../../../src/shares/ShareViewer';
 import { testUser } from './fakeFetch';
 

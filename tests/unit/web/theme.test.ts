@@ -1,7 +1,7 @@
 import { createTheme, type ThemeOptions } from '@mui/material';
 import { describe, expect, it } from 'vitest';
-import { defaultBrand } from '../../../src/model/brand';
-import { defaultColors } from '../../../src/model/theme';
+import { defaultBrand } from '../../../model/brand';
+import { defaultColors } from '../../../model/theme';
 import { assetUrl, buildTheme } from '../../../src/theme/muiTheme';
 import { draftErrors, draftFrom, previewBrand, themeBody } from '../../../src/theme/themeForm';
 import { whatsappLink } from '../../../src/theme/WhatsAppButton';

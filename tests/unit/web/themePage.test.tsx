@@ -5,8 +5,8 @@ import { setCurrentUser } from '../../../src/authProvider/currentUser';
 import { authProvider } from '../../../src/authProvider';
 import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { createI18nProvider } from '../../../src/i18n';
-import { defaultBrand } from '../../../src/model/brand';
-import { defaultColors } from '../../../src/model/theme';
+import { defaultBrand } from '../../../model/brand';
+import { defaultColors } from '../../../model/theme';
 import { ThemePage } from '../../../src/pages/theme/ThemePage';
 import { testServer, testUser } from './fakeFetch';
 

@@ -1,0 +1,52 @@
+/**
+ * The lint rules that keep the layers apart (docs/architecture.md) fail on a wrong-way import and
+ * pass on the same import made the allowed way.
+ */
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const RULE = 'import-x/no-restricted-paths';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+/** The restricted-path messages ESLint reports for `code` saved at `filePath`. */
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+describe('layer boundaries', { timeout: 60_000 }, () => {
+  it('refuses the web app in the server', async () => {
+    const errors = await layerErrors(
+      'server/db/planted.ts',
+      "import { App } from '../../src/App';\nexport const planted = App;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('The server never imports the web app')]);
+  });
+
+  it('refuses the server in the web app', async () => {
+    const errors = await layerErrors(
+      'src/layout/planted.ts',
+      "import { connect } from '../../server/db/connect';\nexport const planted = connect;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('The web app never imports the server')]);
+  });
+
+  it('keeps the shared contract free of either side', async () => {
+    const errors = await layerErrors(
+      'model/planted.ts',
+      "import { parseConfig } from '../server/config';\nexport const planted = parseConfig;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('model/ is the shared contract')]);
+  });
+
+  it('lets both sides import the contract', async () => {
+    const contract =
+      "import { CATEGORIES } from '../../model/category';\nexport const c = CATEGORIES;\n";
+    expect(await layerErrors('server/db/planted.ts', contract)).toEqual([]);
+    expect(await layerErrors('src/layout/planted.ts', contract)).toEqual([]);
+  });
+});
