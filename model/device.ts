@@ -18,3 +18,17 @@ export interface Device {
   expirationTime: string | null;
   attributes: Record<string, unknown>;
 }
+
+/**
+ * Lazy deletion ("safe mode") keeps a deleted device, renamed to `deleted-{uniqueId}-{time}`: three
+ * dash-separated parts starting with `deleted`, as the original product's client reads it. Every
+ * list, the live map included, hides such devices.
+ */
+export const deletedUniqueId = (uniqueId: string, time: number): string =>
+  `deleted-${uniqueId}-${time}`;
+
+export function isDeletedUniqueId(uniqueId: unknown): boolean {
+  if (typeof uniqueId !== 'string') return false;
+  const parts = uniqueId.split('-');
+  return parts.length === 3 && parts[0] === 'deleted';
+}

@@ -1,3 +1,4 @@
+import { deletedUniqueId } from '../../model/device';
 import { noteValues } from '../audit/scope';
 import type { Ctx } from '../entities/context';
 import { inTransaction } from '../entities/context';
@@ -8,8 +9,6 @@ import { checkArea, loadVisible } from '../entities/service';
 export function lazyDeletionEnabled(attributes: Record<string, unknown>): boolean {
   return attributes['tarkan.enableLazyDeletion'] === true;
 }
-
-export const deletedUniqueId = (uniqueId: string, now: number) => `deleted-${uniqueId}-${now}`;
 
 /**
  * `DELETE /api/devices/:id`. With lazy deletion the device is kept, renamed to

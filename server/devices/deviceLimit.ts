@@ -7,16 +7,7 @@ import { visibleFilter } from '../permissions/visibility';
 
 export const limitReached = () => new SecurityException('User device limit reached');
 
-/**
- * A lazily deleted device: its uniqueId was renamed to `deleted-{uid}-{time}` (three dash-separated
- * parts starting with `deleted`). Lists hide them, as Tarkan's client does.
- */
-export function isDeletedUniqueId(uniqueId: string): boolean {
-  const parts = uniqueId.split('-');
-  return parts.length === 3 && parts[0] === 'deleted';
-}
-
-/** SQL twin of `isDeletedUniqueId` on `devices.unique_id`. */
+/** SQL twin of `isDeletedUniqueId` (`model/device.ts`) on `devices.unique_id`. */
 export const notDeletedDevice = () =>
   sql<SqlBool>`not (devices.unique_id like 'deleted-%-%' and devices.unique_id not like 'deleted-%-%-%')`;
 

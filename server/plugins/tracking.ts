@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Position, User } from '../../model';
-import { isDeletedUniqueId } from '../devices/deviceLimit';
+import { isDeletedUniqueId } from '../../model/device';
 import { TrackingCache } from '../ingest/cache';
 import { Ingest, type IngestOptions, type IngestSink } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';

@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
+import { isDeletedUniqueId } from '../../model/device';
 import type { Server } from '../../model/server';
 import { request, type RequestOptions } from './http';
 import { applyListParams } from './listParams';
@@ -40,16 +41,9 @@ export type LinkedFilter = Partial<Record<'userId' | 'deviceId' | 'groupId', num
 
 type Row = RaRecord & Record<string, unknown>;
 
-/** Tarkan's lazy deletion renames a device to `deleted-{uid}-{time}`; such devices are hidden. */
-export const isDeletedDevice = (row: Record<string, unknown>): boolean => {
-  if (typeof row.uniqueId !== 'string') return false;
-  const parts = row.uniqueId.split('-');
-  return parts.length === 3 && parts[0] === 'deleted';
-};
-
 /** Rows a management list never shows: deleted devices, share users (spec §6). */
 const hidden = (resource: string, row: Row): boolean =>
-  (resource === 'device-admin' && isDeletedDevice(row)) ||
+  (resource === 'device-admin' && isDeletedUniqueId(row.uniqueId)) ||
   (resource === 'users' && Boolean((row.attributes as Record<string, unknown>)?.isShared));
 
 /** Server errors travel as translated keys where the screens know them (`serverErrors.ts`). */

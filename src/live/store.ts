@@ -1,7 +1,7 @@
 import type { Device } from '../../model/device';
 import type { Event } from '../../model/event';
 import type { Position } from '../../model/position';
-import { isDeletedDevice } from './deletedDevice';
+import { isDeletedUniqueId } from '../../model/device';
 import { createInputYield } from './inputPriority';
 
 /** What the socket sends: each key optional, each array possibly long. */
@@ -196,7 +196,7 @@ export class LiveStore {
   }
 
   private putDevice(device: Device): boolean {
-    if (isDeletedDevice(device)) return false;
+    if (isDeletedUniqueId(device.uniqueId)) return false;
     this.devices.set(device.id, device);
     return true;
   }

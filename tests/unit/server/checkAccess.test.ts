@@ -4,7 +4,8 @@ import { checkCalendarData } from '../../../server/entities/calendarData';
 import { applyInput, emptyWire, toWire } from '../../../server/entities/mapping';
 import { devices, groups } from '../../../server/entities/resources';
 import { supportedTypes } from '../../../server/commands/supportedTypes';
-import { isDeletedUniqueId, serverDeviceLimit } from '../../../server/devices/deviceLimit';
+import { isDeletedUniqueId } from '../../../model/device';
+import { serverDeviceLimit } from '../../../server/devices/deviceLimit';
 import type { ServerSettings } from '../../../server/db/servers';
 import { makeActor } from '../../../server/permissions/actor';
 import {

@@ -1,8 +1,5 @@
-import {
-  isDeletedDevice,
-  permissionBody,
-  traccarDataProvider as provider,
-} from '../../../src/dataProvider/traccar';
+import { isDeletedUniqueId } from '../../../model/device';
+import { permissionBody, traccarDataProvider as provider } from '../../../src/dataProvider/traccar';
 import { serverErrorCode, serverErrorMessage } from '../../../src/dataProvider/serverErrors';
 import { fakeFetch, jsonResponse, textResponse } from './fakeFetch';
 
@@ -190,8 +187,8 @@ describe('server error codes', () => {
   });
 
   it('recognises lazily deleted devices', () => {
-    expect(isDeletedDevice({ uniqueId: 'deleted-123-1700000000' })).toBe(true);
-    expect(isDeletedDevice({ uniqueId: 'deleted-123' })).toBe(false);
-    expect(isDeletedDevice({ uniqueId: '123' })).toBe(false);
+    expect(isDeletedUniqueId('deleted-123-1700000000')).toBe(true);
+    expect(isDeletedUniqueId('deleted-123')).toBe(false);
+    expect(isDeletedUniqueId('123')).toBe(false);
   });
 });
