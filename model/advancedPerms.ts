@@ -5,7 +5,7 @@
  * app (menus), so both read the same bit for the same name.
  */
 
-/** Every named bit of tarkan-inventory §7. Unlisted bits are unused. */
+/** Every named bit (`docs/extension-api.md`). Unlisted bits are unused. */
 export const PERM_BITS = {
   /** Edit own name, phone, email and password. */
   self: 0,

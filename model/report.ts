@@ -1,7 +1,7 @@
 /**
- * Report items as `/api/reports/{trips,stops,summary}` answer them (contract §3,
- * `J/reports/model/*`): distance and odometer in m, speeds in knots, durations and engine hours in
- * ms, times ISO. The server computes them; the web app shows them.
+ * Report items as `/api/reports/{trips,stops,summary}` answer them, in Traccar's shapes and units
+ * (`docs/traccar-api.md`): distance and odometer in m, speeds in knots, durations and engine hours
+ * in ms, times ISO. The server computes them; the web app shows them.
  */
 
 export interface BaseReportItem {

@@ -1,6 +1,6 @@
 /**
- * The theme editor's data (spec §3 Theme; tarkan-inventory §2a "save theme"): shared by the
- * server, which validates and publishes it, and the web app, which applies it to the MUI theme.
+ * The theme editor's data (`PUT /tarkan/theme`, `docs/extension-api.md`): shared by the server,
+ * which validates and publishes it, and the web app, which applies it to the MUI theme.
  * Colour keys keep Tarkan's CSS variable names so a Tarkan-shaped `PUT /tarkan/theme` fits.
  */
 
@@ -58,7 +58,7 @@ export interface ThemeConfig {
   title: string;
   whatsapp: string;
   headLogo: { image: boolean; text: string };
-  /** Width of the internal logo in the app bar, percent (spec §9: 80 by default). */
+  /** Width of the internal logo in the app bar, percent (80 by default). */
   logoWidth: number;
   /** Show the uploaded login logo (`logoWhite.png`) instead of the internal one. */
   loginLogo: boolean;
