@@ -1,38 +1,12 @@
-import { sql, type Expression, type Generated, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
-
-export interface AuditLogsTable {
-  id: Generated<number>;
-  time: number;
-  userId: number | null;
-  username: string | null;
-  sessionId: string | null;
-  clientIp: string | null;
-  userAgent: string | null;
-  serverIp: string | null;
-  serverHost: string | null;
-  code: string;
-  objectType: string | null;
-  objectId: number | null;
-  /** JSON text of the wire object map (`{"deviceId":5}`). */
-  object: string | null;
-  status: number;
-  oldValues: string | null;
-  newValues: string | null;
-  command: string | null;
-}
+import type { AuditLogsTable } from '../db/schema';
 
 export type AuditRow = Omit<AuditLogsTable, 'id'> & { id: number };
 export type NewAuditRow = Omit<AuditLogsTable, 'id'>;
 
-/** The audit table is owned by this module; the shared `Tables` type does not list it. */
-const table = (db: Db): Kysely<{ auditLogs: AuditLogsTable }> =>
-  db.kysely.withTables<{ auditLogs: AuditLogsTable }>() as unknown as Kysely<{
-    auditLogs: AuditLogsTable;
-  }>;
-
 export async function insertAuditLog(db: Db, row: NewAuditRow): Promise<void> {
-  await table(db).insertInto('auditLogs').values(row).execute();
+  await db.kysely.insertInto('auditLogs').values(row).execute();
 }
 
 export type AuditFilter =
@@ -53,7 +27,7 @@ export async function queryAuditLogs(
   query: AuditQuery,
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const base = () => {
-    let select = table(db).selectFrom('auditLogs');
+    let select = db.kysely.selectFrom('auditLogs');
     if (filter.scope === 'device') {
       select = select.where('objectType', '=', 'device').where('objectId', '=', filter.id);
     } else if (filter.scope === 'user') {
@@ -107,7 +81,7 @@ export async function deleteOldAuditLogs(
   maxAgeMs: number,
   now = Date.now(),
 ): Promise<number> {
-  const result = await table(db)
+  const result = await db.kysely
     .deleteFrom('auditLogs')
     .where('time', '<', now - maxAgeMs)
     .executeTakeFirst();

@@ -3,7 +3,6 @@ import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
 import { billingOn } from './settings';
-import type { BillingAccountsTable } from './store';
 
 export interface RequestUser {
   user: User;
@@ -23,7 +22,6 @@ export async function findRequestUser(
   now = Date.now(),
 ): Promise<RequestUser | null> {
   const row = await db.kysely
-    .withTables<{ billingAccounts: BillingAccountsTable }>()
     .selectFrom('users')
     .leftJoin('billingAccounts', 'billingAccounts.userId', 'users.id')
     .selectAll('users')
