@@ -94,7 +94,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, auth } = app;
-  const paymentApiUrl = process.env.PAYMENT_API_URL?.trim() || null;
   const notice = (event: InvoiceEvent, invoice: Invoice) =>
     void postInvoiceNotice(app.integrations, { event, invoice }, (err) =>
       app.log.warn({ err, invoiceId: invoice.id }, 'invoice integration failed'),
@@ -102,7 +101,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: BillingDeps = {
     db,
     integrations: app.integrations,
-    paymentApiUrl,
+    paymentApiUrl: app.config.paymentApiUrl,
     onInvoice: notice,
   };
 
