@@ -4,7 +4,7 @@ import type { Server } from '../../model';
 import { getServerSettings } from '../db/servers';
 import { remainingServerDevices } from '../devices/deviceLimit';
 import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';
-import { serverInfo, updateServer } from '../serverInfo';
+import { serverInfo, updateServer } from '../settings/serverInfo';
 import { ErrorText, ServerInputSchema, ServerSchema } from './schemas';
 
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {

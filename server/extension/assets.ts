@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ASSETS_PATH } from '../../model/theme';
-import { customDir } from './brand';
+import { customDir } from '../branding/brandFiles';
 
 const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',

@@ -5,7 +5,7 @@ import type { ThemeColors } from '../../model/theme';
 import type { Db } from '../db/database';
 import { hostOf } from '../resellers/attributes';
 import { allDomains } from '../resellers/store';
-import { customDir, readBrandConfig } from './brand';
+import { customDir, readBrandConfig } from './brandFiles';
 import { buildManifest, readThemeColors } from './themeStore';
 
 /**

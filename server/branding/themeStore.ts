@@ -10,7 +10,7 @@ import {
   type ThemeInput,
   type UploadType,
 } from '../../model/theme';
-import { customDir, readBrandConfig, readLayeredJson, writeCustomFile } from './brand';
+import { customDir, readBrandConfig, readLayeredJson, writeCustomFile } from './brandFiles';
 
 /** The saved colours over the defaults (`theme.json`). */
 export async function readThemeColors(dataDir: string, fallbackDir?: string): Promise<ThemeColors> {

@@ -1,14 +1,14 @@
-import type { Server } from '../model';
-import { noteValues } from './audit/scope';
-import type { Db } from './db/database';
+import type { Server } from '../../model';
+import { noteValues } from '../audit/scope';
+import type { Db } from '../db/database';
 import {
   SERVER_ID,
   getServerSettings,
   saveServerSettings,
   type ServerSettings,
-} from './db/servers';
-import { countUsers } from './db/users';
-import { version } from './version';
+} from '../db/servers';
+import { countUsers } from '../db/users';
+import { version } from '../version';
 
 export interface ServerFeatures {
   emailEnabled: boolean;
