@@ -15,13 +15,14 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { loggerOptions } from './logger';
 import { assetRoutes } from './extension/assets';
-import { auditPlugin } from './audit/plugin';
+import { auditPlugin } from './plugins/audit';
 import { auditRoutes } from './audit/routes';
 import { themeRoutes } from './extension/theme';
 import { integrationRoutes } from './extension/integrations';
 import { invoiceRoutes } from './extension/invoices';
 import { autolinkRoutes } from './extension/autolink';
-import { qrDriverGuard, qrDriverRoutes } from './extension/qrDriver';
+import { qrDriverRoutes } from './extension/qrDriver';
+import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { authPlugin } from './plugins/auth';
 import { servicesPlugin } from './plugins/services';
 import { brandsPlugin } from './plugins/brands';
@@ -29,8 +30,8 @@ import { errorsPlugin } from './plugins/errors';
 import { livePlugin } from './plugins/live';
 import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
 import { notificationActionRoutes } from './api/notificationActions';
-import { proxyPlugin } from './proxy/proxy';
-import { webAppPlugin } from './webApp';
+import { proxyPlugin } from './plugins/proxy';
+import { webAppPlugin } from './plugins/webApp';
 
 export interface AppOptions {
   /** Defaults to pino at `config.logLevel`; tests pass `false`. */

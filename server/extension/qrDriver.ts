@@ -1,21 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import fp from 'fastify-plugin';
 import { UserSchema, ErrorText } from '../api/schemas';
 import { getServerSettings } from '../db/servers';
 import { inTransaction, type Ctx } from '../entities/context';
-import { SecurityException } from '../errors';
 import { makeActor } from '../permissions/actor';
-import { DENIED } from '../permissions/checkAccess';
 import {
   USER_CHECK_IN_TIME,
   assertAllowedDevice,
   checkedInDevice,
   driverOfUser,
   findDevice,
-  isDriverAccount,
   recordCheckIn,
 } from '../qrDriver/checkIn';
-import { driverMayCall } from '../qrDriver/guard';
 import { QrRules } from '../qrDriver/rules';
 
 const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
@@ -35,25 +30,6 @@ const Status = Type.Object({
 
 const plateOf = (attributes: Record<string, unknown>) =>
   typeof attributes.placa === 'string' && attributes.placa !== '' ? attributes.placa : null;
-
-/**
- * Refuses a QR driver account everything but the driver screens' calls (a root hook, so it sees
- * every route; registered right after the auth plugin).
- */
-export const qrDriverGuard = fp(
-  async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (!request.headers.cookie && !request.headers.authorization) return;
-      if (driverMayCall(request.method, request.url)) return;
-      const auth = await app.auth.current(request);
-      if (auth && isDriverAccount(auth.user) && !auth.user.administrator) {
-        const read = request.method === 'GET' || request.method === 'HEAD';
-        throw new SecurityException(read ? DENIED.read : DENIED.write);
-      }
-    });
-  },
-  { name: 'qrDriverGuard', dependencies: ['auth'] },
-);
 
 /**
  * `/tarkan/qr-driver` (tarkan-inventory §2a, §3 "Driver QR"): the signed-in driver's check-in,

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Auth } from '../plugins/auth';
-import { auditCode, auditObject, object, redact, type AuditObject } from './naming';
-import { runInAuditScope, type AuditScope, type NotedValues } from './scope';
-import { deleteOldAuditLogs, insertAuditLog, type NewAuditRow } from './store';
+import type { Auth } from './auth';
+import { auditCode, auditObject, object, redact, type AuditObject } from '../audit/naming';
+import { runInAuditScope, type AuditScope, type NotedValues } from '../audit/scope';
+import { deleteOldAuditLogs, insertAuditLog, type NewAuditRow } from '../audit/store';
 
 export const AUDIT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
