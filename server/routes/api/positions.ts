@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import { listPositions } from '../positions/queries';
-import { requestContext } from './context';
-import { errors } from './crud';
-import { AttributesMap } from './entitySchemas';
+import { listPositions } from '../../positions/queries';
+import { requestContext } from '../context';
+import { errors } from '../crud';
+import { AttributesMap } from '../entitySchemas';
 
 const nullable = (type: string) => Type.Unsafe({ type: [type, 'null'] });
 

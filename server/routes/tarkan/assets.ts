@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ASSETS_PATH } from '../../model/theme';
-import { customDir } from '../branding/brandFiles';
+import { ASSETS_PATH } from '../../../model/theme';
+import { customDir } from '../../branding/brandFiles';
 
 const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',

@@ -1,12 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Invoice } from '../../model/invoice';
-import { ErrorText } from '../api/schemas';
-import { checkCredentials } from '../auth/login';
-import { generateMonthlyInvoices } from '../billing/generate';
-import { BILLING_CYCLE_MS, runBillingCycle } from '../billing/job';
-import { postInvoiceNotice, type InvoiceEvent } from '../billing/notify';
+import type { Invoice } from '../../../model/invoice';
+import { ErrorText } from '../schemas';
+import { checkCredentials } from '../../auth/login';
+import { generateMonthlyInvoices } from '../../billing/generate';
+import { BILLING_CYCLE_MS, runBillingCycle } from '../../billing/job';
+import { postInvoiceNotice, type InvoiceEvent } from '../../billing/notify';
 import {
   applyProviderUpdate,
   billingUsers,
@@ -19,8 +19,8 @@ import {
   trustUnlock,
   unlockUser,
   type BillingDeps,
-} from '../billing/service';
-import { SecurityException, unauthorized } from '../errors';
+} from '../../billing/service';
+import { SecurityException, unauthorized } from '../../errors';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);

@@ -1,11 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../errors';
-import { assertVisible } from '../permissions/objects';
-import { eventFromRow, eventJson } from '../processing/serialize';
-import { requestContext } from './context';
-import { errors } from './crud';
-import { AttributesMap } from './entitySchemas';
-import { IdParams } from './schemas';
+import { notFound } from '../../errors';
+import { assertVisible } from '../../permissions/objects';
+import { eventFromRow, eventJson } from '../../processing/serialize';
+import { requestContext } from '../context';
+import { errors } from '../crud';
+import { AttributesMap } from '../entitySchemas';
+import { IdParams } from '../schemas';
 
 const EventSchema = Type.Object({
   id: Type.Integer(),

@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UserSchema, ErrorText } from '../api/schemas';
-import { getServerSettings } from '../db/servers';
-import { inTransaction, type Ctx } from '../entities/context';
-import { makeActor } from '../permissions/actor';
+import { UserSchema, ErrorText } from '../schemas';
+import { getServerSettings } from '../../db/servers';
+import { inTransaction, type Ctx } from '../../entities/context';
+import { makeActor } from '../../permissions/actor';
 import {
   USER_CHECK_IN_TIME,
   assertAllowedDevice,
@@ -10,8 +10,8 @@ import {
   driverOfUser,
   findDevice,
   recordCheckIn,
-} from '../qrDriver/checkIn';
-import { QrRules } from '../qrDriver/rules';
+} from '../../qrDriver/checkIn';
+import { QrRules } from '../../qrDriver/rules';
 
 const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
 

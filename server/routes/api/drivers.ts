@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Driver } from '../../model';
-import { drivers } from '../entities/resources';
-import { deleteDriver } from '../qrDriver/deleteDriver';
-import { NoContent, crudRoutes, errors } from './crud';
-import { requestContext } from './context';
-import { IdParams } from './schemas';
+import type { Driver } from '../../../model';
+import { drivers } from '../../entities/resources';
+import { deleteDriver } from '../../qrDriver/deleteDriver';
+import { NoContent, crudRoutes, errors } from '../crud';
+import { requestContext } from '../context';
+import { IdParams } from '../schemas';
 
 const crud = crudRoutes<Driver>('/api/drivers', drivers, { skip: ['delete'] });
 
 /** The driver CRUD; delete is here because a QR driver's account goes with the driver. */
-export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const driverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(crud);
   app.delete(
     '/api/drivers/:id',

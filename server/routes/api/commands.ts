@@ -1,12 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { Command } from '../../model';
-import { commandsForDevice, deviceProtocol, sendCommand } from '../commands/send';
-import { supportedTypes } from '../commands/supportedTypes';
-import { commands } from '../entities/resources';
-import { assertVisible } from '../permissions/objects';
-import { requestContext } from './context';
-import { crudRoutes, errors } from './crud';
-import { AttributesMap, responseSchema } from './entitySchemas';
+import type { Command } from '../../../model';
+import { commandsForDevice, deviceProtocol, sendCommand } from '../../commands/send';
+import { supportedTypes } from '../../commands/supportedTypes';
+import { commands } from '../../entities/resources';
+import { assertVisible } from '../../permissions/objects';
+import { requestContext } from '../context';
+import { crudRoutes, errors } from '../crud';
+import { AttributesMap, responseSchema } from '../entitySchemas';
 
 const CommandSchema: TSchema = responseSchema<Command>(commands);
 

@@ -1,13 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import type { Device } from '../../model';
-import { updateAccumulators } from '../devices/accumulators';
-import { deleteDevice } from '../devices/deviceDelete';
-import { listDevices } from '../devices/deviceList';
-import { devices } from '../entities/resources';
-import { requestContext } from './context';
-import { NoContent, crudRoutes, errors } from './crud';
-import { listFilters, responseSchema } from './entitySchemas';
-import { IdParams } from './schemas';
+import type { Device } from '../../../model';
+import { updateAccumulators } from '../../devices/accumulators';
+import { deleteDevice } from '../../devices/deviceDelete';
+import { listDevices } from '../../devices/deviceList';
+import { devices } from '../../entities/resources';
+import { requestContext } from '../context';
+import { NoContent, crudRoutes, errors } from '../crud';
+import { listFilters, responseSchema } from '../entitySchemas';
+import { IdParams } from '../schemas';
 
 /** Erased to TSchema: the generic entity layer returns untyped wire objects. */
 const DeviceSchema: TSchema = responseSchema<Device>(devices);

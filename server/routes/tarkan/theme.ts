@@ -2,13 +2,13 @@ import multipart from '@fastify/multipart';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { mkdir } from 'node:fs/promises';
-import { UPLOAD_TYPES, validateTheme } from '../../model/theme';
-import { IllegalArgumentException, SecurityException } from '../errors';
-import { customDir, writeCustomFile } from '../branding/brandFiles';
-import { MAX_UPLOAD_BYTES, renderUpload, sniffImage } from '../branding/themeImages';
-import { isReseller } from '../resellers/attributes';
-import type { BrandScope } from '../branding/brandScope';
-import { recordUpload, saveTheme } from '../branding/themeStore';
+import { UPLOAD_TYPES, validateTheme } from '../../../model/theme';
+import { IllegalArgumentException, SecurityException } from '../../errors';
+import { customDir, writeCustomFile } from '../../branding/brandFiles';
+import { MAX_UPLOAD_BYTES, renderUpload, sniffImage } from '../../branding/themeImages';
+import { isReseller } from '../../resellers/attributes';
+import type { BrandScope } from '../../branding/brandScope';
+import { recordUpload, saveTheme } from '../../branding/themeStore';
 
 /**
  * `/tarkan/theme`: the theme editor's writes (tarkan-inventory §2a). Unlike Tarkan (§8) both need

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requestContext } from '../api/context';
-import { ErrorText } from '../api/schemas';
-import { autolink } from '../autolink/service';
+import { requestContext } from '../context';
+import { ErrorText } from '../schemas';
+import { autolink } from '../../autolink/service';
 
 /**
  * `POST /tarkan/autolink {imei, placa, modelo, categoria}` (tarkan-inventory §2a): adds a device

@@ -3,9 +3,9 @@ import {
   changePermissions,
   parsePermission,
   parsePermissions,
-} from '../permissions/permissionLinks';
-import { requestContext } from './context';
-import { NoContent, errors } from './crud';
+} from '../../permissions/permissionLinks';
+import { requestContext } from '../context';
+import { NoContent, errors } from '../crud';
 
 /** `{"<owner>Id": n, "<property>Id": m}`; the key order is checked by the module. */
 const PermissionBody = Type.Record(Type.String(), Type.Integer());

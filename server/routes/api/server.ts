@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import type { Server } from '../../model';
-import { getServerSettings } from '../db/servers';
-import { remainingServerDevices } from '../devices/deviceLimit';
-import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';
-import { serverInfo, updateServer } from '../settings/serverInfo';
-import { ErrorText, ServerInputSchema, ServerSchema } from './schemas';
+import type { Server } from '../../../model';
+import { getServerSettings } from '../../db/servers';
+import { remainingServerDevices } from '../../devices/deviceLimit';
+import { keepSecrets, withoutSecrets } from '../../notifications/channels/secrets';
+import { serverInfo, updateServer } from '../../settings/serverInfo';
+import { ErrorText, ServerInputSchema, ServerSchema } from '../schemas';
 
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const features = () => ({ emailEnabled: app.mailer !== null });

@@ -1,22 +1,23 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { User } from '../../model';
-import { getServerSettings } from '../db/servers';
-import { IllegalArgumentException } from '../errors';
+import type { Notification, User } from '../../../model';
+import { getServerSettings } from '../../db/servers';
+import { IllegalArgumentException } from '../../errors';
 import {
   isNotificator,
   NOTIFICATION_TYPES,
   notificatorStatus,
   type NotificatorName,
-} from '../notifications/catalog';
+} from '../../notifications/catalog';
 import {
   channelConfigured,
   deliver,
   isDeliveryChannel,
   type DeliveryContext,
-} from '../notifications/channels';
-import { ChannelNotConfigured } from '../notifications/channels/types';
-import { NoContent } from './crud';
-import { ErrorText } from './schemas';
+} from '../../notifications/channels';
+import { ChannelNotConfigured } from '../../notifications/channels/types';
+import { notifications } from '../../entities/resources';
+import { NoContent, crudRoutes } from '../crud';
+import { ErrorText } from '../schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
 const Notificators = Type.Array(Type.Object({ type: Type.String(), configured: Type.Boolean() }));
@@ -24,11 +25,14 @@ const TEST_MESSAGE = 'Test notification';
 const errors = { 204: NoContent, 400: ErrorText, 401: ErrorText };
 
 /**
- * `/api/notifications/types`, `/notificators` and `/test`: what the notification editor offers,
- * and a test message through one or all notificators (contract §9). Every notificator is
- * listed with `configured`; testing one that is not answers `<Channel> is not configured`.
+ * `/api/notifications`: the rules' CRUD, plus `/types`, `/notificators` and `/test`: what the
+ * notification editor offers, and a test message through one or all notificators. Every
+ * notificator is listed with `configured`; testing one that is not answers
+ * `<Channel> is not configured` (docs/traccar-api.md).
  */
-export const notificationActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(crudRoutes<Notification>('/api/notifications', notifications));
+
   const context = async (): Promise<DeliveryContext> => ({
     settings: (await getServerSettings(app.db)).attributes,
     fetch,

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { unauthorized } from '../errors';
+import { unauthorized } from '../../errors';
 
 const Query = Type.Object({ token: Type.Optional(Type.String()) });
 

@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ComputedAttribute } from '../../model';
-import { testComputedAttribute } from '../attributes/computedTest';
-import { computedAttributes } from '../entities/resources';
-import { requestContext } from './context';
-import { crudRoutes, errors, NoContent } from './crud';
+import type { ComputedAttribute } from '../../../model';
+import { testComputedAttribute } from '../../attributes/computedTest';
+import { computedAttributes } from '../../entities/resources';
+import { requestContext } from '../context';
+import { crudRoutes, errors, NoContent } from '../crud';
 
 const TestBody = Type.Object({
   expression: Type.String(),

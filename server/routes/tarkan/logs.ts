@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { SecurityException } from '../errors';
-import { ErrorText, IdParams } from '../api/schemas';
-import { queryAuditLogs, type AuditFilter, type AuditRow } from './store';
+import { SecurityException } from '../../errors';
+import { ErrorText, IdParams } from '../schemas';
+import { queryAuditLogs, type AuditFilter, type AuditRow } from '../../audit/store';
 
 export const MAX_LIMIT = 500;
 const DEFAULT_LIMIT = 50;
@@ -60,7 +60,7 @@ export function wireLog(row: AuditRow) {
  * `/tarkan/devices/:id/logs`: administrators of a plus-licensed server only; newest first,
  * paged (`offset`/`limit` or `page`/`limit`, total in `X-Total-Count`), searchable with `q`.
  */
-export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const guard = async (request: FastifyRequest) => {
     await app.auth.requireAdmin(request);
     if (!app.config.licenseMode) throw new SecurityException('Plus licence required');

@@ -1,8 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { REPORT_NAMES, type ReportName } from '../reports/access';
-import { routeJsonChunks } from '../reports/routeJson';
+import { REPORT_NAMES, type ReportName } from '../../reports/access';
+import { routeJsonChunks } from '../../reports/routeJson';
 import {
   eventsFilter,
   eventsReport,
@@ -12,8 +12,8 @@ import {
   summaryReport,
   tripsReport,
   type ReportRequest,
-} from '../reports/service';
-import { geofenceNames, routePages, type RouteRow } from '../reports/source';
+} from '../../reports/service';
+import { geofenceNames, routePages, type RouteRow } from '../../reports/source';
 import {
   XLSX_TYPE,
   contentDisposition,
@@ -23,9 +23,9 @@ import {
   summaryRows,
   tripRows,
   writeSheet,
-} from '../reports/xlsx';
-import type { Ctx } from '../entities/context';
-import { requestContext } from './context';
+} from '../../reports/xlsx';
+import type { Ctx } from '../../entities/context';
+import { requestContext } from '../context';
 
 /**
  * `GET /api/reports/{route,events,trips,stops,summary}` (contract §2): JSON, or a spreadsheet

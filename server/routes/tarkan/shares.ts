@@ -6,9 +6,9 @@ import {
   listShares,
   shareSession,
   updateShare,
-} from '../shares/service';
-import { requestContext } from './context';
-import { ErrorText, UserSchema } from './schemas';
+} from '../../shares/service';
+import { requestContext } from '../context';
+import { ErrorText, UserSchema } from '../schemas';
 
 export const SHARE_CLEANUP_MS = 60 * 60 * 1000;
 

@@ -1,12 +1,17 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { login, loginWithToken } from '../auth/login';
-import { createPasswordReset, recoveryLink, recoveryOrigin, resetPassword } from '../auth/recovery';
-import { createToken, revokeToken, tokenExpiry } from '../auth/tokens';
-import { IllegalArgumentException, notFound } from '../errors';
-import { recoveryMessage } from '../mail/recoveryMessage';
-import { AccountSuspended } from '../users/accountState';
-import { ErrorText, UserSchema } from './schemas';
+import { login, loginWithToken } from '../../auth/login';
+import {
+  createPasswordReset,
+  recoveryLink,
+  recoveryOrigin,
+  resetPassword,
+} from '../../auth/recovery';
+import { createToken, revokeToken, tokenExpiry } from '../../auth/tokens';
+import { IllegalArgumentException, notFound } from '../../errors';
+import { recoveryMessage } from '../../mail/recoveryMessage';
+import { AccountSuspended } from '../../users/accountState';
+import { ErrorText, UserSchema } from '../schemas';
 
 /** A suspended account's 401: the object error (spec §8) rather than text. */
 const SuspendedBody = Type.Object({

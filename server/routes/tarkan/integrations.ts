@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ErrorText } from '../api/schemas';
-import { isPlainObject } from '../db/json';
-import { SecurityException, notFound } from '../errors';
-import { INTEGRATION_KEYS, isIntegrationKey } from '../integrations/catalog';
+import { ErrorText } from '../schemas';
+import { isPlainObject } from '../../db/json';
+import { SecurityException, notFound } from '../../errors';
+import { INTEGRATION_KEYS, isIntegrationKey } from '../../integrations/catalog';
 
 const IntegrationSchema = Type.Object({
   key: Type.String({ enum: INTEGRATION_KEYS }),

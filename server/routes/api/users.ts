@@ -1,10 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createUser, getUser, updateUserAccount } from '../users/accounts';
-import { deleteUser } from '../users/deleteUser';
-import { listUsers } from '../users/listUsers';
-import { requestContext } from './context';
-import { NoContent } from './crud';
-import { ErrorText, IdParams, UserInputSchema, UserSchema } from './schemas';
+import { createUser, getUser, updateUserAccount } from '../../users/accounts';
+import { deleteUser } from '../../users/deleteUser';
+import { listUsers } from '../../users/listUsers';
+import { requestContext } from '../context';
+import { NoContent } from '../crud';
+import { ErrorText, IdParams, UserInputSchema, UserSchema } from '../schemas';
 
 const UserQuerystring = Type.Object({
   userId: Type.Optional(Type.Integer({ minimum: 0 })),

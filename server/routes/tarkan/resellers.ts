@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { resellerOverview } from '../resellers/service';
-import { ErrorText, UserSchema } from './schemas';
+import { resellerOverview } from '../../resellers/service';
+import { ErrorText, UserSchema } from '../schemas';
 
 const Overview = Type.Object({
   domain: Type.Union([Type.String(), Type.Null()]),
