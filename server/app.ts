@@ -10,6 +10,7 @@ import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { brandsPlugin } from './plugins/brands';
 import { errorsPlugin } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
 import { proxyPlugin } from './plugins/proxy';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
     await app.register(trackingPlugin, options.tracking ?? {});
   }
+  await app.register(jobsPlugin);
   // The local /api routes exist in embedded mode only (proxy mode refuses them).
   await app.register(routes);
   await app.register(webAppPlugin, { webDir: config.webDir });

@@ -2,6 +2,9 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { AuditLogsTable } from '../db/schema';
 
+/** How long audit records are kept. */
+export const AUDIT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
 export type AuditRow = Omit<AuditLogsTable, 'id'> & { id: number };
 export type NewAuditRow = Omit<AuditLogsTable, 'id'>;
 

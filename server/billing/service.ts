@@ -12,7 +12,7 @@ import { findUserById, toUser } from '../db/users';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { IntegrationStore } from '../integrations/store';
 import { normalizeCpfCnpj } from './cpfCnpj';
-import type { InvoiceEvent } from './notify';
+import { postInvoiceNotice, type InvoiceEvent } from './notify';
 import { asaasProvider, type PaymentProvider } from './provider';
 import { afterTrustUnlock, lockedOut, trustAvailable, trustRefusal } from './rules';
 import { billingOn, billingSettings } from './settings';
@@ -37,6 +37,27 @@ export interface BillingDeps {
   paymentApiUrl: string | null;
   /** Told of every stored invoice change (the invoice integration). */
   onInvoice?: (event: InvoiceEvent, invoice: Invoice) => void;
+}
+
+/**
+ * The billing dependencies of a running server: each stored invoice change is posted to the
+ * invoice integration without waiting for it; a failure there is logged.
+ */
+export function billingDeps(
+  db: Db,
+  integrations: IntegrationStore,
+  paymentApiUrl: string | null,
+  log: { warn(object: unknown, message?: string): void },
+): BillingDeps {
+  return {
+    db,
+    integrations,
+    paymentApiUrl,
+    onInvoice: (event, invoice) =>
+      void postInvoiceNotice(integrations, { event, invoice }, (err) =>
+        log.warn({ err, invoiceId: invoice.id }, 'invoice integration failed'),
+      ),
+  };
 }
 
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);

@@ -3,10 +3,8 @@ import fp from 'fastify-plugin';
 import type { Auth } from './auth';
 import { auditCode, auditObject, object, redact, type AuditObject } from '../audit/naming';
 import { runInAuditScope, type AuditScope, type NotedValues } from '../audit/scope';
-import { deleteOldAuditLogs, insertAuditLog, type NewAuditRow } from '../audit/store';
+import { insertAuditLog, type NewAuditRow } from '../audit/store';
 
-export const AUDIT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
-const CLEANUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Length of the session id (already a SHA-256 of the cookie) kept to tie records together. */
 const SESSION_PREFIX = 12;
@@ -116,20 +114,6 @@ export const auditPlugin = fp(
       } catch (error) {
         request.log.error({ err: error }, 'audit record failed');
       }
-    });
-
-    const cleanup = () =>
-      deleteOldAuditLogs(app.db, AUDIT_RETENTION_MS).catch((error: unknown) =>
-        app.log.error({ err: error }, 'audit cleanup failed'),
-      );
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      void cleanup();
-      timer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
     });
   },
   { name: 'audit', dependencies: ['services', 'auth'] },

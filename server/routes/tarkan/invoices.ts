@@ -1,12 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Invoice } from '../../../model/invoice';
 import { ErrorText } from '../schemas';
 import { checkCredentials } from '../../auth/login';
-import { generateMonthlyInvoices } from '../../billing/generate';
-import { BILLING_CYCLE_MS, runBillingCycle } from '../../billing/job';
-import { postInvoiceNotice, type InvoiceEvent } from '../../billing/notify';
+import { applyBillingRules } from '../../billing/job';
 import {
   applyProviderUpdate,
   billingUsers,
@@ -18,7 +15,6 @@ import {
   requireBillingOn,
   trustUnlock,
   unlockUser,
-  type BillingDeps,
 } from '../../billing/service';
 import { SecurityException, unauthorized } from '../../errors';
 
@@ -93,40 +89,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * (§8) every state change is a POST. The billing rules also run here every 10 minutes.
  */
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, auth } = app;
-  const notice = (event: InvoiceEvent, invoice: Invoice) =>
-    void postInvoiceNotice(app.integrations, { event, invoice }, (err) =>
-      app.log.warn({ err, invoiceId: invoice.id }, 'invoice integration failed'),
-    );
-  const deps: BillingDeps = {
-    db,
-    integrations: app.integrations,
-    paymentApiUrl: app.config.paymentApiUrl,
-    onInvoice: notice,
-  };
-
-  const cycle = async () => {
-    const result = await runBillingCycle(db);
-    for (const invoice of result.overdue) notice('updated', invoice);
-    for (const id of result.suspended) app.hub.closeUser(id);
-    if (result.suspended.length > 0)
-      app.log.info(`suspended ${result.suspended.length} user(s) for non-payment`);
-  };
-  /** The periodic job: this month's invoices first, then the overdue/suspension rules. */
-  const job = async () => {
-    const generated = await generateMonthlyInvoices(deps);
-    for (const { userId, period, error } of generated.failed) {
-      app.log.warn(
-        { err: error, userId, period },
-        'monthly invoice not created; retrying next run',
-      );
-    }
-    if (generated.created.length > 0)
-      app.log.info(`created ${generated.created.length} monthly invoice(s)`);
-    await cycle();
-  };
-  const safeCycle = () =>
-    job().catch((err: unknown) => app.log.error({ err }, 'billing cycle failed'));
+  const { db, auth, billing: deps } = app;
+  const cycle = () => applyBillingRules(deps, (id) => app.hub.closeUser(id), app.log);
 
   const manager = async (request: FastifyRequest) => {
     await auth.requireAdmin(request);
@@ -257,13 +221,4 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { success: true };
     },
   );
-
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    void safeCycle();
-    timer = setInterval(() => void safeCycle(), BILLING_CYCLE_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 };

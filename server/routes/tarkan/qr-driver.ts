@@ -11,7 +11,6 @@ import {
   findDevice,
   recordCheckIn,
 } from '../../qrDriver/checkIn';
-import { QrRules } from '../../qrDriver/rules';
 
 const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
 
@@ -36,13 +35,7 @@ const plateOf = (attributes: Record<string, unknown>) =>
  * `POST {id}` to check in (`{id: 0}` checks out), and the rules that follow ignition events.
  */
 export const qrDriverRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const rules = new QrRules(app.db, app.changes, app.log);
-  const stopListening = app.tracking.onEvents((events) => rules.onEvents(events));
-  app.addHook('onReady', async () => rules.start());
-  app.addHook('onClose', async () => {
-    stopListening();
-    await rules.stop();
-  });
+  const rules = app.qrRules;
 
   /** The check-in/out stands even when a rule's command cannot be queued; that is logged. */
   async function runRule(work: () => Promise<void>): Promise<void> {

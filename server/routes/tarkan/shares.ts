@@ -1,6 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  cleanupExpiredShares,
   createShare,
   deleteShare,
   listShares,
@@ -9,8 +8,6 @@ import {
 } from '../../shares/service';
 import { requestContext } from '../context';
 import { ErrorText, UserSchema } from '../schemas';
-
-export const SHARE_CLEANUP_MS = 60 * 60 * 1000;
 
 const ShareSchema = Type.Object({
   id: Type.Integer(),
@@ -100,20 +97,4 @@ export const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return current.user;
     },
   );
-
-  const cleanup = () =>
-    cleanupExpiredShares(app.db)
-      .then((userIds) => {
-        for (const id of userIds) app.hub.closeUser(id);
-        if (userIds.length > 0) app.log.info(`removed ${userIds.length} expired share(s)`);
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'share cleanup failed'));
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    void cleanup();
-    timer = setInterval(() => void cleanup(), SHARE_CLEANUP_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 };
