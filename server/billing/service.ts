@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { User } from '../../model';
 import {
   type BillingUser,
@@ -357,6 +358,22 @@ export async function trustUnlock(
   const next = afterTrustUnlock(account, settings, now);
   await saveAccount(db, next, now);
   return { until: new Date(next.graceUntil ?? now).toISOString() };
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Whether a webhook call carries the payment provider's configured token (compared in constant
+ * time); never when no token is configured.
+ */
+export function webhookTokenValid(integrations: IntegrationStore, given: unknown): boolean {
+  const expected = integrations.enabled('asaas')?.webhookToken;
+  return (
+    typeof expected === 'string' &&
+    expected !== '' &&
+    typeof given === 'string' &&
+    timingSafeEqual(digest(given), digest(expected))
+  );
 }
 
 /** Provider statuses we store; anything else (e.g. `PAYMENT_DELETED` events) is ignored. */

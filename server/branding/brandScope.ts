@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandConfig } from '../../model/brand';
 import type { ThemeColors } from '../../model/theme';
@@ -19,6 +19,14 @@ export interface BrandScope {
   /** The main brand's root for a reseller brand: what they have not set comes from it. */
   fallbackDir?: string;
 }
+
+/** Uploaded images a brand may serve, by extension. */
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
 
 export interface BrandView {
   config: BrandConfig;
@@ -73,6 +81,22 @@ export class Brands {
       view.catch(() => this.views.delete(key));
     }
     return view;
+  }
+
+  /**
+   * The image `name` a reseller uploaded for the brand of `hostHeader`, which wins over the main
+   * brand's file of the same name; null when the Host is the main brand's or the reseller has no
+   * such image (the main brand's file is then served as usual).
+   */
+  async resellerImage(
+    hostHeader: string | undefined,
+    name: string,
+  ): Promise<{ type: string; content: Buffer } | null> {
+    const type = IMAGE_TYPES[path.extname(name).toLowerCase()];
+    if (!type || name.includes('/')) return null;
+    const scope = await this.scopeForHost(hostHeader);
+    if (scope.resellerId === null || !(await this.view(scope)).files.has(name)) return null;
+    return { type, content: await readFile(path.join(customDir(scope.dataDir), name)) };
   }
 
   /** After a domain may have changed (a user saved or deleted). */

@@ -40,6 +40,20 @@ export async function deviceProtocol(db: Db, deviceId: number): Promise<string |
   return row.protocol ?? null;
 }
 
+/** `GET /api/commands/types`: the types for a device the caller reaches, or every type. */
+export async function commandTypes(
+  ctx: Ctx,
+  deviceId: number | undefined,
+  textChannel: boolean | undefined,
+): Promise<string[]> {
+  let protocol: string | null | undefined;
+  if (deviceId !== undefined) {
+    protocol = await deviceProtocol(ctx.db, deviceId);
+    await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
+  }
+  return supportedTypes(protocol, textChannel);
+}
+
 /** The body as a command: a saved one by `id` (which the caller must reach), or as given. */
 async function resolveCommand(ctx: Ctx, body: SendBody): Promise<CommandToSend> {
   if (body.id) {

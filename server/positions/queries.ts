@@ -1,11 +1,11 @@
-import type { Position } from '../../model';
-import { IllegalArgumentException, SecurityException } from '../errors';
+import type { Event, Position } from '../../model';
+import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { Ctx } from '../entities/context';
 import { notDeletedDevice } from '../devices/deviceLimit';
 import { assertVisible } from '../permissions/objects';
 import { reportsDenial } from '../permissions/checkAccess';
 import { visibleFilter } from '../permissions/visibility';
-import { positionFromRow, positionJson } from '../processing/serialize';
+import { eventFromRow, eventJson, positionFromRow, positionJson } from '../processing/serialize';
 import type { PositionsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
@@ -81,4 +81,16 @@ export async function listPositions(ctx: Ctx, query: PositionQuery): Promise<Pos
       : latest.where(visibleFilter('device', userId, 'devices.id')).where(notDeletedDevice());
   const rows = await latest.execute();
   return rows.map(toPosition);
+}
+
+/** `GET /api/events/:id`: one event of a device the caller reaches (there is no list). */
+export async function getEvent(ctx: Ctx, id: number): Promise<Event> {
+  const row = await ctx.db.kysely
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  await assertVisible(ctx.db, ctx.actor, 'device', row.deviceId);
+  return eventJson(eventFromRow(row));
 }

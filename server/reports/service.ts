@@ -16,9 +16,11 @@ import {
   maxSpeed,
   positionsByIds,
   resolveDevices,
+  routePages,
   scanTrack,
   type EventRow,
   type ReportDevice,
+  type RouteRow,
 } from './source';
 import { dailyWindows } from './timezone';
 import { preferences, type Preferences } from './preferences';
@@ -261,4 +263,15 @@ export async function eventsReport(
 /** `report.maxPositions`: the most positions the route report returns per device. */
 export function routeLimit(request: ReportRequest): number {
   return Math.max(1, lookupNumber('report.maxPositions', [request.serverAttributes], 50_000));
+}
+
+/** The route report's positions, device after device, a page at a time. */
+export async function* routeReportPages(
+  ctx: Ctx,
+  request: ReportRequest,
+): AsyncGenerator<RouteRow[]> {
+  const limit = routeLimit(request);
+  for (const device of request.devices) {
+    yield* routePages(ctx.db, device.id, request.from, request.to, limit);
+  }
 }

@@ -9,14 +9,12 @@ import {
 } from '../entities/service';
 import { requestContext } from './context';
 import { ListQuerystring, inputSchema, responseSchema } from './entitySchemas';
-import { ErrorText, IdParams } from './schemas';
+import { IdParams, errors } from './schemas';
 
 type Input = Record<string, unknown>;
 
 /** 204 answers carry no body. */
 export const NoContent = Type.Null();
-
-export const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
 
 export interface CrudOptions {
   /** Leave out routes a resource defines itself (devices list and delete). */

@@ -6,6 +6,12 @@ const Attributes = Type.Record(Type.String(), Type.Unknown());
 
 export const ErrorText = Type.String({ description: '`<message> - <Kind>`' });
 
+/** The error answers any route may give: bad input (400), not signed in or refused (401). */
+export const baseErrors = { 400: ErrorText, 401: ErrorText };
+
+/** `baseErrors` plus 404, for the routes about one object. */
+export const errors = { ...baseErrors, 404: ErrorText };
+
 const userFields = {
   name: Type.String(),
   login: Nullable(Type.String()),

@@ -8,6 +8,7 @@ import {
   type ServerSettings,
 } from '../db/servers';
 import { countUsers } from '../db/users';
+import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';
 import { version } from '../version';
 
 export interface ServerFeatures {
@@ -15,7 +16,7 @@ export interface ServerFeatures {
 }
 
 /** The stored settings plus the fields the server computes for every read. */
-export async function serverInfo(db: Db, features: ServerFeatures): Promise<Server> {
+async function serverInfo(db: Db, features: ServerFeatures): Promise<Server> {
   const settings = await getServerSettings(db);
   return {
     id: SERVER_ID,
@@ -31,7 +32,7 @@ export async function serverInfo(db: Db, features: ServerFeatures): Promise<Serv
 }
 
 /** Saves the stored fields present in `input`; anything else in it is ignored. */
-export async function updateServer(
+async function updateServer(
   db: Db,
   input: Partial<ServerSettings>,
   features: ServerFeatures,
@@ -46,3 +47,29 @@ export async function updateServer(
   noteValues('server', null, current, next);
   return serverInfo(db, features);
 }
+
+/** The record as `GET /api/server` answers it: channel credentials are write-only. */
+export async function publicServerInfo(db: Db, features: ServerFeatures): Promise<Server> {
+  return visible(await serverInfo(db, features));
+}
+
+/**
+ * `PUT /api/server`: saves the settings, keeping the stored channel credentials the client
+ * cannot have sent back (it never sees them), and answers the record without them.
+ */
+export async function updateServerInfo(
+  db: Db,
+  input: Partial<ServerSettings>,
+  features: ServerFeatures,
+): Promise<Server> {
+  const next = { ...input };
+  if (next.attributes) {
+    next.attributes = keepSecrets((await getServerSettings(db)).attributes, next.attributes);
+  }
+  return visible(await updateServer(db, next, features));
+}
+
+const visible = (server: Server): Server => ({
+  ...server,
+  attributes: withoutSecrets(server.attributes),
+});

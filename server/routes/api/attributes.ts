@@ -3,7 +3,8 @@ import type { ComputedAttribute } from '../../../model';
 import { testComputedAttribute } from '../../attributes/computedTest';
 import { computedAttributes } from '../../entities/resources';
 import { requestContext } from '../context';
-import { crudRoutes, errors, NoContent } from '../crud';
+import { errors } from '../schemas';
+import { crudRoutes, NoContent } from '../crud';
 
 const TestBody = Type.Object({
   expression: Type.String(),

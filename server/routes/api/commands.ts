@@ -1,11 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
 import type { Command } from '../../../model';
-import { commandsForDevice, deviceProtocol, sendCommand } from '../../commands/send';
-import { supportedTypes } from '../../commands/supportedTypes';
+import { commandTypes, commandsForDevice, sendCommand } from '../../commands/send';
 import { commands } from '../../entities/resources';
-import { assertVisible } from '../../permissions/objects';
 import { requestContext } from '../context';
-import { crudRoutes, errors } from '../crud';
+import { errors } from '../schemas';
+import { crudRoutes } from '../crud';
 import { AttributesMap, responseSchema } from '../entitySchemas';
 
 const CommandSchema: TSchema = responseSchema<Command>(commands);
@@ -76,14 +75,9 @@ export const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const ctx = await requestContext(app, request);
       const { deviceId, textChannel } = request.query;
-      let protocol: string | null | undefined;
-      if (deviceId !== undefined) {
-        protocol = await deviceProtocol(ctx.db, deviceId);
-        await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
-      }
-      return supportedTypes(protocol, textChannel).map((type) => ({ type }));
+      const types = await commandTypes(await requestContext(app, request), deviceId, textChannel);
+      return types.map((type) => ({ type }));
     },
   );
 };

@@ -5,9 +5,9 @@ import { deleteDevice } from '../../devices/deviceDelete';
 import { listDevices } from '../../devices/deviceList';
 import { devices } from '../../entities/resources';
 import { requestContext } from '../context';
-import { NoContent, crudRoutes, errors } from '../crud';
+import { NoContent, crudRoutes } from '../crud';
 import { listFilters, responseSchema } from '../entitySchemas';
-import { IdParams } from '../schemas';
+import { IdParams, errors } from '../schemas';
 
 /** Erased to TSchema: the generic entity layer returns untyped wire objects. */
 const DeviceSchema: TSchema = responseSchema<Device>(devices);

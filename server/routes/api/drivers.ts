@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Driver } from '../../../model';
 import { drivers } from '../../entities/resources';
 import { deleteDriver } from '../../qrDriver/deleteDriver';
-import { NoContent, crudRoutes, errors } from '../crud';
+import { NoContent, crudRoutes } from '../crud';
 import { requestContext } from '../context';
-import { IdParams } from '../schemas';
+import { IdParams, errors } from '../schemas';
 
 const crud = crudRoutes<Driver>('/api/drivers', drivers, { skip: ['delete'] });
 

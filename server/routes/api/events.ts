@@ -1,11 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound } from '../../errors';
-import { assertVisible } from '../../permissions/objects';
-import { eventFromRow, eventJson } from '../../processing/serialize';
+import { getEvent } from '../../positions/queries';
 import { requestContext } from '../context';
-import { errors } from '../crud';
 import { AttributesMap } from '../entitySchemas';
-import { IdParams } from '../schemas';
+import { IdParams, errors } from '../schemas';
 
 const EventSchema = Type.Object({
   id: Type.Integer(),
@@ -26,16 +23,6 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.auth.userHook,
       schema: { params: IdParams, response: { 200: EventSchema, ...errors } },
     },
-    async (request) => {
-      const ctx = await requestContext(app, request);
-      const row = await ctx.db.kysely
-        .selectFrom('events')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      await assertVisible(ctx.db, ctx.actor, 'device', row.deviceId);
-      return eventJson(eventFromRow(row));
-    },
+    async (request) => getEvent(await requestContext(app, request), request.params.id),
   );
 };

@@ -17,12 +17,12 @@ import {
 import { ChannelNotConfigured } from '../../notifications/channels/types';
 import { notifications } from '../../entities/resources';
 import { NoContent, crudRoutes } from '../crud';
-import { ErrorText } from '../schemas';
+import { baseErrors } from '../schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
 const Notificators = Type.Array(Type.Object({ type: Type.String(), configured: Type.Boolean() }));
 const TEST_MESSAGE = 'Test notification';
-const errors = { 204: NoContent, 400: ErrorText, 401: ErrorText };
+const testReplies = { 204: NoContent, ...baseErrors };
 
 /**
  * `/api/notifications`: the rules' CRUD, plus `/types`, `/notificators` and `/test`: what the
@@ -99,7 +99,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/notifications/test',
-    { onRequest: app.auth.userHook, schema: { response: errors } },
+    { onRequest: app.auth.userHook, schema: { response: testReplies } },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request);
       const ctx = await context();
@@ -115,7 +115,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/notifications/test/:notificator',
     {
       onRequest: app.auth.userHook,
-      schema: { params: Type.Object({ notificator: Type.String() }), response: errors },
+      schema: { params: Type.Object({ notificator: Type.String() }), response: testReplies },
     },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request);

@@ -5,7 +5,8 @@ import {
   parsePermissions,
 } from '../../permissions/permissionLinks';
 import { requestContext } from '../context';
-import { NoContent, errors } from '../crud';
+import { errors } from '../schemas';
+import { NoContent } from '../crud';
 
 /** `{"<owner>Id": n, "<property>Id": m}`; the key order is checked by the module. */
 const PermissionBody = Type.Record(Type.String(), Type.Integer());

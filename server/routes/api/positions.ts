@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
 import { listPositions } from '../../positions/queries';
 import { requestContext } from '../context';
-import { errors } from '../crud';
+import { errors } from '../schemas';
 import { AttributesMap } from '../entitySchemas';
 
 const nullable = (type: string) => Type.Unsafe({ type: [type, 'null'] });

@@ -7,13 +7,13 @@ import {
   eventsFilter,
   eventsReport,
   prepareReport,
-  routeLimit,
+  routeReportPages,
   stopsReport,
   summaryReport,
   tripsReport,
   type ReportRequest,
 } from '../../reports/service';
-import { geofenceNames, routePages, type RouteRow } from '../../reports/source';
+import { geofenceNames } from '../../reports/source';
 import {
   XLSX_TYPE,
   contentDisposition,
@@ -24,7 +24,6 @@ import {
   tripRows,
   writeSheet,
 } from '../../reports/xlsx';
-import type { Ctx } from '../../entities/context';
 import { requestContext } from '../context';
 
 /**
@@ -45,13 +44,6 @@ const ReportQuerystring = Type.Object({
 
 function wantsXlsx(accept: string | undefined): boolean {
   return accept !== undefined && accept.toLowerCase().includes(XLSX_TYPE);
-}
-
-async function* allRoutePages(ctx: Ctx, request: ReportRequest): AsyncGenerator<RouteRow[]> {
-  const limit = routeLimit(request);
-  for (const device of request.devices) {
-    yield* routePages(ctx.db, device.id, request.from, request.to, limit);
-  }
 }
 
 function sendSheet(
@@ -98,13 +90,13 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
                     out,
                     report,
                     prefs,
-                    routeRows(allRoutePages(ctx, prepared), names, prefs),
+                    routeRows(routeReportPages(ctx, prepared), names, prefs),
                   ),
                 );
               }
               return reply
                 .type('application/json; charset=utf-8')
-                .send(Readable.from(routeJsonChunks(allRoutePages(ctx, prepared))));
+                .send(Readable.from(routeJsonChunks(routeReportPages(ctx, prepared))));
             case 'events': {
               const events = await eventsReport(ctx, prepared, eventsFilter(request.query));
               if (!xlsx) return events;

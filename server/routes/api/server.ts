@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Server } from '../../../model';
-import { getServerSettings } from '../../db/servers';
 import { remainingServerDevices } from '../../devices/deviceLimit';
-import { keepSecrets, withoutSecrets } from '../../notifications/channels/secrets';
-import { serverInfo, updateServer } from '../../settings/serverInfo';
-import { ErrorText, ServerInputSchema, ServerSchema } from '../schemas';
+import { publicServerInfo, updateServerInfo } from '../../settings/serverInfo';
+import { ServerInputSchema, ServerSchema, baseErrors } from '../schemas';
 
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const features = () => ({ emailEnabled: app.mailer !== null });
@@ -18,14 +16,8 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return server;
   };
 
-  /** Channel credentials are write-only: no GET returns them, to anyone. */
-  const visible = (server: Server): Server => ({
-    ...server,
-    attributes: withoutSecrets(server.attributes),
-  });
-
   app.get('/api/server', { schema: { response: { 200: ServerSchema } } }, async (_request, reply) =>
-    licenceHeaders(reply, visible(await serverInfo(app.db, features()))),
+    licenceHeaders(reply, await publicServerInfo(app.db, features())),
   );
 
   app.put(
@@ -34,17 +26,12 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.auth.adminHook,
       schema: {
         body: ServerInputSchema,
-        response: { 200: ServerSchema, 400: ErrorText, 401: ErrorText },
+        response: { 200: ServerSchema, ...baseErrors },
       },
     },
     async (request, reply) => {
       await app.auth.requireAdmin(request);
-      const input = { ...request.body };
-      if (input.attributes) {
-        const stored = (await getServerSettings(app.db)).attributes;
-        input.attributes = keepSecrets(stored, input.attributes);
-      }
-      return licenceHeaders(reply, visible(await updateServer(app.db, input, features())));
+      return licenceHeaders(reply, await updateServerInfo(app.db, request.body, features()));
     },
   );
 };

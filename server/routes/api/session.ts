@@ -1,17 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { login, loginWithToken } from '../../auth/login';
-import {
-  createPasswordReset,
-  recoveryLink,
-  recoveryOrigin,
-  resetPassword,
-} from '../../auth/recovery';
+import { requestPasswordReset, resetPassword } from '../../auth/recovery';
 import { createToken, revokeToken, tokenExpiry } from '../../auth/tokens';
-import { IllegalArgumentException, notFound } from '../../errors';
-import { recoveryMessage } from '../../mail/recoveryMessage';
+import { notFound } from '../../errors';
 import { AccountSuspended } from '../../users/accountState';
-import { ErrorText, UserSchema } from '../schemas';
+import { ErrorText, UserSchema, errors as sharedErrors } from '../schemas';
 
 /** A suspended account's 401: the object error (spec §8) rather than text. */
 const SuspendedBody = Type.Object({
@@ -40,15 +34,10 @@ const PasswordBody = Type.Object({
 });
 
 const errors = {
-  400: ErrorText,
+  ...sharedErrors,
   401: Type.Union([ErrorText, SuspendedBody]),
-  404: ErrorText,
   429: ErrorText,
 };
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, auth } = app;
@@ -138,22 +127,17 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.hub.closeUser(user.id);
       return reply.code(200).send();
     }
-    if (!email?.trim()) throw new IllegalArgumentException('Email is required');
-    const reset = await createPasswordReset(db, email);
-    if (reset) {
-      const origin = recoveryOrigin(requestedFrom, request.headers.host, requestOrigin(request));
-      const link = recoveryLink(origin, reset.token);
-      const to = reset.user.email;
-      if (app.mailer) {
-        const message = recoveryMessage(reset.user.attributes.language, link);
-        // Not awaited: a slow or failing mail server must not reveal whether the account exists.
-        app.mailer
-          .send({ to, ...message })
-          .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
-      } else {
-        request.log.info(`password reset link for ${to}: ${link}`);
-      }
-    }
+    await requestPasswordReset(
+      db,
+      app.mailer,
+      {
+        email,
+        requestedFrom,
+        hostHeader: request.headers.host,
+        requestOrigin: `${request.protocol}://${request.host}`,
+      },
+      request.log,
+    );
     return reply.code(200).send();
   });
 };

@@ -4,7 +4,7 @@ import { deleteUser } from '../../users/deleteUser';
 import { listUsers } from '../../users/listUsers';
 import { requestContext } from '../context';
 import { NoContent } from '../crud';
-import { ErrorText, IdParams, UserInputSchema, UserSchema } from '../schemas';
+import { IdParams, UserInputSchema, UserSchema, errors } from '../schemas';
 
 const UserQuerystring = Type.Object({
   userId: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -20,7 +20,6 @@ const UserQuerystring = Type.Object({
  * managers over the users they manage.
  */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
   const hooks = { onRequest: app.auth.userHook };
 
   app.get(

@@ -1,17 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { ASSETS_PATH } from '../../../model/theme';
 import { customDir } from '../../branding/brandFiles';
-
-const IMAGE_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-};
 
 /** Uploaded files are content, never pages: no sniffing into HTML, no scripts if opened. */
 const contentHeaders = (reply: FastifyReply) => {
@@ -21,9 +13,10 @@ const contentHeaders = (reply: FastifyReply) => {
 
 /**
  * `/tarkan/assets/custom/`: branding. `config.json`, `theme.json` (colours) and `manifest.json`
- * are public and always answer (defaults when unsaved); other files come from `${DATA_DIR}/custom/`, where @fastify/static refuses paths leaving the folder.
- * On a reseller's domain each answer is that reseller's brand, and a file they have not uploaded
- * comes from the main brand.
+ * are public and always answer (defaults when unsaved); other files come from
+ * `${DATA_DIR}/custom/`, where @fastify/static refuses paths leaving the folder. On a reseller's
+ * domain each answer is that reseller's brand, and a file they have not uploaded comes from the
+ * main brand.
  */
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const root = customDir(app.config.dataDir);
@@ -36,16 +29,13 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = request.url.split('?')[0];
     if (!pathname.startsWith(ASSETS_PATH)) return;
-    const name = pathname.slice(ASSETS_PATH.length);
-    const type = IMAGE_TYPES[path.extname(name).toLowerCase()];
-    if (!type || name.includes('/')) return;
-    const scope = await app.brands.scopeForHost(request.headers.host);
-    if (scope.resellerId === null || !(await app.brands.view(scope)).files.has(name)) return;
+    const image = await app.brands.resellerImage(
+      request.headers.host,
+      pathname.slice(ASSETS_PATH.length),
+    );
+    if (!image) return;
     contentHeaders(reply);
-    return reply
-      .header('cache-control', 'no-cache')
-      .type(type)
-      .send(await readFile(path.join(customDir(scope.dataDir), name)));
+    return reply.header('cache-control', 'no-cache').type(image.type).send(image.content);
   });
 
   app.get('/tarkan/assets/custom/config.json', async (request, reply) => {

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requestContext } from '../context';
-import { ErrorText } from '../schemas';
+import { baseErrors } from '../schemas';
 import { autolink } from '../../autolink/service';
 
 /**
@@ -19,7 +19,7 @@ export const autolinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
           modelo: Type.Optional(Type.String({ maxLength: 128 })),
           categoria: Type.Optional(Type.String({ maxLength: 32 })),
         }),
-        response: { 200: Type.String(), 400: ErrorText, 401: ErrorText },
+        response: { 200: Type.String(), ...baseErrors },
       },
     },
     async (request, reply) => {

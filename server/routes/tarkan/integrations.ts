@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { ErrorText } from '../schemas';
+import { errors } from '../schemas';
 import { isPlainObject } from '../../db/json';
-import { SecurityException, notFound } from '../../errors';
+import { notFound } from '../../errors';
+import { plusAdmin } from '../context';
 import { INTEGRATION_KEYS, isIntegrationKey } from '../../integrations/catalog';
 
 const IntegrationSchema = Type.Object({
@@ -19,17 +19,12 @@ const SettingsBody = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(),
   maxProperties: 32,
 });
 
-const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
-
 /**
  * `/tarkan/integrations` (spec §7): administrators of a plus-licensed server list and save the
  * payment provider, e-mail and invoice webhook settings. Secrets are write-only.
  */
 export const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = async (request: FastifyRequest) => {
-    await app.auth.requireAdmin(request);
-    if (!app.config.licenseMode) throw new SecurityException('Plus licence required');
-  };
+  const guard = plusAdmin(app);
 
   app.get(
     '/tarkan/integrations',

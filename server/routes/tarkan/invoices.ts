@@ -1,7 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { ErrorText } from '../schemas';
+import { ErrorText, errors } from '../schemas';
 import { checkCredentials } from '../../auth/login';
 import { applyBillingRules } from '../../billing/job';
 import {
@@ -15,8 +14,10 @@ import {
   requireBillingOn,
   trustUnlock,
   unlockUser,
+  webhookTokenValid,
 } from '../../billing/service';
-import { SecurityException, unauthorized } from '../../errors';
+import { unauthorized } from '../../errors';
+import { plusAdmin } from '../context';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -70,7 +71,7 @@ const SaveBody = Type.Object(
 const UserParams = Type.Object({ userId: Type.Integer() });
 const InvoiceParams = Type.Object({ invoiceId: Type.Integer() });
 const Done = Type.Object({ success: Type.Boolean() });
-const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText, 429: ErrorText };
+const invoiceErrors = { ...errors, 429: ErrorText };
 
 const WebhookBody = Type.Object({
   event: Type.Optional(Type.String({ maxLength: 64 })),
@@ -81,8 +82,6 @@ const WebhookBody = Type.Object({
   }),
 });
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
  * `/tarkan/invoices`: "my invoices", the administrator's billing manager (plus licence and the
  * server's billing switch), the trust unlock and the payment provider's webhook. Unlike Tarkan
@@ -92,9 +91,9 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, auth, billing: deps } = app;
   const cycle = () => applyBillingRules(deps, (id) => app.hub.closeUser(id), app.log);
 
+  const plus = plusAdmin(app);
   const manager = async (request: FastifyRequest) => {
-    await auth.requireAdmin(request);
-    if (!app.config.licenseMode) throw new SecurityException('Plus licence required');
+    await plus(request);
     await requireBillingOn(db);
   };
 
@@ -102,7 +101,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tarkan/invoices',
     {
       onRequest: auth.userHook,
-      schema: { response: { 200: Type.Array(InvoiceSchema), ...errors } },
+      schema: { response: { 200: Type.Array(InvoiceSchema), ...invoiceErrors } },
     },
     async (request) => {
       const { user } = await auth.requireUser(request);
@@ -113,7 +112,10 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/tarkan/invoices/manager',
-    { onRequest: manager, schema: { response: { 200: Type.Array(BillingUserSchema), ...errors } } },
+    {
+      onRequest: manager,
+      schema: { response: { 200: Type.Array(BillingUserSchema), ...invoiceErrors } },
+    },
     async () => billingUsers(db),
   );
 
@@ -124,7 +126,11 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      schema: { params: UserParams, body: SaveBody, response: { 200: InvoiceSchema, ...errors } },
+      schema: {
+        params: UserParams,
+        body: SaveBody,
+        response: { 200: InvoiceSchema, ...invoiceErrors },
+      },
     },
     async (request) => {
       const invoice = await createInvoice(deps, request.params.userId, request.body);
@@ -137,7 +143,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tarkan/invoices/manager/:invoiceId/setAsReceivedCash',
     {
       onRequest: manager,
-      schema: { params: InvoiceParams, response: { 200: InvoiceSchema, ...errors } },
+      schema: { params: InvoiceParams, response: { 200: InvoiceSchema, ...invoiceErrors } },
     },
     async (request) => receivedInCash(deps, request.params.invoiceId),
   );
@@ -146,14 +152,17 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tarkan/invoices/manager/:invoiceId/delete',
     {
       onRequest: manager,
-      schema: { params: InvoiceParams, response: { 200: InvoiceSchema, ...errors } },
+      schema: { params: InvoiceParams, response: { 200: InvoiceSchema, ...invoiceErrors } },
     },
     async (request) => cancelInvoice(deps, request.params.invoiceId),
   );
 
   app.post(
     '/tarkan/invoices/manager/:userId/lockUser',
-    { onRequest: manager, schema: { params: UserParams, response: { 200: Done, ...errors } } },
+    {
+      onRequest: manager,
+      schema: { params: UserParams, response: { 200: Done, ...invoiceErrors } },
+    },
     async (request) => {
       await lockUser(db, request.params.userId);
       app.hub.closeUser(request.params.userId);
@@ -168,7 +177,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: UserParams,
         querystring: Type.Object({ perma: Type.Optional(Type.Boolean()) }),
-        response: { 200: Done, ...errors },
+        response: { 200: Done, ...invoiceErrors },
       },
     },
     async (request) => {
@@ -187,7 +196,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
         response: {
           200: Type.Object({ success: Type.Boolean(), until: Type.String() }),
-          ...errors,
+          ...invoiceErrors,
         },
       },
     },
@@ -205,16 +214,9 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/tarkan/invoices/webhook',
-    { schema: { body: WebhookBody, response: { 200: Done, ...errors } } },
+    { schema: { body: WebhookBody, response: { 200: Done, ...invoiceErrors } } },
     async (request) => {
-      const expected = app.integrations.enabled('asaas')?.webhookToken;
-      const given = request.headers['asaas-access-token'];
-      if (
-        typeof expected !== 'string' ||
-        expected === '' ||
-        typeof given !== 'string' ||
-        !timingSafeEqual(digest(given), digest(expected))
-      ) {
+      if (!webhookTokenValid(app.integrations, request.headers['asaas-access-token'])) {
         throw unauthorized();
       }
       await applyProviderUpdate(deps, request.body.payment);

@@ -1,18 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UserSchema, ErrorText } from '../schemas';
-import { getServerSettings } from '../../db/servers';
-import { inTransaction, type Ctx } from '../../entities/context';
-import { makeActor } from '../../permissions/actor';
-import {
-  USER_CHECK_IN_TIME,
-  assertAllowedDevice,
-  checkedInDevice,
-  driverOfUser,
-  findDevice,
-  recordCheckIn,
-} from '../../qrDriver/checkIn';
-
-const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
+import { allowedDevice, checkInOrOut, driverStatus } from '../../qrDriver/service';
+import { requestContext } from '../context';
+import { UserSchema, errors } from '../schemas';
 
 const DeviceSummary = Type.Object({
   id: Type.Integer(),
@@ -27,53 +16,16 @@ const Status = Type.Object({
   since: Type.Union([Type.String(), Type.Null()]),
 });
 
-const plateOf = (attributes: Record<string, unknown>) =>
-  typeof attributes.placa === 'string' && attributes.placa !== '' ? attributes.placa : null;
-
 /**
- * `/tarkan/qr-driver` (tarkan-inventory §2a, §3 "Driver QR"): the signed-in driver's check-in,
- * `POST {id}` to check in (`{id: 0}` checks out), and the rules that follow ignition events.
+ * `/tarkan/qr-driver` (docs/qr-driver.md): the signed-in driver's check-in, the vehicle behind a
+ * scanned QR code, and `POST {id}` to check in (`{id: 0}` checks out). The rules that follow
+ * ignition events run in the jobs plugin.
  */
 export const qrDriverRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const rules = app.qrRules;
-
-  /** The check-in/out stands even when a rule's command cannot be queued; that is logged. */
-  async function runRule(work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      app.log.error({ err: error }, 'qr driver rule failed');
-    }
-  }
-
-  async function driverCtx(request: Parameters<typeof app.auth.requireUser>[0]) {
-    const { user } = await app.auth.requireUser(request);
-    const driver = await driverOfUser(app.db, user);
-    const ctx: Ctx = {
-      db: app.db,
-      actor: makeActor(user, await getServerSettings(app.db)),
-      changes: app.changes,
-    };
-    return { user, driver, ctx };
-  }
-
   app.get(
     '/tarkan/qr-driver',
     { onRequest: app.auth.userHook, schema: { response: { 200: Status, ...errors } } },
-    async (request) => {
-      const { user, driver } = await driverCtx(request);
-      const deviceId = checkedInDevice(user);
-      const device = deviceId ? await findDevice(app.db, deviceId) : null;
-      const since = user.attributes[USER_CHECK_IN_TIME];
-      return {
-        user,
-        driverName: driver.name,
-        device: device
-          ? { id: device.id, name: device.name, plate: plateOf(device.attributes) }
-          : null,
-        since: device && typeof since === 'string' ? since : null,
-      };
-    },
+    async (request) => driverStatus(app.db, (await app.auth.requireUser(request)).user),
   );
 
   app.get(
@@ -86,9 +38,8 @@ export const qrDriverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user, driver } = await driverCtx(request);
-      const device = await assertAllowedDevice(app.db, user, driver, request.params.id);
-      return { id: device.id, name: device.name, plate: plateOf(device.attributes) };
+      const { user } = await app.auth.requireUser(request);
+      return allowedDevice(app.db, user, request.params.id);
     },
   );
 
@@ -101,20 +52,7 @@ export const qrDriverRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserSchema, ...errors },
       },
     },
-    async (request) => {
-      const { user, driver, ctx } = await driverCtx(request);
-      const { id } = request.body;
-      if (id === 0) {
-        const { user: updated, released } = await rules.checkOutAccount(user);
-        if (released) await runRule(() => rules.checkedOut(released, driver));
-        return updated;
-      }
-      const device = await assertAllowedDevice(app.db, user, driver, id);
-      const result = await inTransaction(ctx, (db, changes) =>
-        recordCheckIn(db, user, driver, device, changes, Date.now()),
-      );
-      await runRule(() => rules.checkedIn(id, driver, result.released));
-      return result.user;
-    },
+    async (request) =>
+      checkInOrOut(await requestContext(app, request), app.qrRules, request.body.id, app.log),
   );
 };

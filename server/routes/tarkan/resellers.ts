@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { resellerOverview } from '../../resellers/service';
-import { ErrorText, UserSchema } from '../schemas';
+import { UserSchema, baseErrors } from '../schemas';
 
 const Overview = Type.Object({
   domain: Type.Union([Type.String(), Type.Null()]),
@@ -19,7 +19,7 @@ export const resellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tarkan/resellers/me',
     {
       onRequest: app.auth.userHook,
-      schema: { response: { 200: Overview, 400: ErrorText, 401: ErrorText } },
+      schema: { response: { 200: Overview, ...baseErrors } },
     },
     async (request) => {
       const { user } = await app.auth.requireUser(request);

@@ -7,7 +7,7 @@ import {
   updateShare,
 } from '../../shares/service';
 import { requestContext } from '../context';
-import { ErrorText, UserSchema } from '../schemas';
+import { UserSchema, errors } from '../schemas';
 
 const ShareSchema = Type.Object({
   id: Type.Integer(),
@@ -32,7 +32,6 @@ const ShareBody = Type.Object({
 });
 
 const IdParams = Type.Object({ id: Type.Integer() });
-const errors = { 400: ErrorText, 401: ErrorText, 404: ErrorText };
 
 /**
  * Shared links (issue 7): the owner's CRUD under `/tarkan/shares`, the public sign-in by token
