@@ -1,6 +1,7 @@
 /**
  * Traccar-style errors: the body is `<message> - <Kind>` as plain text. The web app derives its
- * error codes from the part before the first ` - `, so messages here are part of the contract.
+ * error codes from the part before the first ` - `, so messages here are part of the wire format
+ * (docs/traccar-api.md).
  */
 export abstract class ApiError extends Error {
   abstract readonly kind: string;

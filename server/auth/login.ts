@@ -39,7 +39,10 @@ export async function checkCredentials(
   return found.user;
 }
 
-/** Checks credentials, then the account's state; returns the user or the contract's error. */
+/**
+ * Checks credentials, then the account's state; returns the user or the error the API answers
+ * (docs/traccar-api.md).
+ */
 export async function login(
   db: Db,
   throttle: LoginThrottle,

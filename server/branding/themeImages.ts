@@ -30,7 +30,7 @@ const open = (bytes: Buffer) =>
   sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
 
 /**
- * Re-encodes an upload into the fixed files of its type (tarkan-inventory §2a): nothing of the
+ * Re-encodes an upload into the fixed files of its type (`ASSET_FILES`): nothing of the
  * original file, its name or its metadata survives. Throws when the bytes do not decode.
  */
 export async function renderUpload(type: UploadType, bytes: Buffer): Promise<OutputFile[]> {

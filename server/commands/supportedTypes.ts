@@ -1,6 +1,6 @@
 import { COMMAND_TYPES } from '../../model';
 
-/** What the OsmAnd listener can hand a device in its reply (contract §10). */
+/** What the OsmAnd listener can hand a device in its reply (docs/tracking-core.md). */
 export const OSMAND_COMMANDS = [
   'custom',
   'engineStop',

@@ -25,7 +25,7 @@ export interface FieldDef {
   target?: ChangeKind;
 }
 
-/** Advanced-permission areas (tarkan-inventory §7) that gate list/create/edit/delete. */
+/** Advanced-permission areas (`model/advancedPerms.ts`) that gate list/create/edit/delete. */
 export type PermArea =
   | 'devices'
   | 'groups'

@@ -24,7 +24,7 @@ import {
   type Page,
 } from './repository';
 
-/** The list filters of Traccar's Simple/ExtendedObjectResource (contract §2). */
+/** The list filters of Traccar's Simple/ExtendedObjectResource (docs/traccar-api.md). */
 export interface ListQuery extends Page {
   all?: boolean;
   userId?: number;

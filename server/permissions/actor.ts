@@ -1,7 +1,7 @@
 import type { PermsContext, User } from '../../model';
 import type { ServerSettings } from '../db/servers';
 
-/** Restrictions that apply when set on the server OR the user (contract §5); none for admins. */
+/** Restrictions that apply when set on the server OR the user; none for admins. */
 export interface Restrictions {
   readonly: boolean;
   deviceReadonly: boolean;

@@ -29,7 +29,7 @@ function parseDate(name: string, text: string): number {
 }
 
 /**
- * `GET /api/positions` (contract §2): no parameters → the latest position of every device the
+ * `GET /api/positions`: no parameters → the latest position of every device the
  * caller reaches; `deviceId` → [its latest]; `deviceId` + `from` + `to` → its history by fixTime,
  * bounds inclusive, at most 50000; `id` (repeatable) → those positions. One query each.
  */

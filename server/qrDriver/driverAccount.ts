@@ -10,7 +10,7 @@ import { findLink } from '../db/links';
 import { newUserFields } from '../users/defaults';
 import { clearCheckIn } from './checkIn';
 
-/** `/motorista` signs in as `qrcode-{username}` (tarkan-inventory §3 "Driver QR"). */
+/** `/motorista` signs in as `qrcode-{username}` (docs/qr-driver.md). */
 export const DRIVER_LOGIN_PREFIX = 'qrcode-';
 
 export const DRIVER_ATTR = {

@@ -2,8 +2,8 @@ import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../mo
 import { knotsFromMps } from '../processing/units';
 
 /**
- * How report items (`model/report.ts`) are computed from the positions at their two ends
- * (contract §6). Pure.
+ * How report items (`model/report.ts`) are computed from the positions at their two ends, as
+ * Traccar computes them. Pure.
  */
 
 /** What an item needs of a position: its row with the attributes parsed. */

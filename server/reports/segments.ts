@@ -3,11 +3,11 @@ import { DEFAULT_MOTION_CONFIG, type MotionConfig } from '../processing/motion';
 import { knotsFromMps } from '../processing/units';
 
 /**
- * Trip and stop detection as single-pass state machines over positions in fix-time order
- * (contract §6). Each one cuts the track into alternating intervals, moving (a trip) or stopped
- * (a stop), from one position to another. Only what the report needs is kept per position (id,
- * time, coordinates, speed), in typed-array ring buffers, so a device-year costs no allocation per
- * position. Pure: no database, no Fastify.
+ * Trip and stop detection as single-pass state machines over positions in fix-time order, with
+ * Traccar's thresholds. Each one cuts the track into alternating intervals, moving (a trip) or
+ * stopped (a stop), from one position to another. Only what the report needs is kept per
+ * position (id, time, coordinates, speed), in typed-array ring buffers, so a device-year costs no
+ * allocation per position. Pure: no database, no Fastify.
  */
 
 /** One trip (`moving`) or stop, from its start position to its end position (ids and ms). */

@@ -27,7 +27,7 @@ import { preferences, type Preferences } from './preferences';
 
 /**
  * The five reports over the database: who may run them, which devices, and the items, with
- * Traccar's rules (contract §2, §6). No Fastify here; `server/api/reports.ts` is the HTTP side.
+ * Traccar's rules. No Fastify here; `server/routes/api/reports.ts` is the HTTP side.
  */
 
 export interface ReportParams {

@@ -22,7 +22,7 @@ export interface CrudOptions {
 }
 
 /**
- * The five routes of a Traccar object resource (contract §0): `GET` list and by id, `POST`
+ * The five routes of a Traccar object resource (docs/traccar-api.md): `GET` list and by id, `POST`
  * (200 with the new object), `PUT /:id` (200 echo) and `DELETE /:id` (204).
  */
 export function crudRoutes<T>(

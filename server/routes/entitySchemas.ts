@@ -55,7 +55,7 @@ export function inputSchema(def: EntityDef): TUnsafe<Record<string, unknown>> {
   return Type.Unsafe<Record<string, unknown>>(Type.Partial(Type.Object(properties)));
 }
 
-/** Filters every Simple/Extended list takes (contract §2). */
+/** Filters every Simple/Extended list takes (docs/traccar-api.md). */
 export const listFilters = {
   all: Type.Optional(Type.Boolean()),
   userId: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -18,7 +18,7 @@ import {
   type ShareAction,
 } from './rules';
 
-/** A share as the API answers it (tarkan-inventory §2a, plus `deviceIds` and `userId`). */
+/** A share as the API answers it (Tarkan's, plus `deviceIds` and `userId`). */
 export interface ShareJson {
   id: number;
   name: string;

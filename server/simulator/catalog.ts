@@ -1,6 +1,6 @@
 import { createRng, hashSeed, integer, pick, uniform, weighted, type Rng } from './random';
 
-/** Device categories the demo fleet uses (map icon presets, spec §3). */
+/** Device categories the demo fleet uses (map icon presets, `model/category.ts`). */
 export type DemoCategory = 'car' | 'pickup' | 'van' | 'truck' | 'motorcycle' | 'bus';
 
 /** How a kind of vehicle moves and what its electrics read. */

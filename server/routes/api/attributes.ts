@@ -37,7 +37,7 @@ export const attributeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { expression, type: type as ComputedAttribute['type'] },
       );
       if (value === null) return reply.code(204).send(null);
-      // Numbers and booleans go out as JSON, anything else as text (contract §2).
+      // Numbers and booleans go out as JSON, anything else as text, as Traccar answers.
       if (typeof value === 'string') return reply.type('text/plain; charset=utf-8').send(value);
       return reply.type('application/json').send(value);
     },

@@ -11,7 +11,7 @@ import { NoContent } from '../crud';
 /** `{"<owner>Id": n, "<property>Id": m}`; the key order is checked by the module. */
 const PermissionBody = Type.Record(Type.String(), Type.Integer());
 
-/** `POST`/`DELETE /api/permissions[/bulk]` (contract §2, §5): 204 on success. */
+/** `POST`/`DELETE /api/permissions[/bulk]` (docs/traccar-api.md): 204 on success. */
 export const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const hooks = { onRequest: app.auth.userHook };
   const response = { 204: NoContent, ...errors };

@@ -27,7 +27,7 @@ import {
 import { requestContext } from '../context';
 
 /**
- * `GET /api/reports/{route,events,trips,stops,summary}` (contract §2): JSON, or a spreadsheet
+ * `GET /api/reports/{route,events,trips,stops,summary}`: JSON, or a spreadsheet
  * with the Excel `Accept` header or at `…/xlsx`. Traccar's ExtJS leftovers (`page`, `start`,
  * `limit`, `_dc`) are accepted and ignored.
  */

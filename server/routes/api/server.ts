@@ -8,7 +8,7 @@ import { ServerInputSchema, ServerSchema, baseErrors } from '../schemas';
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const features = () => ({ emailEnabled: app.mailer !== null });
 
-  /** The plus-licence headers the web app reads (spec §7): mode, and devices still allowed. */
+  /** The plus-licence headers the web app reads: mode, and devices still allowed. */
   const licenceHeaders = async (reply: FastifyReply, server: Server): Promise<Server> => {
     if (app.config.licenseMode) reply.header('licensemode', app.config.licenseMode);
     const remaining = await remainingServerDevices(app.db, server.attributes);

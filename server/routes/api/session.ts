@@ -7,7 +7,7 @@ import { notFound } from '../../errors';
 import { AccountSuspended } from '../../users/accountState';
 import { ErrorText, UserSchema, errors as sharedErrors } from '../schemas';
 
-/** A suspended account's 401: the object error (spec §8) rather than text. */
+/** A suspended account's 401: a JSON object (docs/traccar-api.md) rather than text. */
 const SuspendedBody = Type.Object({
   error: Type.String(),
   trustAvailable: Type.Boolean(),

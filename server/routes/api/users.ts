@@ -16,7 +16,7 @@ const UserQuerystring = Type.Object({
 });
 
 /**
- * Users (contract §2, §5): registration, self-service, and administration by admins and by
+ * Users (docs/traccar-api.md): registration, self-service, and administration by admins and by
  * managers over the users they manage.
  */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,7 +4,7 @@ import { baseErrors } from '../schemas';
 import { autolink } from '../../autolink/service';
 
 /**
- * `POST /tarkan/autolink {imei, placa, modelo, categoria}` (tarkan-inventory §2a): adds a device
+ * `POST /tarkan/autolink {imei, placa, modelo, categoria}` (docs/extension-api.md): adds a device
  * by identifier for the signed-in user; text `OK`, with the device id in `X-Device-Id`.
  */
 export const autolinkRoutes: FastifyPluginAsyncTypebox = async (app) => {

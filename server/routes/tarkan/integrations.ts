@@ -20,8 +20,8 @@ const SettingsBody = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(),
 });
 
 /**
- * `/tarkan/integrations` (spec §7): administrators of a plus-licensed server list and save the
- * payment provider, e-mail and invoice webhook settings. Secrets are write-only.
+ * `/tarkan/integrations` (docs/extension-api.md): administrators of a plus-licensed server list
+ * and save the payment provider, e-mail and invoice webhook settings. Secrets are write-only.
  */
 export const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const guard = plusAdmin(app);

@@ -84,8 +84,8 @@ const WebhookBody = Type.Object({
 
 /**
  * `/tarkan/invoices`: "my invoices", the administrator's billing manager (plus licence and the
- * server's billing switch), the trust unlock and the payment provider's webhook. Unlike Tarkan
- * (§8) every state change is a POST. The billing rules also run here every 10 minutes.
+ * server's billing switch), the trust unlock and the payment provider's webhook. Unlike Tarkan,
+ * every state change is a POST (docs/extension-api.md). The billing job runs in the jobs plugin.
  */
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, auth, billing: deps } = app;

@@ -34,8 +34,8 @@ const ShareBody = Type.Object({
 const IdParams = Type.Object({ id: Type.Integer() });
 
 /**
- * Shared links (issue 7): the owner's CRUD under `/tarkan/shares`, the public sign-in by token
- * (in the body, never the URL) and the hourly cleanup of expired shares and their users.
+ * Shared links (docs/extension-api.md): the owner's CRUD under `/tarkan/shares` and the public
+ * sign-in by token (in the body, never the URL). Expired shares go in the jobs plugin.
  */
 export const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { auth } = app;
