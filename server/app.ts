@@ -19,7 +19,7 @@ import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
 import { webAppPlugin } from './plugins/webApp';
 import { routes } from './routes';
 
-export interface AppOptions {
+interface AppOptions {
   /** Defaults to pino at `config.logLevel`; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
   /** Injected so tests can drive the login throttle's clock. */

@@ -31,7 +31,7 @@ export interface Config {
   licenseMode: string | null;
 }
 
-export type Env = Record<string, string | undefined>;
+type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

@@ -18,7 +18,7 @@ export interface AuditCaller {
 }
 
 /** What the audit record of one answered request is made of. */
-export interface AuditedRequest {
+interface AuditedRequest {
   time: number;
   method: string;
   /** The route's URL pattern (`/api/devices/:id`). */

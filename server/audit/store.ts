@@ -15,7 +15,7 @@ export async function insertAuditLog(db: Db, row: NewAuditRow): Promise<void> {
 export type AuditFilter =
   { scope: 'server' } | { scope: 'user'; id: number } | { scope: 'device'; id: number };
 
-export interface AuditQuery {
+interface AuditQuery {
   offset: number;
   limit: number;
   q?: string;

@@ -8,7 +8,7 @@ import type { LoginThrottle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { verifyToken } from './tokens';
 
-export interface Credentials {
+interface Credentials {
   /** Client address, for the per-address throttle. */
   address: string;
   email: string;

@@ -10,7 +10,7 @@ import { hashPassword } from './password';
 import { randomToken, sha256 } from './secrets';
 import { deleteUserSessions } from './sessions';
 
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
  * The origin to put in a reset link. The client's `requested_from` is trusted only when its
@@ -60,7 +60,7 @@ export async function createPasswordReset(
 }
 
 /** Where a recovery request came from, for the link's origin. */
-export interface RecoveryRequest {
+interface RecoveryRequest {
   email: string | undefined;
   /** The web app's page, sent by the client (`requested_from`). */
   requestedFrom: string | undefined;
@@ -69,7 +69,7 @@ export interface RecoveryRequest {
   requestOrigin: string;
 }
 
-export interface RecoveryLog {
+interface RecoveryLog {
   info(message: string): void;
   error(object: unknown, message?: string): void;
 }

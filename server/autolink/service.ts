@@ -19,7 +19,7 @@ export interface AutolinkInput {
   categoria?: string;
 }
 
-export const OWNED_ELSEWHERE = 'Device is registered to another account';
+const OWNED_ELSEWHERE = 'Device is registered to another account';
 
 const IDENTIFIER = /^[A-Za-z0-9_.:]{1,64}$/;
 

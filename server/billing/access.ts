@@ -4,7 +4,7 @@ import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
 import { billingOn } from './settings';
 
-export interface RequestUser {
+interface RequestUser {
   user: User;
   /** Suspended for non-payment and outside any grace (trust or temporary admin unlock). */
   billingLocked: boolean;

@@ -9,8 +9,8 @@ import { billingTables } from './store';
 import { daysBetween, isoDay, nextDueDate } from './terms';
 
 /** Server attribute: how many days before the due day the monthly invoice is issued. */
-export const GENERATE_DAYS_KEY = 'tarkan.billingGenerateDaysBefore';
-export const DEFAULT_GENERATE_DAYS = 10;
+const GENERATE_DAYS_KEY = 'tarkan.billingGenerateDaysBefore';
+const DEFAULT_GENERATE_DAYS = 10;
 /** A claim left without an invoice this long (a crashed run) may be taken over. */
 export const STALE_CLAIM_MS = 30 * 60 * 1000;
 
@@ -114,7 +114,7 @@ async function alreadyInvoiced(
   return true;
 }
 
-export interface GenerationResult {
+interface GenerationResult {
   created: Invoice[];
   failed: { userId: number; period: string; error: unknown }[];
 }

@@ -13,12 +13,12 @@ import { isoDay } from './terms';
 /** How often the billing job runs (it also runs once at start). */
 export const BILLING_CYCLE_MS = 10 * 60 * 1000;
 
-export interface BillingLog {
+interface BillingLog {
   info(message: string): void;
   warn(object: unknown, message?: string): void;
 }
 
-export interface CycleResult {
+interface CycleResult {
   /** Invoices that became OVERDUE. */
   overdue: Invoice[];
   /** Users suspended in this run (their sessions are gone). */

@@ -260,7 +260,7 @@ export async function cancelInvoice(
 }
 
 /** Lifts an automatic suspension (and restores trust) once nothing is overdue any more. */
-export async function settleAccount(db: Db, userId: number, now = Date.now()): Promise<void> {
+async function settleAccount(db: Db, userId: number, now = Date.now()): Promise<void> {
   const overdue = await billingTables(db)
     .selectFrom('invoices')
     .select('id')

@@ -2,12 +2,11 @@ import type { Selectable } from 'kysely';
 import { flag, type Db } from '../db/database';
 import type { BillingAccountsTable, InvoicesTable } from '../db/schema';
 import type { Invoice } from '../../model/invoice';
-import { NO_TERMS, type InvoiceTerms } from './terms';
 
-/** The billing tables' query builder (kept as the billing code's one name for them). */
+/** The query builder the billing code reads its tables through (declared in db/schema.ts). */
 export const billingTables = (db: Db) => db.kysely;
 
-export type InvoiceRow = Selectable<InvoicesTable>;
+type InvoiceRow = Selectable<InvoicesTable>;
 
 /** Statuses still to be paid. */
 export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const;
@@ -26,14 +25,6 @@ export function toInvoice(row: InvoiceRow): Invoice {
     description: row.description,
     created: new Date(Number(row.created)).toISOString(),
   };
-}
-
-export function termsOf(row: InvoiceRow): InvoiceTerms {
-  try {
-    return { ...NO_TERMS, ...(JSON.parse(row.terms) as Partial<InvoiceTerms>) };
-  } catch {
-    return NO_TERMS;
-  }
 }
 
 export async function invoicesOf(db: Db, userIds: number[]): Promise<InvoiceRow[]> {

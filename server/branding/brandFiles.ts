@@ -8,7 +8,7 @@ export function customDir(dataDir: string): string {
 }
 
 /** Parsed JSON of a file in the custom folder; undefined when missing or damaged. */
-export async function readCustomJson(dataDir: string, name: string): Promise<unknown> {
+async function readCustomJson(dataDir: string, name: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(path.join(customDir(dataDir), name), 'utf8'));
   } catch {

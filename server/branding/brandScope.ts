@@ -28,7 +28,7 @@ const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-export interface BrandView {
+interface BrandView {
   config: BrandConfig;
   colors: ThemeColors;
   manifest: Record<string, unknown>;

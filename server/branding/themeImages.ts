@@ -3,7 +3,7 @@ import { ASSET_FILES, FAVICON_SIZES, type UploadType } from '../../model/theme';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
-export type ImageKind = 'png' | 'jpeg' | 'webp';
+type ImageKind = 'png' | 'jpeg' | 'webp';
 
 /**
  * The image type by its magic bytes, never by name or declared type. Only PNG, JPEG and WebP;
@@ -20,7 +20,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export interface OutputFile {
+interface OutputFile {
   name: string;
   content: Buffer;
 }

@@ -37,17 +37,6 @@ export function buildManifest(brand: BrandConfig, colors: ThemeColors): Record<s
   };
 }
 
-export async function readManifest(
-  dataDir: string,
-  fallbackDir?: string,
-): Promise<Record<string, unknown>> {
-  const [brand, colors] = await Promise.all([
-    readBrandConfig(dataDir, fallbackDir),
-    readThemeColors(dataDir, fallbackDir),
-  ]);
-  return buildManifest(brand, colors);
-}
-
 const exists = (file: string) =>
   access(file).then(
     () => true,

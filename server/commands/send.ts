@@ -29,7 +29,7 @@ interface CommandToSend {
 }
 
 /** Protocol of the device's latest position; null when it never reported. */
-export async function deviceProtocol(db: Db, deviceId: number): Promise<string | null> {
+async function deviceProtocol(db: Db, deviceId: number): Promise<string | null> {
   const row = await db.kysely
     .selectFrom('devices')
     .leftJoin('positions', 'positions.id', 'devices.positionId')

@@ -63,7 +63,7 @@ export interface SaveContext {
   actor: Actor;
 }
 
-export interface EntityHooks {
+interface EntityHooks {
   /** Pure checks of the complete object about to be saved; throws IllegalArgumentException. */
   validate?(wire: Wire): void;
   /** Database checks inside the write transaction (hierarchy, limits); `id` is 0 on create. */

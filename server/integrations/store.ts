@@ -9,7 +9,7 @@ import {
   type Settings,
 } from './catalog';
 
-export interface IntegrationView {
+interface IntegrationView {
   key: IntegrationKey;
   title: string;
   settings: Settings;

@@ -2,7 +2,7 @@ import type { PermsContext, User } from '../../model';
 import type { ServerSettings } from '../db/servers';
 
 /** Restrictions that apply when set on the server OR the user; none for admins. */
-export interface Restrictions {
+interface Restrictions {
   readonly: boolean;
   deviceReadonly: boolean;
   limitCommands: boolean;

@@ -9,7 +9,7 @@ import { addLink, removeLink } from './linkStore';
 import { accessDenied, canManageUser, canSee, exists, manages, userSees } from './objects';
 
 /** One permission body resolved: `{"userId":1,"deviceId":5}` → the user→device link. */
-export interface PermissionItem {
+interface PermissionItem {
   link: Link;
   ownerId: number;
   propertyId: number;

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * server untouched (status, body, cookies); `/tarkan/*` and the web app stay here.
  */
 
-export interface ProxyOptions {
+interface ProxyOptions {
   /** `TRACCAR_URL`, e.g. `https://traccar.example.com` or `http://10.0.0.5:8082/traccar`. */
   upstream: string;
 }

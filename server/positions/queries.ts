@@ -13,9 +13,9 @@ const toPosition = (row: Selectable<PositionsTable>): Position =>
   positionJson(positionFromRow(row));
 
 /** `report.maxPositions`: the most a history request returns. */
-export const MAX_POSITIONS = 50_000;
+const MAX_POSITIONS = 50_000;
 
-export interface PositionQuery {
+interface PositionQuery {
   deviceId?: number;
   from?: string;
   to?: string;

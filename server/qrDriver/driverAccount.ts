@@ -11,7 +11,7 @@ import { newUserFields } from '../users/defaults';
 import { clearCheckIn } from './checkIn';
 
 /** `/motorista` signs in as `qrcode-{username}` (docs/qr-driver.md). */
-export const DRIVER_LOGIN_PREFIX = 'qrcode-';
+const DRIVER_LOGIN_PREFIX = 'qrcode-';
 
 export const DRIVER_ATTR = {
   enabled: 'tarkan.enableQrCode',

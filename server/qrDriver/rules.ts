@@ -27,7 +27,7 @@ export interface RulesLog {
   info(object: unknown, message?: string): void;
 }
 
-export interface IgnitionEvent {
+interface IgnitionEvent {
   type: string;
   deviceId: number;
 }

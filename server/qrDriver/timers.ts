@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { QrDriverTimersTable } from '../db/schema';
 
 /** `logout`: check the driver out after ignition off; `lock`: stop a device left without driver. */
-export type TimerKind = 'logout' | 'lock';
+type TimerKind = 'logout' | 'lock';
 
 export interface QrTimer {
   kind: TimerKind;

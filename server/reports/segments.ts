@@ -36,7 +36,7 @@ export interface Segmenter {
 }
 
 /** Settings of the ignition-based detector (`report.trip.useIgnition`); times in ms. */
-export interface IgnitionConfig {
+interface IgnitionConfig {
   /** An engine run that covered less than this (metres) is idling, not a trip. */
   minDistance: number;
   /** No data for at least this long ends a running trip at the last position before the gap. */

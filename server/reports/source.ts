@@ -25,7 +25,7 @@ export interface ReportDevice extends DeviceInfo {
 }
 
 /** Rows per page of a position scan. */
-export const PAGE = 50_000;
+const PAGE = 50_000;
 
 const raw = (db: Db): Kysely<Tables> => db.kysely.withoutPlugins();
 

@@ -16,7 +16,7 @@ type Input = Record<string, unknown>;
 /** 204 answers carry no body. */
 export const NoContent = Type.Null();
 
-export interface CrudOptions {
+interface CrudOptions {
   /** Leave out routes a resource defines itself (devices list and delete). */
   skip?: ('list' | 'delete')[];
 }

@@ -11,7 +11,7 @@ import { countUsers } from '../db/users';
 import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';
 import { version } from '../version';
 
-export interface ServerFeatures {
+interface ServerFeatures {
   emailEnabled: boolean;
 }
 

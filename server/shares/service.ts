@@ -19,7 +19,7 @@ import {
 } from './rules';
 
 /** A share as the API answers it (Tarkan's, plus `deviceIds` and `userId`). */
-export interface ShareJson {
+interface ShareJson {
   id: number;
   name: string;
   /** The first shared device, for Tarkan's single-device clients. */

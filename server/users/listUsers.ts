@@ -6,7 +6,7 @@ import { SecurityException } from '../errors';
 import { accessDenial } from '../permissions/checkAccess';
 import { assertVisible, canManageUser } from '../permissions/objects';
 
-export interface UserQuery {
+interface UserQuery {
   userId?: number;
   deviceId?: number;
   keyword?: string;

@@ -7,7 +7,7 @@ import { AttributesMap } from '../entitySchemas';
 const nullable = (type: string) => Type.Unsafe({ type: [type, 'null'] });
 
 /** Plain types only, so fast-json-stringify serialises 10k positions without per-value checks. */
-export const PositionSchema: TSchema = Type.Object({
+const PositionSchema: TSchema = Type.Object({
   id: Type.Integer(),
   deviceId: Type.Integer(),
   protocol: nullable('string'),
