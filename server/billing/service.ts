@@ -27,6 +27,7 @@ import {
   listAccounts,
   saveAccount,
   toInvoice,
+  type InvoiceRow,
 } from './store';
 import { isoDay, nextDueDate } from './terms';
 
@@ -214,6 +215,29 @@ export async function createInvoice(
   return invoice;
 }
 
+/**
+ * Stores an invoice's new status (and payment date), then settles the user's suspension by what
+ * is still overdue and tells the invoice integration.
+ */
+async function setInvoiceStatus(
+  deps: BillingDeps,
+  row: InvoiceRow,
+  status: string,
+  paidDate: number | null,
+  now: number,
+): Promise<Invoice> {
+  const updated = await billingTables(deps.db)
+    .updateTable('invoices')
+    .set({ status, paidDate })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await settleAccount(deps.db, Number(row.userId), now);
+  const invoice = toInvoice(updated);
+  deps.onInvoice?.('updated', invoice);
+  return invoice;
+}
+
 async function openInvoiceOr404(db: Db, id: number) {
   const row = await findInvoice(db, id);
   if (!row) throw notFound();
@@ -231,16 +255,7 @@ export async function receivedInCash(
   if (row.providerId) {
     await providerOf(deps).receiveInCash(row.providerId, isoDay(now), Number(row.value));
   }
-  const updated = await billingTables(deps.db)
-    .updateTable('invoices')
-    .set({ status: 'RECEIVED_IN_CASH', paidDate: now })
-    .where('id', '=', invoiceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await settleAccount(deps.db, Number(row.userId), now);
-  const invoice = toInvoice(updated);
-  deps.onInvoice?.('updated', invoice);
-  return invoice;
+  return setInvoiceStatus(deps, row, 'RECEIVED_IN_CASH', now, now);
 }
 
 /** `POST …/{invoiceId}/delete`: cancels an unpaid invoice (and its provider payment). */
@@ -397,14 +412,5 @@ export async function applyProviderUpdate(
       ? Date.parse(`${payment.paymentDate}T12:00:00Z`)
       : now
     : null;
-  const updated = await billingTables(deps.db)
-    .updateTable('invoices')
-    .set({ status: payment.status, paidDate })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await settleAccount(deps.db, Number(row.userId), now);
-  const invoice = toInvoice(updated);
-  deps.onInvoice?.('updated', invoice);
-  return invoice;
+  return setInvoiceStatus(deps, row, payment.status, paidDate, now);
 }

@@ -6,7 +6,7 @@ import type { Invoice } from '../../model/invoice';
 /** The query builder the billing code reads its tables through (declared in db/schema.ts). */
 export const billingTables = (db: Db) => db.kysely;
 
-type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
 
 /** Statuses still to be paid. */
 export const OPEN_STATUSES = ['PENDING', 'OVERDUE'] as const;

@@ -23,13 +23,9 @@ const RESPONSE: Record<FieldKind, () => TSchema> = {
   ref: () => Type.Integer(),
 };
 
+/** Requests may send any object as a map, and null for an unset reference. */
 const INPUT: Record<FieldKind, () => TSchema> = {
-  text: () => Type.String(),
-  optText: () => Type.Unsafe({ type: ['string', 'null'] }),
-  number: () => Type.Number(),
-  integer: () => Type.Integer(),
-  flag: () => Type.Boolean(),
-  millis: () => Type.Unsafe({ type: ['string', 'null'] }),
+  ...RESPONSE,
   json: () => Type.Unsafe({ type: 'object' }),
   ref: () => Type.Unsafe({ type: ['integer', 'null'] }),
 };

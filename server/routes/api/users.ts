@@ -3,17 +3,12 @@ import { createUser, getUser, updateUserAccount } from '../../users/accounts';
 import { deleteUser } from '../../users/deleteUser';
 import { listUsers } from '../../users/listUsers';
 import { requestContext } from '../context';
+import { ListQuerystring } from '../entitySchemas';
 import { NoContent } from '../crud';
 import { IdParams, UserInputSchema, UserSchema, errors } from '../schemas';
 
-const UserQuerystring = Type.Object({
-  userId: Type.Optional(Type.Integer({ minimum: 0 })),
-  deviceId: Type.Optional(Type.Integer({ minimum: 0 })),
-  keyword: Type.Optional(Type.String()),
-  excludeAttributes: Type.Optional(Type.Boolean()),
-  limit: Type.Optional(Type.Integer({ minimum: 0 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
-});
+/** The entity list filters but `all` and `groupId`: users belong to no group. */
+const UserQuerystring = Type.Omit(ListQuerystring, ['all', 'groupId']);
 
 /**
  * Users (docs/traccar-api.md): registration, self-service, and administration by admins and by
