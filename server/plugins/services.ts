@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** Shares the config, the open database and the mailer with every route. */
+/** Shares the config, the database, the mailer, integrations and billing with every route and job. */
 export const servicesPlugin = fp<{ config: Config; db: Db }>(
   async (app, { config, db }) => {
     app.decorate('config', config);
