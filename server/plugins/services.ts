@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** Shares the config, the database, the mailer, integrations and billing with every route and job. */
+/** Shares the config, database, mailer, integrations and billing with every route and job. */
 export const servicesPlugin = fp<{ config: Config; db: Db }>(
   async (app, { config, db }) => {
     app.decorate('config', config);
