@@ -19,6 +19,29 @@ const LAYER_ZONES = [
   zone('./model', ['./src', './server'], 'model/ is the shared contract: it imports neither side.'),
 ];
 
+/**
+ * The server's HTTP layer: the route tree, the plugins that wire services and hooks, and the
+ * files that build and start the app. Everything else in server/ is domain logic, which knows
+ * neither the framework nor the HTTP layer, so it can be called from a route, a job or a test.
+ */
+const SERVER_HTTP_FILES = [
+  'server/routes/**',
+  'server/plugins/**',
+  'server/app.ts',
+  'server/main.ts',
+  'server/logger.ts',
+];
+const SERVER_DOMAIN = ['./server/!(routes|plugins)/**', './server/!(app|main|logger).ts'];
+const DOMAIN_ZONES = [
+  zone(
+    SERVER_DOMAIN,
+    ['./server/routes', './server/plugins'],
+    'Domain code never imports routes/ or plugins/: they call it, not the other way round.',
+  ),
+];
+const FRAMEWORK_MESSAGE =
+  'Domain code never imports the web framework; only routes/, plugins/, app.ts and logger.ts do.';
+
 export default defineConfig([
   globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
   {
@@ -64,7 +87,24 @@ export default defineConfig([
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...DOMAIN_ZONES] }],
+    },
+  },
+  {
+    name: 'server-domain-without-framework',
+    files: ['server/**/*.ts'],
+    ignores: SERVER_HTTP_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: FRAMEWORK_MESSAGE },
+            { name: 'fastify-plugin', message: FRAMEWORK_MESSAGE },
+          ],
+          patterns: [{ group: ['@fastify/*'], message: FRAMEWORK_MESSAGE }],
+        },
+      ],
     },
   },
 ]);

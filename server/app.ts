@@ -2,37 +2,24 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { entityApiRoutes } from './api/entityApi';
-import { healthRoutes } from './api/health';
-import { serverRoutes } from './api/server';
-import { sessionRoutes } from './api/session';
-import { shareRoutes } from './api/shares';
-import { resellerRoutes } from './api/resellers';
-import { socketRoutes } from './api/socket';
-import { userRoutes } from './api/users';
 import type { LoginThrottle } from './auth/loginThrottle';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { loggerOptions } from './logger';
-import { assetRoutes } from './extension/assets';
-import { auditPlugin } from './audit/plugin';
-import { auditRoutes } from './audit/routes';
-import { themeRoutes } from './extension/theme';
-import { integrationRoutes } from './extension/integrations';
-import { invoiceRoutes } from './extension/invoices';
-import { autolinkRoutes } from './extension/autolink';
-import { qrDriverGuard, qrDriverRoutes } from './extension/qrDriver';
+import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
-import { servicesPlugin } from './plugins/services';
 import { brandsPlugin } from './plugins/brands';
 import { errorsPlugin } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
+import { proxyPlugin } from './plugins/proxy';
+import { qrDriverGuard } from './plugins/qrDriverGuard';
+import { servicesPlugin } from './plugins/services';
 import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
-import { notificationActionRoutes } from './api/notificationActions';
-import { proxyPlugin } from './proxy/proxy';
-import { webAppPlugin } from './webApp';
+import { webAppPlugin } from './plugins/webApp';
+import { routes } from './routes';
 
-export interface AppOptions {
+interface AppOptions {
   /** Defaults to pino at `config.logLevel`; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
   /** Injected so tests can drive the login throttle's clock. */
@@ -57,38 +44,20 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(servicesPlugin, { config, db });
   await app.register(brandsPlugin);
   await app.register(authPlugin, { throttle: options.throttle });
-  // QR driver accounts reach only the driver endpoints (issue 7).
+  // QR driver accounts reach only the driver endpoints (docs/qr-driver.md).
   await app.register(qrDriverGuard);
   // Before every route, so its hooks see each mutating /api and /tarkan request.
   await app.register(auditPlugin);
-  await app.register(auditRoutes);
   if (config.traccarUrl) {
     // Proxy mode: Traccar answers /api and /api/socket; /tarkan and the web app stay here.
     await app.register(proxyPlugin, { upstream: config.traccarUrl });
   } else {
-    // Embedded mode: every local /api route goes in this block (proxy mode refuses them).
     await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
     await app.register(trackingPlugin, options.tracking ?? {});
-
-    await app.register(healthRoutes);
-    await app.register(serverRoutes);
-    await app.register(sessionRoutes);
-    await app.register(userRoutes);
-    await app.register(socketRoutes);
-    await app.register(notificationActionRoutes);
-    await app.register(entityApiRoutes);
-    // Shares create users and sessions here, so proxy mode has none (`/tarkan/shares` is 404).
-    await app.register(shareRoutes);
-    await app.register(resellerRoutes);
-    // Billing suspends local users at sign-in, so it lives where they do.
-    await app.register(invoiceRoutes);
-    // Driver check-in and autolink write local users and devices: embedded mode only.
-    await app.register(qrDriverRoutes);
-    await app.register(autolinkRoutes);
   }
-  await app.register(assetRoutes);
-  await app.register(themeRoutes);
-  await app.register(integrationRoutes);
+  await app.register(jobsPlugin);
+  // The local /api routes exist in embedded mode only (proxy mode refuses them).
+  await app.register(routes);
   await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

@@ -19,16 +19,19 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender address of outgoing mail; derived from the SMTP user when unset. */
   smtpFrom: string | null;
-  // Parsed now so every later issue reads the same names; not used yet.
+  /** Null: 25 demo vehicles on an empty database, else the demo devices already there. */
   demoDevices: number | null;
   osmandPort: number;
   traccarUrl: string | null;
+  /** Read so the variable is validated with the others; nothing uses Redis yet. */
   redisUrl: string | null;
+  /** Overrides the payment provider's base URL (tests point it at a local double). */
+  paymentApiUrl: string | null;
   /** Sent as the `licensemode` header of `/api/server`; any value switches plus features on. */
   licenseMode: string | null;
 }
 
-export type Env = Record<string, string | undefined>;
+type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -87,6 +90,7 @@ export function parseConfig(env: Env): Config {
     osmandPort: integer(env, 'OSMAND_PORT', 5055, 0, 65535),
     traccarUrl: text(env, 'TRACCAR_URL'),
     redisUrl: text(env, 'REDIS_URL'),
+    paymentApiUrl: text(env, 'PAYMENT_API_URL'),
     licenseMode: text(env, 'LICENSE_MODE'),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Traccar-style errors: the body is `<message> - <Kind>` as plain text. The web app derives its
- * error codes from the part before the first ` - `, so messages here are part of the contract.
+ * error codes from the part before the first ` - `, so messages here are part of the wire format
+ * (docs/traccar-api.md).
  */
-export abstract class ApiError extends Error {
+abstract class ApiError extends Error {
   abstract readonly kind: string;
   readonly status: number = 400;
   readonly headers: Record<string, string> = {};
@@ -54,7 +55,7 @@ export class WebApplicationException extends ApiError {
 export const unauthorized = () => new WebApplicationException(401);
 export const notFound = () => new WebApplicationException(404, 'Not found');
 
-export interface ErrorResponse {
+interface ErrorResponse {
   status: number;
   body: string;
   headers: Record<string, string>;

@@ -6,7 +6,7 @@
 /** Keys never stored, at any depth: passwords, password hashes, TOTP keys, tokens, secrets. */
 const SECRET_KEY = /password|secret|token|totp|salt|^tarkan\.driverPassword$/i;
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
@@ -51,7 +51,7 @@ const METHOD_ACTION: Record<string, string> = {
   DELETE: 'delete',
 };
 
-export interface RouteParts {
+interface RouteParts {
   /** `device`, `user`, `permission`…; the route's first segment, singular. */
   kind: string;
   /** The first literal segment after the resource (and after `:id`), e.g. `send`. */
@@ -59,7 +59,7 @@ export interface RouteParts {
 }
 
 /** `/api/devices/:id/accumulators` → `{kind: 'device', sub: 'accumulators'}`. */
-export function routeParts(url: string): RouteParts | null {
+function routeParts(url: string): RouteParts | null {
   const match = /^\/(?:api|tarkan)\/(.+)$/.exec(url);
   if (!match) return null;
   const segments = match[1].split('/').filter((s) => s !== '' && !s.startsWith(':'));
@@ -97,7 +97,7 @@ export function auditCode(method: string, url: string, status: number): string |
 export interface AuditObject {
   type: string | null;
   id: number | null;
-  /** The wire form of the inventory, `{deviceId: 5}` or `{userId: 1, deviceId: 5}`. */
+  /** The wire form Tarkan's log rows use, `{deviceId: 5}` or `{userId: 1, deviceId: 5}`. */
   map: Record<string, number>;
 }
 

@@ -1,44 +1,21 @@
-import { sql, type Expression, type Generated, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
+import type { AuditLogsTable } from '../db/schema';
 
-export interface AuditLogsTable {
-  id: Generated<number>;
-  time: number;
-  userId: number | null;
-  username: string | null;
-  sessionId: string | null;
-  clientIp: string | null;
-  userAgent: string | null;
-  serverIp: string | null;
-  serverHost: string | null;
-  code: string;
-  objectType: string | null;
-  objectId: number | null;
-  /** JSON text of the wire object map (`{"deviceId":5}`). */
-  object: string | null;
-  status: number;
-  oldValues: string | null;
-  newValues: string | null;
-  command: string | null;
-}
+/** How long audit records are kept. */
+export const AUDIT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 export type AuditRow = Omit<AuditLogsTable, 'id'> & { id: number };
 export type NewAuditRow = Omit<AuditLogsTable, 'id'>;
 
-/** The audit table is owned by this module; the shared `Tables` type does not list it. */
-const table = (db: Db): Kysely<{ auditLogs: AuditLogsTable }> =>
-  db.kysely.withTables<{ auditLogs: AuditLogsTable }>() as unknown as Kysely<{
-    auditLogs: AuditLogsTable;
-  }>;
-
 export async function insertAuditLog(db: Db, row: NewAuditRow): Promise<void> {
-  await table(db).insertInto('auditLogs').values(row).execute();
+  await db.kysely.insertInto('auditLogs').values(row).execute();
 }
 
 export type AuditFilter =
   { scope: 'server' } | { scope: 'user'; id: number } | { scope: 'device'; id: number };
 
-export interface AuditQuery {
+interface AuditQuery {
   offset: number;
   limit: number;
   q?: string;
@@ -53,7 +30,7 @@ export async function queryAuditLogs(
   query: AuditQuery,
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const base = () => {
-    let select = table(db).selectFrom('auditLogs');
+    let select = db.kysely.selectFrom('auditLogs');
     if (filter.scope === 'device') {
       select = select.where('objectType', '=', 'device').where('objectId', '=', filter.id);
     } else if (filter.scope === 'user') {
@@ -107,7 +84,7 @@ export async function deleteOldAuditLogs(
   maxAgeMs: number,
   now = Date.now(),
 ): Promise<number> {
-  const result = await table(db)
+  const result = await db.kysely
     .deleteFrom('auditLogs')
     .where('time', '<', now - maxAgeMs)
     .executeTakeFirst();

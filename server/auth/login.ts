@@ -8,7 +8,7 @@ import type { LoginThrottle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { verifyToken } from './tokens';
 
-export interface Credentials {
+interface Credentials {
   /** Client address, for the per-address throttle. */
   address: string;
   email: string;
@@ -39,7 +39,10 @@ export async function checkCredentials(
   return found.user;
 }
 
-/** Checks credentials, then the account's state; returns the user or the contract's error. */
+/**
+ * Checks credentials, then the account's state; returns the user or the error the API answers
+ * (docs/traccar-api.md).
+ */
 export async function login(
   db: Db,
   throttle: LoginThrottle,

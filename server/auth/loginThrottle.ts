@@ -1,4 +1,4 @@
-export interface ThrottleOptions {
+interface ThrottleOptions {
   windowMs: number;
   /** Failures per account (lower-cased login name) within the window before blocking. */
   maxPerAccount: number;
@@ -7,9 +7,9 @@ export interface ThrottleOptions {
   now?: () => number;
 }
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export const defaultThrottleOptions: ThrottleOptions = {
+const defaultThrottleOptions: ThrottleOptions = {
   windowMs: 15 * 60 * 1000,
   maxPerAccount: 10,
   maxPerAddress: 30,

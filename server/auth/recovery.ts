@@ -1,14 +1,16 @@
 import type { User } from '../../model';
 import { flag, type Db } from '../db/database';
 import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
-import { SecurityException } from '../errors';
+import { IllegalArgumentException, SecurityException } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { recoveryMessage } from '../mail/recoveryMessage';
 import { accountProblem } from '../users/accountState';
 import { checkPassword } from '../users/validation';
 import { hashPassword } from './password';
 import { randomToken, sha256 } from './secrets';
 import { deleteUserSessions } from './sessions';
 
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
  * The origin to put in a reset link. The client's `requested_from` is trusted only when its
@@ -55,6 +57,49 @@ export async function createPasswordReset(
     })
     .execute();
   return { user: found.user, token };
+}
+
+/** Where a recovery request came from, for the link's origin. */
+interface RecoveryRequest {
+  email: string | undefined;
+  /** The web app's page, sent by the client (`requested_from`). */
+  requestedFrom: string | undefined;
+  hostHeader: string | undefined;
+  /** The origin the request was sent to (`<protocol>://<host>`). */
+  requestOrigin: string;
+}
+
+interface RecoveryLog {
+  info(message: string): void;
+  error(object: unknown, message?: string): void;
+}
+
+/**
+ * Starts a password recovery: mails the reset link to an enabled account, or writes it to the
+ * log when no mail is configured. Nothing tells the caller whether the account exists: the mail
+ * is not awaited, so a slow or failing mail server cannot reveal it either.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer | null,
+  request: RecoveryRequest,
+  log: RecoveryLog,
+): Promise<void> {
+  const { email } = request;
+  if (!email?.trim()) throw new IllegalArgumentException('Email is required');
+  const reset = await createPasswordReset(db, email);
+  if (!reset) return;
+  const origin = recoveryOrigin(request.requestedFrom, request.hostHeader, request.requestOrigin);
+  const link = recoveryLink(origin, reset.token);
+  const to = reset.user.email;
+  if (mailer) {
+    const message = recoveryMessage(reset.user.attributes.language, link);
+    mailer
+      .send({ to, ...message })
+      .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+  } else {
+    log.info(`password reset link for ${to}: ${link}`);
+  }
 }
 
 const invalidToken = () => new SecurityException('Invalid or expired token');

@@ -1,7 +1,7 @@
 import { flag, type Db } from '../db/database';
 import { randomToken, sha256 } from './secrets';
 
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen is only rewritten when older than this, to avoid a write per request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 

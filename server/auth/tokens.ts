@@ -3,8 +3,8 @@ import { flag, type Db } from '../db/database';
 import { randomToken, sha256 } from './secrets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const TOKEN_DEFAULT_MS = 30 * DAY_MS;
-export const TOKEN_MAX_MS = 365 * DAY_MS;
+const TOKEN_DEFAULT_MS = 30 * DAY_MS;
+const TOKEN_MAX_MS = 365 * DAY_MS;
 
 /**
  * Expiry for a new token from the optional ISO `expiration` form field: default 30 days,

@@ -11,7 +11,7 @@ import { usersWhoSeeDevice } from '../permissions/visibility';
 import { findDevice, isDriverAccount } from '../qrDriver/checkIn';
 import { isShareUser } from '../shares/rules';
 
-/** Tarkan's body (tarkan-inventory §2a): identifier, plate, model, category. */
+/** Tarkan's body (docs/extension-api.md): identifier, plate, model, category. */
 export interface AutolinkInput {
   imei: string;
   placa?: string;
@@ -19,7 +19,7 @@ export interface AutolinkInput {
   categoria?: string;
 }
 
-export const OWNED_ELSEWHERE = 'Device is registered to another account';
+const OWNED_ELSEWHERE = 'Device is registered to another account';
 
 const IDENTIFIER = /^[A-Za-z0-9_.:]{1,64}$/;
 
@@ -53,7 +53,8 @@ async function owners(ctx: Ctx, deviceId: number): Promise<number[]> {
  * create devices. Unknown identifier: a new device linked to the caller (within device limits).
  * A device nobody but administrators reaches (stock registered without links): linked to the
  * caller, within the limits, taking the plate, model and category given. A device another
- * account reaches is refused without saying whose it is (Tarkan linked any device, §8.3).
+ * account reaches is refused without saying whose it is (Tarkan linked any device: a way to take
+ * over another customer's tracker).
  * Returns the device id.
  */
 export async function autolink(ctx: Ctx, input: AutolinkInput): Promise<number> {

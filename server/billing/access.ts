@@ -3,9 +3,8 @@ import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
 import { billingOn } from './settings';
-import type { BillingAccountsTable } from './store';
 
-export interface RequestUser {
+interface RequestUser {
   user: User;
   /** Suspended for non-payment and outside any grace (trust or temporary admin unlock). */
   billingLocked: boolean;
@@ -23,7 +22,6 @@ export async function findRequestUser(
   now = Date.now(),
 ): Promise<RequestUser | null> {
   const row = await db.kysely
-    .withTables<{ billingAccounts: BillingAccountsTable }>()
     .selectFrom('users')
     .leftJoin('billingAccounts', 'billingAccounts.userId', 'users.id')
     .selectAll('users')

@@ -1,5 +1,6 @@
 import type { Invoice } from '../../model/invoice';
 import type { Db } from '../db/database';
+import type { BillingPeriodsTable } from '../db/schema';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
 import { createInvoice, type BillingDeps } from './service';
@@ -8,22 +9,10 @@ import { billingTables } from './store';
 import { daysBetween, isoDay, nextDueDate } from './terms';
 
 /** Server attribute: how many days before the due day the monthly invoice is issued. */
-export const GENERATE_DAYS_KEY = 'tarkan.billingGenerateDaysBefore';
-export const DEFAULT_GENERATE_DAYS = 10;
+const GENERATE_DAYS_KEY = 'tarkan.billingGenerateDaysBefore';
+const DEFAULT_GENERATE_DAYS = 10;
 /** A claim left without an invoice this long (a crashed run) may be taken over. */
 export const STALE_CLAIM_MS = 30 * 60 * 1000;
-
-interface BillingPeriodsTable {
-  userId: number;
-  /** `YYYY-MM` of the due date. */
-  period: string;
-  invoiceId: number | null;
-  claimed: number;
-}
-
-const periods = (db: Db) =>
-  db.kysely.withTables<{ billingPeriods: BillingPeriodsTable }>().selectFrom('billingPeriods');
-const writable = (db: Db) => db.kysely.withTables<{ billingPeriods: BillingPeriodsTable }>();
 
 /** The server's lead time in days (0–28), the default when unset or invalid. */
 export function generateDaysBefore(server: Record<string, unknown>): number {
@@ -57,13 +46,13 @@ export async function claimPeriod(
   period: string,
   now: number,
 ): Promise<boolean> {
-  const inserted = await writable(db)
+  const inserted = await db.kysely
     .insertInto('billingPeriods')
     .values({ userId, period, invoiceId: null, claimed: now })
     .onConflict((oc) => oc.columns(['userId', 'period']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-  const taken = await writable(db)
+  const taken = await db.kysely
     .updateTable('billingPeriods')
     .set({ claimed: now })
     .where('userId', '=', userId)
@@ -75,7 +64,7 @@ export async function claimPeriod(
 }
 
 async function releaseClaim(db: Db, userId: number, period: string, now: number): Promise<void> {
-  await writable(db)
+  await db.kysely
     .deleteFrom('billingPeriods')
     .where('userId', '=', userId)
     .where('period', '=', period)
@@ -90,7 +79,8 @@ export async function billedPeriod(
   userId: number,
   period: string,
 ): Promise<BillingPeriodsTable | null> {
-  const row = await periods(db)
+  const row = await db.kysely
+    .selectFrom('billingPeriods')
     .selectAll()
     .where('userId', '=', userId)
     .where('period', '=', period)
@@ -116,7 +106,7 @@ async function alreadyInvoiced(
     .where('dueDate', 'like', `${period}-%`)
     .executeTakeFirst();
   if (!manual) return false;
-  await writable(db)
+  await db.kysely
     .insertInto('billingPeriods')
     .values({ userId, period, invoiceId: Number(manual.id), claimed: now })
     .onConflict((oc) => oc.columns(['userId', 'period']).doNothing())
@@ -124,7 +114,7 @@ async function alreadyInvoiced(
   return true;
 }
 
-export interface GenerationResult {
+interface GenerationResult {
   created: Invoice[];
   failed: { userId: number; period: string; error: unknown }[];
 }
@@ -167,7 +157,7 @@ export async function generateMonthlyInvoices(
         { dueDate: due.dueDate },
         now,
         async (tx, invoiceId) => {
-          await writable(tx)
+          await tx.kysely
             .updateTable('billingPeriods')
             .set({ invoiceId })
             .where('userId', '=', user.id)

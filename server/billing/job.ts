@@ -3,14 +3,22 @@ import { deleteUserSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
+import { generateMonthlyInvoices } from './generate';
 import { nextAccountState, sameState } from './rules';
+import type { BillingDeps } from './service';
 import { billingOn, billingSettings } from './settings';
 import { billingTables, getAccount, listAccounts, saveAccount, toInvoice } from './store';
 import { isoDay } from './terms';
 
+/** How often the billing job runs (it also runs once at start). */
 export const BILLING_CYCLE_MS = 10 * 60 * 1000;
 
-export interface CycleResult {
+interface BillingLog {
+  info(message: string): void;
+  warn(object: unknown, message?: string): void;
+}
+
+interface CycleResult {
   /** Invoices that became OVERDUE. */
   overdue: Invoice[];
   /** Users suspended in this run (their sessions are gone). */
@@ -77,4 +85,37 @@ export async function runBillingCycle(db: Db, now = Date.now()): Promise<CycleRe
     if (!next.suspended && account.suspended) result.lifted.push(user.id);
   }
   return result;
+}
+
+/**
+ * The billing rules run and their outcome applied: invoices that became overdue go to the invoice
+ * integration, and suspended users are signed out of their open sockets (`signOut`).
+ */
+export async function applyBillingRules(
+  deps: BillingDeps,
+  signOut: (userId: number) => void,
+  log: BillingLog,
+): Promise<void> {
+  const result = await runBillingCycle(deps.db);
+  for (const invoice of result.overdue) deps.onInvoice?.('updated', invoice);
+  for (const id of result.suspended) signOut(id);
+  if (result.suspended.length > 0) {
+    log.info(`suspended ${result.suspended.length} user(s) for non-payment`);
+  }
+}
+
+/** The periodic billing job: this month's invoices first, then the overdue/suspension rules. */
+export async function runBillingJob(
+  deps: BillingDeps,
+  signOut: (userId: number) => void,
+  log: BillingLog,
+): Promise<void> {
+  const generated = await generateMonthlyInvoices(deps);
+  for (const { userId, period, error } of generated.failed) {
+    log.warn({ err: error, userId, period }, 'monthly invoice not created; retrying next run');
+  }
+  if (generated.created.length > 0) {
+    log.info(`created ${generated.created.length} monthly invoice(s)`);
+  }
+  await applyBillingRules(deps, signOut, log);
 }

@@ -4,15 +4,15 @@ import type { IntegrationStore } from '../integrations/store';
 
 export type InvoiceEvent = 'created' | 'updated' | 'cancelled';
 
-export interface InvoiceNotice {
+interface InvoiceNotice {
   event: InvoiceEvent;
   invoice: Invoice;
 }
 
-export const SIGNATURE_HEADER = 'x-frota-signature';
+const SIGNATURE_HEADER = 'x-frota-signature';
 
 /** `sha256=<hex>` of the body under the integration's secret. */
-export const signBody = (secret: string, body: string): string =>
+const signBody = (secret: string, body: string): string =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /**

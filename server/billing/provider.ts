@@ -3,14 +3,14 @@ import type { Settings } from '../integrations/catalog';
 import type { InvoiceTerms } from './terms';
 
 /** The payment provider's view of a charge. */
-export interface ProviderPayment {
+interface ProviderPayment {
   id: string;
   /** Page where the customer pays. */
   link: string | null;
   status: string;
 }
 
-export interface NewPayment {
+interface NewPayment {
   customerId: string;
   valueCents: number;
   dueDate: string;
@@ -18,7 +18,7 @@ export interface NewPayment {
   terms: InvoiceTerms;
 }
 
-export interface Customer {
+interface Customer {
   name: string;
   email: string;
   cpfCnpj: string;
@@ -32,11 +32,11 @@ export interface PaymentProvider {
   receiveInCash(id: string, day: string, valueCents: number): Promise<void>;
 }
 
-export const ASAAS_PRODUCTION = 'https://api.asaas.com/v3';
-export const ASAAS_SANDBOX = 'https://sandbox.asaas.com/api/v3';
+const ASAAS_PRODUCTION = 'https://api.asaas.com/v3';
+const ASAAS_SANDBOX = 'https://sandbox.asaas.com/api/v3';
 
 /** Refused or unreachable provider calls: a 400 naming the provider's own reason. */
-export class ProviderError extends IllegalArgumentException {}
+class ProviderError extends IllegalArgumentException {}
 
 const reais = (cents: number) => Math.round(cents) / 100;
 

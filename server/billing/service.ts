@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { User } from '../../model';
 import {
   type BillingUser,
@@ -12,7 +13,7 @@ import { findUserById, toUser } from '../db/users';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { IntegrationStore } from '../integrations/store';
 import { normalizeCpfCnpj } from './cpfCnpj';
-import type { InvoiceEvent } from './notify';
+import { postInvoiceNotice, type InvoiceEvent } from './notify';
 import { asaasProvider, type PaymentProvider } from './provider';
 import { afterTrustUnlock, lockedOut, trustAvailable, trustRefusal } from './rules';
 import { billingOn, billingSettings } from './settings';
@@ -26,6 +27,7 @@ import {
   listAccounts,
   saveAccount,
   toInvoice,
+  type InvoiceRow,
 } from './store';
 import { isoDay, nextDueDate } from './terms';
 
@@ -37,6 +39,27 @@ export interface BillingDeps {
   paymentApiUrl: string | null;
   /** Told of every stored invoice change (the invoice integration). */
   onInvoice?: (event: InvoiceEvent, invoice: Invoice) => void;
+}
+
+/**
+ * The billing dependencies of a running server: each stored invoice change is posted to the
+ * invoice integration without waiting for it; a failure there is logged.
+ */
+export function billingDeps(
+  db: Db,
+  integrations: IntegrationStore,
+  paymentApiUrl: string | null,
+  log: { warn(object: unknown, message?: string): void },
+): BillingDeps {
+  return {
+    db,
+    integrations,
+    paymentApiUrl,
+    onInvoice: (event, invoice) =>
+      void postInvoiceNotice(integrations, { event, invoice }, (err) =>
+        log.warn({ err, invoiceId: invoice.id }, 'invoice integration failed'),
+      ),
+  };
 }
 
 const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
@@ -192,6 +215,29 @@ export async function createInvoice(
   return invoice;
 }
 
+/**
+ * Stores an invoice's new status (and payment date), then settles the user's suspension by what
+ * is still overdue and tells the invoice integration.
+ */
+async function setInvoiceStatus(
+  deps: BillingDeps,
+  row: InvoiceRow,
+  status: string,
+  paidDate: number | null,
+  now: number,
+): Promise<Invoice> {
+  const updated = await billingTables(deps.db)
+    .updateTable('invoices')
+    .set({ status, paidDate })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await settleAccount(deps.db, Number(row.userId), now);
+  const invoice = toInvoice(updated);
+  deps.onInvoice?.('updated', invoice);
+  return invoice;
+}
+
 async function openInvoiceOr404(db: Db, id: number) {
   const row = await findInvoice(db, id);
   if (!row) throw notFound();
@@ -209,16 +255,7 @@ export async function receivedInCash(
   if (row.providerId) {
     await providerOf(deps).receiveInCash(row.providerId, isoDay(now), Number(row.value));
   }
-  const updated = await billingTables(deps.db)
-    .updateTable('invoices')
-    .set({ status: 'RECEIVED_IN_CASH', paidDate: now })
-    .where('id', '=', invoiceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await settleAccount(deps.db, Number(row.userId), now);
-  const invoice = toInvoice(updated);
-  deps.onInvoice?.('updated', invoice);
-  return invoice;
+  return setInvoiceStatus(deps, row, 'RECEIVED_IN_CASH', now, now);
 }
 
 /** `POST …/{invoiceId}/delete`: cancels an unpaid invoice (and its provider payment). */
@@ -238,7 +275,7 @@ export async function cancelInvoice(
 }
 
 /** Lifts an automatic suspension (and restores trust) once nothing is overdue any more. */
-export async function settleAccount(db: Db, userId: number, now = Date.now()): Promise<void> {
+async function settleAccount(db: Db, userId: number, now = Date.now()): Promise<void> {
   const overdue = await billingTables(db)
     .selectFrom('invoices')
     .select('id')
@@ -338,6 +375,22 @@ export async function trustUnlock(
   return { until: new Date(next.graceUntil ?? now).toISOString() };
 }
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Whether a webhook call carries the payment provider's configured token (compared in constant
+ * time); never when no token is configured.
+ */
+export function webhookTokenValid(integrations: IntegrationStore, given: unknown): boolean {
+  const expected = integrations.enabled('asaas')?.webhookToken;
+  return (
+    typeof expected === 'string' &&
+    expected !== '' &&
+    typeof given === 'string' &&
+    timingSafeEqual(digest(given), digest(expected))
+  );
+}
+
 /** Provider statuses we store; anything else (e.g. `PAYMENT_DELETED` events) is ignored. */
 const KNOWN_STATUSES = new Set<string>(invoiceStatuses);
 
@@ -359,14 +412,5 @@ export async function applyProviderUpdate(
       ? Date.parse(`${payment.paymentDate}T12:00:00Z`)
       : now
     : null;
-  const updated = await billingTables(deps.db)
-    .updateTable('invoices')
-    .set({ status: payment.status, paidDate })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await settleAccount(deps.db, Number(row.userId), now);
-  const invoice = toInvoice(updated);
-  deps.onInvoice?.('updated', invoice);
-  return invoice;
+  return setInvoiceStatus(deps, row, payment.status, paidDate, now);
 }

@@ -2,7 +2,8 @@ import type { AmountMode, InvoiceTerms } from './terms';
 
 /**
  * A user's billing settings: each `tarkan.billing*` value from the request's overrides, else the
- * user's attributes, else the server's defaults (tarkan-inventory §2c). Money is in cents.
+ * user's attributes, else the server's defaults (docs/extension-api.md lists the keys). Money
+ * is in cents.
  */
 export interface BillingSettings {
   enabled: boolean;

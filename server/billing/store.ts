@@ -1,43 +1,10 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { flag, type Db } from '../db/database';
+import type { BillingAccountsTable, InvoicesTable } from '../db/schema';
 import type { Invoice } from '../../model/invoice';
-import { NO_TERMS, type InvoiceTerms } from './terms';
 
-export interface InvoicesTable {
-  id: Generated<number>;
-  userId: number;
-  /** Integer cents. */
-  value: number;
-  description: string | null;
-  status: string;
-  dueDate: string;
-  paidDate: number | null;
-  paymentLink: string | null;
-  providerId: string | null;
-  terms: string;
-  created: number;
-}
-
-export interface BillingAccountsTable {
-  userId: number;
-  suspended: number | boolean;
-  manual: number | boolean;
-  exempt: number | boolean;
-  trustUsed: number | boolean;
-  graceUntil: number | null;
-  providerCustomerId: string | null;
-  updated: number;
-}
-
-// A type alias (not an interface) so it satisfies `withTables`' record constraint.
-type BillingTables = {
-  invoices: InvoicesTable;
-  billingAccounts: BillingAccountsTable;
-};
-
-/** These tables are owned by this module; the shared `Tables` type does not list them. */
-export const billingTables = (db: Db): Kysely<BillingTables> =>
-  db.kysely.withTables<BillingTables>() as unknown as Kysely<BillingTables>;
+/** The query builder the billing code reads its tables through (declared in db/schema.ts). */
+export const billingTables = (db: Db) => db.kysely;
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 
@@ -58,14 +25,6 @@ export function toInvoice(row: InvoiceRow): Invoice {
     description: row.description,
     created: new Date(Number(row.created)).toISOString(),
   };
-}
-
-export function termsOf(row: InvoiceRow): InvoiceTerms {
-  try {
-    return { ...NO_TERMS, ...(JSON.parse(row.terms) as Partial<InvoiceTerms>) };
-  } catch {
-    return NO_TERMS;
-  }
 }
 
 export async function invoicesOf(db: Db, userIds: number[]): Promise<InvoiceRow[]> {

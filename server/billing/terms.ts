@@ -39,13 +39,13 @@ export const addDays = (day: string, days: number): string =>
 const portion = (valueCents: number, amount: number, mode: AmountMode): number =>
   mode === 'PERCENTAGE' ? Math.round((valueCents * amount) / 100) : Math.round(amount);
 
-export const fineCents = (valueCents: number, terms: InvoiceTerms): number =>
+const fineCents = (valueCents: number, terms: InvoiceTerms): number =>
   portion(valueCents, terms.fine, terms.fineMode);
 
-export const interestCents = (valueCents: number, terms: InvoiceTerms, daysLate: number): number =>
+const interestCents = (valueCents: number, terms: InvoiceTerms, daysLate: number): number =>
   daysLate <= 0 ? 0 : Math.round((valueCents * terms.interest * daysLate) / 100 / 30);
 
-export const discountCents = (valueCents: number, terms: InvoiceTerms): number =>
+const discountCents = (valueCents: number, terms: InvoiceTerms): number =>
   Math.min(valueCents, portion(valueCents, terms.discount, terms.discountMode));
 
 /** What is owed when paying on `payDay`: discounted early, plus fine and interest when late. */

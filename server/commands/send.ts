@@ -29,7 +29,7 @@ interface CommandToSend {
 }
 
 /** Protocol of the device's latest position; null when it never reported. */
-export async function deviceProtocol(db: Db, deviceId: number): Promise<string | null> {
+async function deviceProtocol(db: Db, deviceId: number): Promise<string | null> {
   const row = await db.kysely
     .selectFrom('devices')
     .leftJoin('positions', 'positions.id', 'devices.positionId')
@@ -38,6 +38,20 @@ export async function deviceProtocol(db: Db, deviceId: number): Promise<string |
     .executeTakeFirst();
   if (!row) throw notFound();
   return row.protocol ?? null;
+}
+
+/** `GET /api/commands/types`: the types for a device the caller reaches, or every type. */
+export async function commandTypes(
+  ctx: Ctx,
+  deviceId: number | undefined,
+  textChannel: boolean | undefined,
+): Promise<string[]> {
+  let protocol: string | null | undefined;
+  if (deviceId !== undefined) {
+    protocol = await deviceProtocol(ctx.db, deviceId);
+    await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
+  }
+  return supportedTypes(protocol, textChannel);
 }
 
 /** The body as a command: a saved one by `id` (which the caller must reach), or as given. */

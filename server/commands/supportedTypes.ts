@@ -1,7 +1,7 @@
 import { COMMAND_TYPES } from '../../model';
 
-/** What the OsmAnd listener can hand a device in its reply (contract §10). */
-export const OSMAND_COMMANDS = [
+/** What the OsmAnd listener can hand a device in its reply (docs/tracking-core.md). */
+const OSMAND_COMMANDS = [
   'custom',
   'engineStop',
   'engineResume',

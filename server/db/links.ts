@@ -30,8 +30,6 @@ export const LINKS = [
 ] as const;
 
 export type Link = (typeof LINKS)[number];
-export type LinkOwner = Link['owner'];
-export type LinkProperty = Link['property'];
 
 /** The entity table a link end points at (`managedUser` → users, `linkedDevice` → devices). */
 export const ENTITY_TABLES = {

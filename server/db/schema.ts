@@ -224,7 +224,7 @@ export interface QueuedCommandsTable {
   attributes: Json;
 }
 
-/** A shared link (issue 7); `shareUserId` is the temporary user its viewer signs in as. */
+/** A shared link; `shareUserId` is the temporary user its viewer signs in as. */
 export interface SharesTable {
   id: Generated<number>;
   userId: number;
@@ -239,6 +239,87 @@ export interface SharesTable {
 export interface ShareDeviceTable {
   shareId: number;
   deviceId: number;
+}
+
+/** One audit record of a change made through the API (see `server/audit/`). */
+export interface AuditLogsTable {
+  id: Generated<number>;
+  time: Millis;
+  userId: number | null;
+  username: string | null;
+  sessionId: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+  serverIp: string | null;
+  serverHost: string | null;
+  code: string;
+  objectType: string | null;
+  objectId: number | null;
+  /** JSON text of the wire object map (`{"deviceId":5}`). */
+  object: string | null;
+  status: number;
+  oldValues: string | null;
+  newValues: string | null;
+  command: string | null;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  userId: number;
+  /** Integer cents. */
+  value: number;
+  description: string | null;
+  status: string;
+  /** Calendar day `YYYY-MM-DD`. */
+  dueDate: string;
+  paidDate: Millis | null;
+  paymentLink: string | null;
+  providerId: string | null;
+  /** Fine, interest and discount as agreed when the invoice was issued (JSON). */
+  terms: string;
+  created: Millis;
+}
+
+/** The server-owned billing state of a user (never in the attributes the user may edit). */
+export interface BillingAccountsTable {
+  userId: number;
+  suspended: Flag;
+  manual: Flag;
+  exempt: Flag;
+  trustUsed: Flag;
+  graceUntil: Millis | null;
+  providerCustomerId: string | null;
+  updated: Millis;
+}
+
+/** One row per user and billing month, claimed before the provider is called. */
+export interface BillingPeriodsTable {
+  userId: number;
+  /** `YYYY-MM` of the due date. */
+  period: string;
+  invoiceId: number | null;
+  claimed: Millis;
+}
+
+export interface IntegrationsTable {
+  key: string;
+  /** JSON object as text. */
+  settings: string;
+  updated: Millis;
+}
+
+/** A pending QR-driver auto-logout or lock (`kind`), at most one per kind and device. */
+export interface QrDriverTimersTable {
+  id: Generated<number>;
+  kind: string;
+  deviceId: number;
+  userId: number | null;
+  due: Millis;
+}
+
+export interface ResellerDomainsTable {
+  domain: string;
+  userId: number;
 }
 
 /** Every permission link table has two id columns; see `db/links.ts`. */
@@ -293,4 +374,11 @@ export interface Tables extends LinkTables {
   queuedCommands: QueuedCommandsTable;
   shares: SharesTable;
   shareDevice: ShareDeviceTable;
+  auditLogs: AuditLogsTable;
+  invoices: InvoicesTable;
+  billingAccounts: BillingAccountsTable;
+  billingPeriods: BillingPeriodsTable;
+  integrations: IntegrationsTable;
+  qrDriverTimers: QrDriverTimersTable;
+  resellerDomains: ResellerDomainsTable;
 }

@@ -6,7 +6,7 @@ import { IllegalArgumentException } from '../errors';
 import { insertPositions } from '../ingest/store';
 import { positionFromRow } from '../processing/serialize';
 
-export interface Accumulators {
+interface Accumulators {
   deviceId?: number;
   /** Metres. */
   totalDistance?: number;

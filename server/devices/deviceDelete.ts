@@ -6,7 +6,7 @@ import { devices } from '../entities/resources';
 import { checkArea, loadVisible } from '../entities/service';
 
 /** Server attribute `tarkan.enableLazyDeletion` ("safe mode"). */
-export function lazyDeletionEnabled(attributes: Record<string, unknown>): boolean {
+function lazyDeletionEnabled(attributes: Record<string, unknown>): boolean {
   return attributes['tarkan.enableLazyDeletion'] === true;
 }
 

@@ -25,7 +25,7 @@ export interface FieldDef {
   target?: ChangeKind;
 }
 
-/** Advanced-permission areas (tarkan-inventory §7) that gate list/create/edit/delete. */
+/** Advanced-permission areas (`model/advancedPerms.ts`) that gate list/create/edit/delete. */
 export type PermArea =
   | 'devices'
   | 'groups'
@@ -63,7 +63,7 @@ export interface SaveContext {
   actor: Actor;
 }
 
-export interface EntityHooks {
+interface EntityHooks {
   /** Pure checks of the complete object about to be saved; throws IllegalArgumentException. */
   validate?(wire: Wire): void;
   /** Database checks inside the write transaction (hierarchy, limits); `id` is 0 on create. */

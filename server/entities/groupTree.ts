@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { IllegalArgumentException } from '../errors';
 
 /** Traccar's group hierarchy is at most three levels deep. */
-export const MAX_GROUP_DEPTH = 3;
+const MAX_GROUP_DEPTH = 3;
 
 async function parentOf(db: Db, id: number): Promise<number | null> {
   const row = await db.kysely

@@ -124,7 +124,7 @@ export const drivers: EntityDef = {
   keywords: ['name', 'uniqueId'],
   extended: true,
   unique: 'uniqueId',
-  // QR check-in: the driver's own account follows the driver (issue 7).
+  // QR check-in: the driver's own account follows the driver (docs/qr-driver.md).
   hooks: { beforeSave: syncDriverAccount },
 };
 

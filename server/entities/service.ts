@@ -24,7 +24,7 @@ import {
   type Page,
 } from './repository';
 
-/** The list filters of Traccar's Simple/ExtendedObjectResource (contract §2). */
+/** The list filters of Traccar's Simple/ExtendedObjectResource (docs/traccar-api.md). */
 export interface ListQuery extends Page {
   all?: boolean;
   userId?: number;
@@ -33,7 +33,7 @@ export interface ListQuery extends Page {
   keyword?: string;
 }
 
-export const duplicateUniqueId = () => new IllegalArgumentException('Duplicate unique id');
+const duplicateUniqueId = () => new IllegalArgumentException('Duplicate unique id');
 
 export function checkArea(ctx: Ctx, def: EntityDef, action: Action): void {
   const denial = accessDenial(ctx.actor, def.area, action);
@@ -45,7 +45,7 @@ export function checkArea(ctx: Ctx, def: EntityDef, action: Action): void {
  * with or without `all`); with `userId`, only objects linked directly to that user, who must be
  * the caller, a user they manage, or anyone for an admin.
  */
-export async function ownerConditions(
+async function ownerConditions(
   ctx: Ctx,
   def: EntityDef,
   query: ListQuery,

@@ -7,7 +7,7 @@ import {
 import { IllegalArgumentException } from '../errors';
 
 /** Validation and the browser's view of integration settings (`model/integration.ts`). */
-export type FieldType = IntegrationFieldType;
+type FieldType = IntegrationFieldType;
 export { INTEGRATIONS, INTEGRATION_KEYS, type IntegrationKey };
 export type Settings = Record<string, string | number | boolean>;
 

@@ -4,7 +4,7 @@ import type { Settings } from './catalog';
 import type { IntegrationStore } from './store';
 
 /** A mailer over the `email` integration's SMTP settings. */
-export function smtpIntegrationMailer(settings: Settings): Mailer {
+function smtpIntegrationMailer(settings: Settings): Mailer {
   const user = String(settings.user ?? '');
   const transport = nodemailer.createTransport({
     host: String(settings.host),

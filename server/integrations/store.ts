@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import {
@@ -10,20 +9,7 @@ import {
   type Settings,
 } from './catalog';
 
-interface IntegrationsTable {
-  key: string;
-  /** JSON object as text. */
-  settings: string;
-  updated: number;
-}
-
-/** The integrations table is owned by this module; the shared `Tables` type does not list it. */
-const table = (db: Db) =>
-  db.kysely.withTables<{ integrations: IntegrationsTable }>() as unknown as Kysely<{
-    integrations: IntegrationsTable;
-  }>;
-
-export interface IntegrationView {
+interface IntegrationView {
   key: IntegrationKey;
   title: string;
   settings: Settings;
@@ -51,7 +37,7 @@ export class IntegrationStore {
   constructor(private readonly db: Db) {}
 
   async load(): Promise<void> {
-    const rows = await table(this.db).selectFrom('integrations').selectAll().execute();
+    const rows = await this.db.kysely.selectFrom('integrations').selectAll().execute();
     this.cache.clear();
     for (const row of rows) {
       if (row.key in INTEGRATIONS)
@@ -85,7 +71,7 @@ export class IntegrationStore {
   ): Promise<IntegrationView> {
     const settings = mergeSettings(key, this.get(key), input);
     const text = JSON.stringify(settings);
-    await table(this.db)
+    await this.db.kysely
       .insertInto('integrations')
       .values({ key, settings: text, updated: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ settings: text, updated: now }))

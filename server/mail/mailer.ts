@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -12,7 +12,7 @@ export interface Mailer {
 }
 
 /** Sender when SMTP_FROM is unset: the SMTP user if it is an address, else a no-reply one. */
-export function defaultSender(smtpUrl: string): string {
+function defaultSender(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   const user = decodeURIComponent(url.username);
   return user.includes('@') ? user : `no-reply@${url.hostname || 'localhost'}`;

@@ -1,8 +1,8 @@
 import type { PermsContext, User } from '../../model';
 import type { ServerSettings } from '../db/servers';
 
-/** Restrictions that apply when set on the server OR the user (contract §5); none for admins. */
-export interface Restrictions {
+/** Restrictions that apply when set on the server OR the user; none for admins. */
+interface Restrictions {
   readonly: boolean;
   deviceReadonly: boolean;
   limitCommands: boolean;

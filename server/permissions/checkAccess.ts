@@ -4,7 +4,7 @@ import type { Actor } from './actor';
 
 export type Action = 'read' | 'create' | 'edit' | 'delete';
 
-/** Advanced-permission bits per area and action (tarkan-inventory §7). */
+/** Advanced-permission bits per area and action (`model/advancedPerms.ts`). */
 const BITS: Record<PermArea, Record<Action, PermName>> = {
   devices: { read: 'devices', create: 'deviceCreate', edit: 'deviceEdit', delete: 'deviceDelete' },
   users: { read: 'users', create: 'userCreate', edit: 'userEdit', delete: 'userDelete' },

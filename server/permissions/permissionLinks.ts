@@ -9,7 +9,7 @@ import { addLink, removeLink } from './linkStore';
 import { accessDenied, canManageUser, canSee, exists, manages, userSees } from './objects';
 
 /** One permission body resolved: `{"userId":1,"deviceId":5}` → the user→device link. */
-export interface PermissionItem {
+interface PermissionItem {
   link: Link;
   ownerId: number;
   propertyId: number;
@@ -18,7 +18,7 @@ export interface PermissionItem {
 const invalid = () => new IllegalArgumentException('Invalid permission');
 
 /**
- * Reads a body of exactly two `<name>Id` keys, owner first (contract §5). Key order is what tells
+ * Reads a body of exactly two `<name>Id` keys, owner first (docs/traccar-api.md). Key order tells
  * `{"userId":1,"deviceId":5}` from a reversed, unknown pair.
  */
 export function parsePermission(body: Record<string, unknown>): PermissionItem {

@@ -27,7 +27,7 @@ const GROUP_LINKED: ReadonlySet<VisibleKind> = new Set([
  * Ids of the groups a user reaches: groups linked to the user and their sub-groups, two levels
  * down (Traccar's depth limit is three levels in all).
  */
-export function reachableGroupIds(userId: number) {
+function reachableGroupIds(userId: number) {
   const direct = sql`select group_id from user_group where user_id = ${userId}`;
   const children = sql`select id from groups where group_id in (${direct})`;
   const grandchildren = sql`select id from groups where group_id in (${children})`;

@@ -15,7 +15,7 @@ import { findRequestUser } from '../billing/access';
 import { SecurityException, unauthorized } from '../errors';
 import { accountProblem } from '../users/accountState';
 
-export const SESSION_COOKIE = 'JSESSIONID';
+const SESSION_COOKIE = 'JSESSIONID';
 
 export interface Auth {
   user: User;
@@ -23,7 +23,7 @@ export interface Auth {
   session: Session | null;
 }
 
-export interface AuthService {
+interface AuthService {
   /** The caller, from a bearer token or the session cookie; memoised per request. */
   current(request: FastifyRequest): Promise<Auth | null>;
   requireUser(request: FastifyRequest): Promise<Auth>;

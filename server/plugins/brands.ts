@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Brands } from '../extension/brandScope';
+import { Brands } from '../branding/brandScope';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { billingDeps, type BillingDeps } from '../billing/service';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
@@ -19,10 +20,12 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** Integration settings (payment provider, e-mail, invoice webhook). */
     integrations: IntegrationStore;
+    /** What the billing operations need: the database, the payment provider, invoice notices. */
+    billing: BillingDeps;
   }
 }
 
-/** Shares the config, the open database and the mailer with every route. */
+/** Shares the config, database, mailer, integrations and billing with every route and job. */
 export const servicesPlugin = fp<{ config: Config; db: Db }>(
   async (app, { config, db }) => {
     app.decorate('config', config);
@@ -30,6 +33,7 @@ export const servicesPlugin = fp<{ config: Config; db: Db }>(
     const integrations = new IntegrationStore(db);
     await integrations.load();
     app.decorate('integrations', integrations);
+    app.decorate('billing', billingDeps(db, integrations, config.paymentApiUrl, app.log));
     const envMailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : null;
     const mailers = new MailerSource(integrations, envMailer);
     app.decorate('mailer', { getter: () => mailers.current() });

@@ -1,11 +1,11 @@
-import type { Position } from '../../model';
-import { IllegalArgumentException, SecurityException } from '../errors';
+import type { Event, Position } from '../../model';
+import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { Ctx } from '../entities/context';
 import { notDeletedDevice } from '../devices/deviceLimit';
 import { assertVisible } from '../permissions/objects';
 import { reportsDenial } from '../permissions/checkAccess';
 import { visibleFilter } from '../permissions/visibility';
-import { positionFromRow, positionJson } from '../processing/serialize';
+import { eventFromRow, eventJson, positionFromRow, positionJson } from '../processing/serialize';
 import type { PositionsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 
@@ -13,9 +13,9 @@ const toPosition = (row: Selectable<PositionsTable>): Position =>
   positionJson(positionFromRow(row));
 
 /** `report.maxPositions`: the most a history request returns. */
-export const MAX_POSITIONS = 50_000;
+const MAX_POSITIONS = 50_000;
 
-export interface PositionQuery {
+interface PositionQuery {
   deviceId?: number;
   from?: string;
   to?: string;
@@ -29,7 +29,7 @@ function parseDate(name: string, text: string): number {
 }
 
 /**
- * `GET /api/positions` (contract §2): no parameters → the latest position of every device the
+ * `GET /api/positions`: no parameters → the latest position of every device the
  * caller reaches; `deviceId` → [its latest]; `deviceId` + `from` + `to` → its history by fixTime,
  * bounds inclusive, at most 50000; `id` (repeatable) → those positions. One query each.
  */
@@ -81,4 +81,16 @@ export async function listPositions(ctx: Ctx, query: PositionQuery): Promise<Pos
       : latest.where(visibleFilter('device', userId, 'devices.id')).where(notDeletedDevice());
   const rows = await latest.execute();
   return rows.map(toPosition);
+}
+
+/** `GET /api/events/:id`: one event of a device the caller reaches (there is no list). */
+export async function getEvent(ctx: Ctx, id: number): Promise<Event> {
+  const row = await ctx.db.kysely
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  await assertVisible(ctx.db, ctx.actor, 'device', row.deviceId);
+  return eventJson(eventFromRow(row));
 }

@@ -86,11 +86,7 @@ export async function setDeviceAttributes(
  * Devices a driver may check in to: those linked to the driver entity (`device_driver`), or when
  * there are none, every device the driver's owner (the user managing the account) reaches.
  */
-export async function allowedDeviceIds(
-  db: Db,
-  user: User,
-  driver: DriverRow,
-): Promise<number[] | 'all'> {
+async function allowedDeviceIds(db: Db, user: User, driver: DriverRow): Promise<number[] | 'all'> {
   const linked = await db.kysely
     .selectFrom('deviceDriver')
     .select('deviceId')

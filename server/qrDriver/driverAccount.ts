@@ -10,8 +10,8 @@ import { findLink } from '../db/links';
 import { newUserFields } from '../users/defaults';
 import { clearCheckIn } from './checkIn';
 
-/** `/motorista` signs in as `qrcode-{username}` (tarkan-inventory §3 "Driver QR"). */
-export const DRIVER_LOGIN_PREFIX = 'qrcode-';
+/** `/motorista` signs in as `qrcode-{username}` (docs/qr-driver.md). */
+const DRIVER_LOGIN_PREFIX = 'qrcode-';
 
 export const DRIVER_ATTR = {
   enabled: 'tarkan.enableQrCode',

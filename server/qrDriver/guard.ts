@@ -1,7 +1,7 @@
 /**
- * What a QR driver account may call (issue 7): the session, the server settings the web app
- * boots with, the theme and assets, and the driver endpoints. Everything else under `/api` and
- * `/tarkan` is refused on the server, whatever the web app shows.
+ * What a QR driver account may call (docs/qr-driver.md): the session, the server settings the
+ * web app boots with, the theme and assets, and the driver endpoints. Everything else under `/api`
+ * and `/tarkan` is refused on the server, whatever the web app shows.
  */
 export function driverMayCall(method: string, url: string): boolean {
   const path = url.split('?')[0];

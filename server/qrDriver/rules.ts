@@ -27,7 +27,7 @@ export interface RulesLog {
   info(object: unknown, message?: string): void;
 }
 
-export interface IgnitionEvent {
+interface IgnitionEvent {
   type: string;
   deviceId: number;
 }
@@ -41,7 +41,7 @@ export function minutes(value: unknown): number {
 }
 
 /**
- * The QR driver rules (issue 7), with due times persisted in `qr_driver_timers`:
+ * The QR driver rules (docs/qr-driver.md), with due times persisted in `qr_driver_timers`:
  * - unlock: on check-in, a driver with `tarkan.driverUnlockDevice` resumes a QR-locked device;
  * - auto logout: after `ignitionOff` on the vehicle of a driver with `tarkan.driverAutoLogout`,
  *   the driver is checked out `tarkan.autoLogoutTimeout` minutes later unless `ignitionOn` comes

@@ -1,16 +1,8 @@
-import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { QrDriverTimersTable } from '../db/schema';
 
 /** `logout`: check the driver out after ignition off; `lock`: stop a device left without driver. */
-export type TimerKind = 'logout' | 'lock';
-
-interface QrDriverTimersTable {
-  id: Generated<number>;
-  kind: string;
-  deviceId: number;
-  userId: number | null;
-  due: number;
-}
+type TimerKind = 'logout' | 'lock';
 
 export interface QrTimer {
   kind: TimerKind;
@@ -20,20 +12,14 @@ export interface QrTimer {
   due: number;
 }
 
-/** The timers table belongs to this module; the shared `Tables` type does not list it. */
-const table = (db: Db) =>
-  db.kysely.withTables<{ qrDriverTimers: QrDriverTimersTable }>() as unknown as Kysely<{
-    qrDriverTimers: QrDriverTimersTable;
-  }>;
-
 /** Sets (or moves) the one timer of this kind for the device. */
 export async function setTimer(db: Db, timer: QrTimer): Promise<void> {
   await cancelTimer(db, timer.kind, timer.deviceId);
-  await table(db).insertInto('qrDriverTimers').values(timer).execute();
+  await db.kysely.insertInto('qrDriverTimers').values(timer).execute();
 }
 
 export async function cancelTimer(db: Db, kind: TimerKind, deviceId: number): Promise<void> {
-  await table(db)
+  await db.kysely
     .deleteFrom('qrDriverTimers')
     .where('kind', '=', kind)
     .where('deviceId', '=', deviceId)
@@ -41,7 +27,7 @@ export async function cancelTimer(db: Db, kind: TimerKind, deviceId: number): Pr
 }
 
 export async function findTimer(db: Db, kind: TimerKind, deviceId: number) {
-  const row = await table(db)
+  const row = await db.kysely
     .selectFrom('qrDriverTimers')
     .select(['kind', 'deviceId', 'userId', 'due'])
     .where('kind', '=', kind)
@@ -52,7 +38,7 @@ export async function findTimer(db: Db, kind: TimerKind, deviceId: number) {
 
 /** Timers due at `now`, oldest first. */
 export async function dueTimers(db: Db, now: number): Promise<QrTimer[]> {
-  const rows = await table(db)
+  const rows = await db.kysely
     .selectFrom('qrDriverTimers')
     .select(['kind', 'deviceId', 'userId', 'due'])
     .where('due', '<=', now)

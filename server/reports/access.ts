@@ -6,7 +6,7 @@ export type ReportName = 'route' | 'events' | 'trips' | 'stops' | 'summary';
 
 export const REPORT_NAMES: readonly ReportName[] = ['route', 'events', 'trips', 'stops', 'summary'];
 
-/** Tarkan's report bits (tarkan-inventory §7); the summary needs only the menu bit. */
+/** Tarkan's report bits (`model/advancedPerms.ts`); the summary needs only the menu bit. */
 const BITS: Record<ReportName, PermName | null> = {
   route: 'reportRoute',
   stops: 'reportStops',

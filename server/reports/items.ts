@@ -2,8 +2,8 @@ import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../mo
 import { knotsFromMps } from '../processing/units';
 
 /**
- * How report items (`model/report.ts`) are computed from the positions at their two ends
- * (contract §6). Pure.
+ * How report items (`model/report.ts`) are computed from the positions at their two ends, as
+ * Traccar computes them. Pure.
  */
 
 /** What an item needs of a position: its row with the attributes parsed. */
@@ -24,7 +24,7 @@ export interface DeviceInfo {
   attributes: Record<string, unknown>;
 }
 
-export interface ItemOptions {
+interface ItemOptions {
   /** `report.ignoreOdometer`. */
   ignoreOdometer: boolean;
 }
@@ -53,7 +53,7 @@ function usesOdometer(first: EdgePosition, last: EdgePosition, options: ItemOpti
 }
 
 /** Distance, start and end odometer: `odometer` when usable, else `totalDistance` (m). */
-export function odometers(
+function odometers(
   first: EdgePosition,
   last: EdgePosition,
   options: ItemOptions,
@@ -97,7 +97,7 @@ function stringAttribute(attributes: Record<string, unknown>, key: string): stri
 }
 
 /** `driverUniqueId` of the first position, else the last. */
-export function findDriver(first: EdgePosition, last: EdgePosition): string | null {
+function findDriver(first: EdgePosition, last: EdgePosition): string | null {
   return (
     stringAttribute(first.attributes, 'driverUniqueId') ??
     stringAttribute(last.attributes, 'driverUniqueId')

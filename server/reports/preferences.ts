@@ -29,7 +29,7 @@ function pick(key: string, user: Attributes, server: Attributes, forceSettings: 
   return undefined;
 }
 
-export function normalizeLanguage(value: unknown): Language | null {
+function normalizeLanguage(value: unknown): Language | null {
   if (typeof value !== 'string') return null;
   const code = value.trim().toLowerCase().slice(0, 2);
   if (code === 'pt') return 'pt-BR';

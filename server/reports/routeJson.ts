@@ -3,7 +3,7 @@ import type { RouteRow } from './source';
 /**
  * The route report's JSON, written straight from the stored rows: the attributes, network and
  * geofence ids are already JSON text in the database (written by `JSON.stringify`), so they are
- * spliced in rather than parsed and re-serialised. Same shape as `positionJson` (contract §3).
+ * spliced in rather than parsed and re-serialised. Same shape as `positionJson`.
  */
 
 const isoCache = { millis: NaN, text: '' };
@@ -30,7 +30,7 @@ function idsText(text: string | null): string {
   return /^\[\s*\d+(\s*,\s*\d+)*\s*\]$/.test(trimmed) ? trimmed : 'null';
 }
 
-export function routePositionJson(row: RouteRow): string {
+function routePositionJson(row: RouteRow): string {
   const fixTime = Number(row.fix_time);
   return (
     `{"id":${Number(row.id)},"deviceId":${Number(row.device_id)},` +

@@ -3,11 +3,11 @@ import { DEFAULT_MOTION_CONFIG, type MotionConfig } from '../processing/motion';
 import { knotsFromMps } from '../processing/units';
 
 /**
- * Trip and stop detection as single-pass state machines over positions in fix-time order
- * (contract §6). Each one cuts the track into alternating intervals, moving (a trip) or stopped
- * (a stop), from one position to another. Only what the report needs is kept per position (id,
- * time, coordinates, speed), in typed-array ring buffers, so a device-year costs no allocation per
- * position. Pure: no database, no Fastify.
+ * Trip and stop detection as single-pass state machines over positions in fix-time order, with
+ * Traccar's thresholds. Each one cuts the track into alternating intervals, moving (a trip) or
+ * stopped (a stop), from one position to another. Only what the report needs is kept per
+ * position (id, time, coordinates, speed), in typed-array ring buffers, so a device-year costs no
+ * allocation per position. Pure: no database, no Fastify.
  */
 
 /** One trip (`moving`) or stop, from its start position to its end position (ids and ms). */
@@ -36,7 +36,7 @@ export interface Segmenter {
 }
 
 /** Settings of the ignition-based detector (`report.trip.useIgnition`); times in ms. */
-export interface IgnitionConfig {
+interface IgnitionConfig {
   /** An engine run that covered less than this (metres) is idling, not a trip. */
   minDistance: number;
   /** No data for at least this long ends a running trip at the last position before the gap. */

@@ -16,19 +16,21 @@ import {
   maxSpeed,
   positionsByIds,
   resolveDevices,
+  routePages,
   scanTrack,
   type EventRow,
   type ReportDevice,
+  type RouteRow,
 } from './source';
 import { dailyWindows } from './timezone';
 import { preferences, type Preferences } from './preferences';
 
 /**
  * The five reports over the database: who may run them, which devices, and the items, with
- * Traccar's rules (contract §2, §6). No Fastify here; `server/api/reports.ts` is the HTTP side.
+ * Traccar's rules. No Fastify here; `server/routes/api/reports.ts` is the HTTP side.
  */
 
-export interface ReportParams {
+interface ReportParams {
   deviceId?: number[];
   groupId?: number[];
   from?: string;
@@ -50,7 +52,7 @@ export interface ReportRequest {
 const ISO_WITH_ZONE =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-export function parseReportDate(name: string, text: string | undefined): number {
+function parseReportDate(name: string, text: string | undefined): number {
   if (text === undefined || text === '') {
     throw new IllegalArgumentException(`Missing ${name} date`);
   }
@@ -102,7 +104,7 @@ function isFast(request: ReportRequest): boolean {
 }
 
 /** Trips and stops of one device: one pass over its positions. */
-export async function detectIntervals(
+async function detectIntervals(
   ctx: Pick<Ctx, 'db'>,
   device: ReportDevice,
   from: number,
@@ -202,7 +204,7 @@ export async function summaryReport(
   return result;
 }
 
-export interface EventsFilter {
+interface EventsFilter {
   types: string[];
   alarms: string[];
 }
@@ -217,7 +219,7 @@ export function eventsFilter(params: ReportParams): EventsFilter {
   return { types: types.includes('allEvents') ? [] : types, alarms: split(params.alarm) };
 }
 
-export function eventJsonFromRow(row: EventRow): Event {
+function eventJsonFromRow(row: EventRow): Event {
   return {
     id: row.id,
     type: row.type as Event['type'],
@@ -259,6 +261,17 @@ export async function eventsReport(
 }
 
 /** `report.maxPositions`: the most positions the route report returns per device. */
-export function routeLimit(request: ReportRequest): number {
+function routeLimit(request: ReportRequest): number {
   return Math.max(1, lookupNumber('report.maxPositions', [request.serverAttributes], 50_000));
+}
+
+/** The route report's positions, device after device, a page at a time. */
+export async function* routeReportPages(
+  ctx: Ctx,
+  request: ReportRequest,
+): AsyncGenerator<RouteRow[]> {
+  const limit = routeLimit(request);
+  for (const device of request.devices) {
+    yield* routePages(ctx.db, device.id, request.from, request.to, limit);
+  }
 }

@@ -25,7 +25,7 @@ export interface ReportDevice extends DeviceInfo {
 }
 
 /** Rows per page of a position scan. */
-export const PAGE = 50_000;
+const PAGE = 50_000;
 
 const raw = (db: Db): Kysely<Tables> => db.kysely.withoutPlugins();
 
@@ -47,7 +47,7 @@ async function visibleIds(
 }
 
 /**
- * The devices of a report (contract §2): the given devices plus the devices of the given groups
+ * The devices of a report: the given devices plus the devices of the given groups
  * and their sub-groups, all of them ones the caller sees; with neither, every device the caller
  * sees. An explicit device or group the caller cannot see is a SecurityException. Sorted by name.
  */
@@ -438,7 +438,7 @@ export interface EventRow {
 
 /**
  * Stored events of one device in [from, to] by event time; `types` empty = all. Events that
- * point at a geofence or maintenance the caller cannot see are left out (contract §6).
+ * point at a geofence or maintenance the caller cannot see are left out.
  */
 export async function deviceEvents(
   db: Db,

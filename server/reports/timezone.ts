@@ -53,7 +53,7 @@ function computeOffset(millis: number, zone: string): number {
 }
 
 /** Offset of `zone` from UTC at instant `millis`, in ms (local = UTC + offset). */
-export function offsetAt(millis: number, zone: string): number {
+function offsetAt(millis: number, zone: string): number {
   let cache = offsetCache.get(zone);
   if (!cache) {
     cache = new Map();

@@ -100,7 +100,7 @@ const round = (value: number, digits: number) => {
 };
 
 /** Turns report values (ms, knots, metres) into cell values in the user's units and zone. */
-export class CellFormat {
+class CellFormat {
   private readonly speedFactor: number;
   private readonly distanceFactor: number;
 

@@ -1,7 +1,7 @@
 import type { User } from '../../model';
 import { IllegalArgumentException } from '../errors';
 
-/** The user attributes that make a reseller (tarkan-inventory §2c). */
+/** The user attributes that make a reseller (`tarkan.reseller*`). */
 export const RESELLER_KEYS = {
   reseller: 'tarkan.reseller',
   subReseller: 'tarkan.subReseller',

@@ -12,7 +12,7 @@ import {
 import { checkDomainFree, countUnder, managersOf } from './store';
 
 /**
- * Reseller rules (issue 7):
+ * Reseller rules:
  * - a reseller's limit counts every user under them at any depth (their users, their
  *   sub-resellers and everything those create); -1 is unlimited;
  * - creating a user must fit the limit of the creator (when a reseller) and of every reseller

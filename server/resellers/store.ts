@@ -1,13 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { isUniqueViolation, type Db } from '../db/database';
 import { IllegalArgumentException } from '../errors';
 import type { ResellerSettings } from './attributes';
-
-type ResellerTables = { resellerDomains: { domain: string; userId: number } };
-
-/** The domain table is owned by this module; the shared `Tables` type does not list it. */
-const tables = (db: Db): Kysely<ResellerTables> =>
-  db.kysely.withTables<ResellerTables>() as unknown as Kysely<ResellerTables>;
 
 const domainInUse = () => new IllegalArgumentException('Reseller domain already in use');
 
@@ -35,7 +29,7 @@ export async function managersOf(db: Db, userId: number): Promise<number[]> {
 
 /** Refuses a domain another reseller holds, before anything is written. */
 export async function checkDomainFree(db: Db, domain: string, userId?: number): Promise<void> {
-  const row = await tables(db)
+  const row = await db.kysely
     .selectFrom('resellerDomains')
     .select('userId')
     .where('domain', '=', domain)
@@ -49,10 +43,10 @@ export async function saveDomain(
   userId: number,
   settings: ResellerSettings,
 ): Promise<void> {
-  await tables(db).deleteFrom('resellerDomains').where('userId', '=', userId).execute();
+  await db.kysely.deleteFrom('resellerDomains').where('userId', '=', userId).execute();
   if (!settings.reseller || !settings.domain) return;
   try {
-    await tables(db)
+    await db.kysely
       .insertInto('resellerDomains')
       .values({ domain: settings.domain, userId })
       .execute();
@@ -63,6 +57,6 @@ export async function saveDomain(
 }
 
 export async function allDomains(db: Db): Promise<Map<string, number>> {
-  const rows = await tables(db).selectFrom('resellerDomains').selectAll().execute();
+  const rows = await db.kysely.selectFrom('resellerDomains').selectAll().execute();
   return new Map(rows.map((row) => [row.domain, Number(row.userId)]));
 }

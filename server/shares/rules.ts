@@ -4,7 +4,7 @@ import { DENIED, hasBit } from '../permissions/checkAccess';
 
 export type ShareAction = 'read' | 'create' | 'edit' | 'delete';
 
-/** Advanced bits 24–27 (tarkan-inventory §7). */
+/** Advanced bits 24–27 (`model/advancedPerms.ts`). */
 const SHARE_BITS = {
   read: 'shares',
   create: 'shareCreate',

@@ -18,8 +18,8 @@ import {
   type ShareAction,
 } from './rules';
 
-/** A share as the API answers it (tarkan-inventory §2a, plus `deviceIds` and `userId`). */
-export interface ShareJson {
+/** A share as the API answers it (Tarkan's, plus `deviceIds` and `userId`). */
+interface ShareJson {
   id: number;
   name: string;
   /** The first shared device, for Tarkan's single-device clients. */
@@ -131,16 +131,15 @@ async function linkDevices(
     .select('deviceId')
     .where('shareId', '=', shareId)
     .execute();
-  for (const { deviceId } of old) {
-    changes.push({
-      kind: 'permission',
-      owner: 'user',
-      property: 'device',
-      ownerId: shareUserId,
-      propertyId: deviceId,
-      action: 'unlink',
-    });
-  }
+  const deviceLink = (deviceId: number, action: 'link' | 'unlink'): Change => ({
+    kind: 'permission',
+    owner: 'user',
+    property: 'device',
+    ownerId: shareUserId,
+    propertyId: deviceId,
+    action,
+  });
+  for (const { deviceId } of old) changes.push(deviceLink(deviceId, 'unlink'));
   await db.kysely.deleteFrom('shareDevice').where('shareId', '=', shareId).execute();
   await db.kysely.deleteFrom('userDevice').where('userId', '=', shareUserId).execute();
   await db.kysely
@@ -151,16 +150,7 @@ async function linkDevices(
     .insertInto('userDevice')
     .values(ids.map((deviceId) => ({ userId: shareUserId, deviceId })))
     .execute();
-  for (const deviceId of ids) {
-    changes.push({
-      kind: 'permission',
-      owner: 'user',
-      property: 'device',
-      ownerId: shareUserId,
-      propertyId: deviceId,
-      action: 'link',
-    });
-  }
+  for (const deviceId of ids) changes.push(deviceLink(deviceId, 'link'));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createRng, hashSeed, integer, pick, uniform, weighted, type Rng } from './random';
 
-/** Device categories the demo fleet uses (map icon presets, spec §3). */
+/** Device categories the demo fleet uses (map icon presets, `model/category.ts`). */
 export type DemoCategory = 'car' | 'pickup' | 'van' | 'truck' | 'motorcycle' | 'bus';
 
 /** How a kind of vehicle moves and what its electrics read. */
@@ -131,7 +131,7 @@ export function tint(rng: Rng): string {
 
 export const DEMO_ATTRIBUTE = 'frota.demo';
 
-export interface DemoIdentity {
+interface DemoIdentity {
   uniqueId: string;
   name: string;
   category: DemoCategory;
@@ -140,7 +140,7 @@ export interface DemoIdentity {
 }
 
 /** `demo-0001`, `demo-0002`, … (at least four digits; more past 9999). */
-export function demoUniqueId(index: number, prefix = 'demo-'): string {
+function demoUniqueId(index: number, prefix = 'demo-'): string {
   return prefix + String(index + 1).padStart(4, '0');
 }
 

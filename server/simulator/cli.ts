@@ -45,7 +45,7 @@ function number(
   return parsed;
 }
 
-export function parseCli(argv: string[]): CliOptions {
+function parseCli(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -130,7 +130,7 @@ async function createMissingDevices(options: CliOptions, log: (line: string) => 
   if (failures >= 10) throw new Error('too many device creation failures');
 }
 
-export async function runCli(argv: string[], log = (line: string) => console.log(line)) {
+async function runCli(argv: string[], log = (line: string) => console.log(line)) {
   const options = parseCli(argv);
   if (options.api) await createMissingDevices(options, log);
 

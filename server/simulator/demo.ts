@@ -3,7 +3,7 @@ import type { FleetDevice } from './fleet';
 import { demoIntervalMs } from './seed';
 import { OsmAndSender } from './sender';
 
-export interface DemoFleetOptions {
+interface DemoFleetOptions {
   devices: FleetDevice[];
   /** OsmAnd listener, e.g. `http://127.0.0.1:5055`. */
   url: string;

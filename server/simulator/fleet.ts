@@ -9,7 +9,7 @@ export interface FleetDevice {
   category: string | null;
 }
 
-export interface FleetOptions {
+interface FleetOptions {
   vehicles: Vehicle[];
   /** Each vehicle reports this often, ms. */
   intervalMs: number;

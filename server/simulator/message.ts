@@ -1,8 +1,9 @@
 import type { VehicleReport } from './vehicle';
 
 /**
- * The OsmAnd / Traccar Client query a phone sends (contract §10): speed in knots, `timestamp` in
- * epoch seconds, `batt` for the tracker battery, anything else becomes a position attribute.
+ * The OsmAnd / Traccar Client query a phone sends (docs/tracking-core.md): speed in knots,
+ * `timestamp` in epoch seconds, `batt` for the tracker battery, anything else becomes a position
+ * attribute.
  */
 export function osmAndQuery(report: VehicleReport): string {
   const params = new URLSearchParams({

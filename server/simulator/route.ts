@@ -1,7 +1,7 @@
 import { distance } from '../processing/geometry';
 import type { Road } from './roads';
 
-export interface RoutePoint {
+interface RoutePoint {
   latitude: number;
   longitude: number;
   /** Degrees clockwise from north, in the direction of travel. */

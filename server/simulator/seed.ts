@@ -8,7 +8,7 @@ import type { FleetDevice } from './fleet';
  * (the same columns the device API writes) so it runs before the app starts.
  */
 
-export interface DemoDevice extends FleetDevice {
+interface DemoDevice extends FleetDevice {
   id: number;
   name: string;
 }
@@ -56,7 +56,7 @@ async function firstAdminId(db: Db): Promise<number | null> {
  * Makes sure at least `count` demo devices exist (creating `demo-NNNN` ids not yet taken) and
  * returns the first `count` of them.
  */
-export async function ensureDemoDevices(db: Db, count: number): Promise<DemoDevice[]> {
+async function ensureDemoDevices(db: Db, count: number): Promise<DemoDevice[]> {
   const existing = await listDemoDevices(db);
   if (existing.length >= count) return existing.slice(0, count);
 

@@ -7,7 +7,7 @@ import http from 'node:http';
  * when the server keeps failing (messages offered meanwhile are dropped and counted).
  */
 
-export interface SenderOptions {
+interface SenderOptions {
   /** `http://host:port` of the OsmAnd listener. */
   url: string;
   concurrency?: number;
@@ -31,7 +31,7 @@ export interface SendResult {
   dropped?: boolean;
 }
 
-export interface SenderStats {
+interface SenderStats {
   /** Messages handed to the network (first attempts). */
   sent: number;
   /** Answered with 2xx. */

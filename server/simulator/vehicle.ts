@@ -13,9 +13,9 @@ import { Route } from './route';
  * (lights, jams) and waits at them with the engine idling.
  */
 
-export type Phase = 'parked' | 'starting' | 'driving' | 'waiting' | 'parking';
+type Phase = 'parked' | 'starting' | 'driving' | 'waiting' | 'parking';
 
-export interface VehicleOptions {
+interface VehicleOptions {
   uniqueId: string;
   profile: VehicleProfile;
   /** Which road to drive; default chosen from the seed. */
@@ -310,7 +310,7 @@ export class Vehicle {
 }
 
 /** Heavy vehicles mostly on expressways and radials; others anywhere. */
-export function chooseRoad(rng: Rng, profile: VehicleProfile): Road {
+function chooseRoad(rng: Rng, profile: VehicleProfile): Road {
   const arterial = ROADS.filter((road) => road.arterial);
   if (profile.arterial && rng.next() < 0.8) return pick(rng, arterial);
   if (profile.category === 'bus')

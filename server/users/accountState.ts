@@ -12,8 +12,9 @@ export function accountProblem(user: User, now = Date.now()): string | null {
 }
 
 /**
- * A suspended account's sign-in with the right password: 401 with a JSON body (spec §8's object
- * error) instead of the text one, carrying the open invoices and whether trust unlock is offered.
+ * A suspended account's sign-in with the right password: 401 with a JSON body (an object error,
+ * docs/traccar-api.md) instead of the text one, carrying the open invoices and whether trust
+ * unlock is offered.
  */
 export class AccountSuspended extends WebApplicationException {
   constructor(readonly payload: SuspendedLoginError) {

@@ -24,10 +24,10 @@ import { checkResellerCapacity, checkResellerFields } from '../resellers/rules';
 import { saveDomain } from '../resellers/store';
 
 /** A user as a client sends it: any subset of the fields, plus a plain `password`. */
-export type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
+type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
 
 /** Who is writing a user record, which decides the fields they reach. */
-export type Editor = 'admin' | 'manager' | 'self';
+type Editor = 'admin' | 'manager' | 'self';
 
 const ALL_FIELDS = Object.keys(newUserFields()) as (keyof UserFields)[];
 const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
@@ -81,14 +81,14 @@ async function checkEmailFree(db: Db, email: string, exceptId?: number): Promise
   if (existing && existing.user.id !== exceptId) throw emailInUse();
 }
 
-export type RegistrationKind = 'first-admin' | 'by-admin' | 'by-manager' | 'self';
+type RegistrationKind = 'first-admin' | 'by-admin' | 'by-manager' | 'self';
 
 /**
  * Who may create a user: an administrator always; a manager (`userLimit` ≠ 0) within their
  * limit; anyone else only while the database is empty (that first user becomes administrator)
  * or when the server allows registration.
  */
-export function registrationKind(
+function registrationKind(
   actor: User | null,
   userCount: number,
   registrationOpen: boolean,
@@ -180,7 +180,7 @@ export async function createUser(
 }
 
 /** Users see themselves, managers the users they manage, administrators everyone. */
-export async function checkUserAccess(db: Db, actor: User, id: number): Promise<void> {
+async function checkUserAccess(db: Db, actor: User, id: number): Promise<void> {
   const server = await getServerSettings(db);
   if (!(await canManageUser(db, makeActor(actor, server), id))) {
     throw new SecurityException('User access denied');

@@ -46,7 +46,7 @@ export const SELF_EDITABLE = [
 ] as const satisfies readonly (keyof UserFields)[];
 
 /**
- * What a manager may also set on the users they manage (contract §5): restrictions and account
+ * What a manager may also set on the users they manage: restrictions and account
  * state, never `administrator`, `deviceLimit` or `userLimit`.
  */
 export const MANAGER_EDITABLE = [

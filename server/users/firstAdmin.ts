@@ -5,7 +5,7 @@ import { countUsers, insertUser } from '../db/users';
 import { newUserFields } from './defaults';
 import { checkPassword } from './validation';
 
-export interface FirstAdminResult {
+interface FirstAdminResult {
   created: boolean;
   /** Set only when the password was generated; the caller shows it once. */
   generatedPassword: string | null;

@@ -6,7 +6,7 @@ import { SecurityException } from '../errors';
 import { accessDenial } from '../permissions/checkAccess';
 import { assertVisible, canManageUser } from '../permissions/objects';
 
-export interface UserQuery {
+interface UserQuery {
   userId?: number;
   deviceId?: number;
   keyword?: string;
@@ -19,7 +19,7 @@ const managedBy = (managerId: number) =>
   sql<SqlBool>`users.id in (select managed_user_id from user_managed_user where user_id = ${managerId})`;
 
 /**
- * `GET /api/users` (contract §2): admins list everyone; a manager only the users they manage;
+ * `GET /api/users`: admins list everyone; a manager only the users they manage;
  * others are refused. `userId` lists the users X manages, `deviceId` the users linked to a
  * device, `keyword` searches name and email. Sorted by name.
  */
@@ -30,7 +30,7 @@ export async function listUsers(ctx: Ctx, query: UserQuery): Promise<User[]> {
   let select = db.kysely
     .selectFrom('users')
     .selectAll()
-    // Share users (spec §6) are managed through their shares, never listed.
+    // Share users are managed through their shares, never listed.
     .where(sql<SqlBool>`users.id not in (select share_user_id from shares)`)
     .orderBy('name')
     .orderBy('id');

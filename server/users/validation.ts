@@ -1,9 +1,9 @@
 import { IllegalArgumentException } from '../errors';
 import type { UserFields } from '../db/users';
 
-export const MIN_NAME = 3;
-export const MIN_EMAIL = 4;
-export const MIN_PASSWORD = 4;
+const MIN_NAME = 3;
+const MIN_EMAIL = 4;
+const MIN_PASSWORD = 4;
 
 export function checkPassword(password: string | null | undefined): string {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD) {

@@ -2,7 +2,7 @@ import { columns } from '../columns';
 import type { FrotaMigration } from './types';
 
 /**
- * Shared links (issue 7): a share belongs to its owner, reaches one or more devices through
+ * Shared links: a share belongs to its owner, reaches one or more devices through
  * `share_device`, and signs its viewer in as a temporary share user that goes with it.
  */
 export const shares: FrotaMigration = {

@@ -2,7 +2,7 @@ import type { FrotaMigration } from './types';
 import { columns } from '../columns';
 
 /**
- * Audit records of the changes made through the API (issue 7): who, from where, what object,
+ * Audit records of the changes made through the API: who, from where, what object,
  * old and new values (secrets removed before they get here), and the HTTP result.
  */
 export const audit: FrotaMigration = {

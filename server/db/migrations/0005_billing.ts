@@ -2,7 +2,7 @@ import { columns } from '../columns';
 import type { FrotaMigration } from './types';
 
 /**
- * Billing and integrations (issue 7): invoices in integer cents, the server-owned suspension
+ * Billing and integrations: invoices in integer cents, the server-owned suspension
  * and trust-unlock state of each billed user (never in the user's own attributes, which the user
  * may edit), and the settings of each integration (payment provider, e-mail, invoice webhook).
  */

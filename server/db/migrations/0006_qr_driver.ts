@@ -2,8 +2,8 @@ import type { FrotaMigration } from './types';
 import { columns } from '../columns';
 
 /**
- * QR driver rules (issue 7): the due time of each pending auto-logout and lock, so a restart
- * does not lose them. At most one timer per kind and device.
+ * QR driver rules (docs/qr-driver.md): the due time of each pending auto-logout and lock, so a
+ * restart does not lose them. At most one timer per kind and device.
  */
 export const qrDriver: FrotaMigration = {
   async up(db, dialect) {

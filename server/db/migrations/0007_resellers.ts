@@ -2,7 +2,7 @@ import { columns } from '../columns';
 import type { FrotaMigration } from './types';
 
 /**
- * Reseller domains (issue 7): each domain belongs to one reseller user, unique across resellers,
+ * Reseller domains: each domain belongs to one reseller user, unique across resellers,
  * so a request's Host finds its brand through the unique index.
  */
 export const resellers: FrotaMigration = {

@@ -2,7 +2,7 @@ import { columns } from '../columns';
 import type { FrotaMigration } from './types';
 
 /**
- * Monthly invoice generation (issue 7 follow-up): one row per user and billing period
+ * Monthly invoice generation: one row per user and billing period
  * (`YYYY-MM`), claimed before the provider is called, so two job runs or two server instances
  * never bill a month twice. The row outlives a cancelled invoice: a cancelled month is not
  * billed again automatically.

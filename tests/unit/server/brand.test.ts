@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultBrand } from '../../../model';
-import { readBrandConfig } from '../../../server/extension/brand';
+import { readBrandConfig } from '../../../server/branding/brandFiles';
 
 let dir: string;
 beforeEach(async () => {

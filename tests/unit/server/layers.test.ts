@@ -12,11 +12,18 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: process.cwd() });
 });
 
-/** The restricted-path messages ESLint reports for `code` saved at `filePath`. */
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
+/** The messages of `rule` ESLint reports for `code` saved at `filePath`. */
+async function ruleErrors(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+/** The restricted-path messages ESLint reports for `code` saved at `filePath`. */
+const layerErrors = (filePath: string, code: string) => ruleErrors(RULE, filePath, code);
+
+/** The restricted-import (web framework) messages for `code` saved at `filePath`. */
+const frameworkErrors = (filePath: string, code: string) =>
+  ruleErrors('no-restricted-imports', filePath, code);
 
 describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuses the web app in the server', async () => {
@@ -48,5 +55,48 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
       "import { CATEGORIES } from '../../model/category';\nexport const c = CATEGORIES;\n";
     expect(await layerErrors('server/db/planted.ts', contract)).toEqual([]);
     expect(await layerErrors('src/layout/planted.ts', contract)).toEqual([]);
+  });
+});
+
+describe('server domain boundaries', { timeout: 60_000 }, () => {
+  const NO_FRAMEWORK = 'Domain code never imports the web framework';
+  const NO_HTTP_LAYER = 'Domain code never imports routes/ or plugins/';
+
+  it('refuses the web framework in domain code', async () => {
+    for (const source of ['fastify', 'fastify-plugin', '@fastify/static']) {
+      const errors = await frameworkErrors(
+        'server/billing/planted.ts',
+        `import framework from '${source}';\nexport const planted = framework;\n`,
+      );
+      expect(errors).toEqual([expect.stringContaining(NO_FRAMEWORK)]);
+    }
+    const atRoot = await frameworkErrors(
+      'server/planted.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport type Planted = FastifyInstance;\n",
+    );
+    expect(atRoot).toEqual([expect.stringContaining(NO_FRAMEWORK)]);
+  });
+
+  it('refuses routes/ and plugins/ in domain code', async () => {
+    const route = await layerErrors(
+      'server/billing/planted.ts',
+      "import { errors } from '../routes/schemas';\nexport const planted = errors;\n",
+    );
+    expect(route).toEqual([expect.stringContaining(NO_HTTP_LAYER)]);
+    const plugin = await layerErrors(
+      'server/planted.ts',
+      "import { jobsPlugin } from './plugins/jobs';\nexport const planted = jobsPlugin;\n",
+    );
+    expect(plugin).toEqual([expect.stringContaining(NO_HTTP_LAYER)]);
+  });
+
+  it('lets routes and plugins use the framework and the domain', async () => {
+    const code =
+      "import fp from 'fastify-plugin';\nimport { errors } from '../routes/schemas';\n" +
+      "import { billingDeps } from '../billing/service';\nexport const p = [fp, errors, billingDeps];\n";
+    for (const file of ['server/routes/planted.ts', 'server/plugins/planted.ts']) {
+      expect(await frameworkErrors(file, code)).toEqual([]);
+      expect(await layerErrors(file, code)).toEqual([]);
+    }
   });
 });

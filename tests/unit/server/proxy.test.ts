@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { proxyPlugin, upstreamTarget } from '../../../server/proxy/proxy';
+import { proxyPlugin, upstreamTarget } from '../../../server/plugins/proxy';
 
 describe('upstreamTarget', () => {
   it('keeps a base path in front of /api', () => {

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBrandConfig } from '../../../server/extension/brand';
-import { renderUpload, sniffImage } from '../../../server/extension/themeImages';
+import { readBrandConfig } from '../../../server/branding/brandFiles';
+import { renderUpload, sniffImage } from '../../../server/branding/themeImages';
 import {
   buildManifest,
   readThemeColors,
   recordUpload,
   saveTheme,
-} from '../../../server/extension/themeStore';
+} from '../../../server/branding/themeStore';
 import { defaultBrand } from '../../../model/brand';
 import {
   defaultColors,

@@ -1,5 +1,0 @@
-import type { Calendar } from '../../model';
-import { calendars } from '../entities/resources';
-import { crudRoutes } from './crud';
-
-export const calendarsRoutes = crudRoutes<Calendar>('/api/calendars', calendars);

@@ -1,5 +1,0 @@
-import type { Group } from '../../model';
-import { groups } from '../entities/resources';
-import { crudRoutes } from './crud';
-
-export const groupsRoutes = crudRoutes<Group>('/api/groups', groups);

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { normalizeBrand, type BrandConfig } from '../../model/brand';
+
+export function customDir(dataDir: string): string {
+  return path.join(dataDir, 'custom');
+}
+
+/** Parsed JSON of a file in the custom folder; undefined when missing or damaged. */
+async function readCustomJson(dataDir: string, name: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path.join(customDir(dataDir), name), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A JSON file of a brand over the same file of its parent brand (`fallbackDir`, e.g. the main
+ * brand under a reseller's): what the brand has not saved comes from the parent.
+ */
+export async function readLayeredJson(
+  dataDir: string,
+  name: string,
+  fallbackDir?: string,
+): Promise<unknown> {
+  const own = await readCustomJson(dataDir, name);
+  if (fallbackDir === undefined) return own;
+  const parent = await readCustomJson(fallbackDir, name);
+  if (own === undefined) return parent;
+  return isObject(own) && isObject(parent) ? { ...parent, ...own } : own;
+}
+
+/** The saved branding merged over the defaults; the defaults when none is saved or it is damaged. */
+export async function readBrandConfig(dataDir: string, fallbackDir?: string): Promise<BrandConfig> {
+  return normalizeBrand(await readLayeredJson(dataDir, 'config.json', fallbackDir));
+}
+
+/**
+ * Writes a file of the custom folder atomically: a temporary dotfile (never served) renamed over
+ * the target, so readers see the old or the new content, never half of it.
+ */
+export async function writeCustomFile(
+  dataDir: string,
+  name: string,
+  content: string | Buffer,
+): Promise<void> {
+  const target = path.join(customDir(dataDir), name);
+  const temp = path.join(customDir(dataDir), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await mkdir(customDir(dataDir), { recursive: true });
+    await writeFile(temp, content);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUDIT_RETENTION_MS, deleteOldAuditLogs } from '../audit/store';
+import { BILLING_CYCLE_MS, runBillingJob } from '../billing/job';
+import { QrRules } from '../qrDriver/rules';
+import { cleanupExpiredShares } from '../shares/service';
+
+const AUDIT_CLEANUP_MS = 24 * 60 * 60 * 1000;
+const SHARE_CLEANUP_MS = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The QR driver rules: check-in/out effects now, auto-logout and lock timers later. */
+    qrRules: QrRules;
+  }
+}
+
+/**
+ * Runs `task` once the app is ready and then every `intervalMs` (the timer never keeps the
+ * process alive); a failure is logged and the next run tries again.
+ */
+function every(
+  app: FastifyInstance,
+  intervalMs: number,
+  failure: string,
+  task: () => Promise<unknown>,
+): void {
+  const run = () => task().catch((err: unknown) => app.log.error({ err }, failure));
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(() => void run(), intervalMs).unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/**
+ * The scheduled work of the server. In both modes: audit records past their retention go daily.
+ * In embedded mode also: expired shares and their users (hourly), the billing job (every 10
+ * minutes) and the QR driver rules, which follow ignition events and run their due timers.
+ */
+export const jobsPlugin = fp(
+  async (app) => {
+    const { db } = app;
+    every(app, AUDIT_CLEANUP_MS, 'audit cleanup failed', () =>
+      deleteOldAuditLogs(db, AUDIT_RETENTION_MS),
+    );
+    if (app.config.traccarUrl) return;
+
+    every(app, SHARE_CLEANUP_MS, 'share cleanup failed', async () => {
+      const userIds = await cleanupExpiredShares(db);
+      for (const id of userIds) app.hub.closeUser(id);
+      if (userIds.length > 0) app.log.info(`removed ${userIds.length} expired share(s)`);
+    });
+
+    every(app, BILLING_CYCLE_MS, 'billing cycle failed', () =>
+      runBillingJob(app.billing, (id) => app.hub.closeUser(id), app.log),
+    );
+
+    const rules = new QrRules(db, app.changes, app.log);
+    app.decorate('qrRules', rules);
+    const stopListening = app.tracking.onEvents((events) => rules.onEvents(events));
+    app.addHook('onReady', async () => rules.start());
+    app.addHook('onClose', async () => {
+      stopListening();
+      await rules.stop();
+    });
+  },
+  { name: 'jobs', dependencies: ['services'] },
+);

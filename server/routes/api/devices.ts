@@ -1,0 +1,68 @@
+import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import type { Device } from '../../../model';
+import { updateAccumulators } from '../../devices/accumulators';
+import { deleteDevice } from '../../devices/deviceDelete';
+import { listDevices } from '../../devices/deviceList';
+import { devices } from '../../entities/resources';
+import { requestContext } from '../context';
+import { NoContent, crudRoutes } from '../crud';
+import { listFilters, responseSchema } from '../entitySchemas';
+import { IdParams, errors } from '../schemas';
+
+/** Erased to TSchema: the generic entity layer returns untyped wire objects. */
+const DeviceSchema: TSchema = responseSchema<Device>(devices);
+
+const DeviceQuerystring = Type.Object({
+  ...listFilters,
+  id: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+  uniqueId: Type.Optional(Type.Array(Type.String())),
+});
+
+const AccumulatorsBody = Type.Object({
+  deviceId: Type.Optional(Type.Integer()),
+  totalDistance: Type.Optional(Type.Number()),
+  hours: Type.Optional(Type.Number()),
+});
+
+export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const hooks = { onRequest: app.auth.userHook };
+
+  await app.register(crudRoutes<Device>('/api/devices', devices, { skip: ['list', 'delete'] }));
+
+  app.get(
+    '/api/devices',
+    {
+      ...hooks,
+      schema: {
+        querystring: DeviceQuerystring,
+        response: { 200: Type.Array(DeviceSchema), ...errors },
+      },
+    },
+    async (request) => listDevices(await requestContext(app, request), request.query),
+  );
+
+  app.delete(
+    '/api/devices/:id',
+    { ...hooks, schema: { params: IdParams, response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      await deleteDevice(await requestContext(app, request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/devices/:id/accumulators',
+    {
+      ...hooks,
+      schema: {
+        params: IdParams,
+        body: AccumulatorsBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await updateAccumulators(await requestContext(app, request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+};

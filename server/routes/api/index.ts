@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { attributeRoutes } from './attributes';
+import { calendarRoutes } from './calendars';
+import { commandRoutes } from './commands';
+import { deviceRoutes } from './devices';
+import { driverRoutes } from './drivers';
+import { eventRoutes } from './events';
+import { geofenceRoutes } from './geofences';
+import { groupRoutes } from './groups';
+import { healthRoutes } from './health';
+import { maintenanceRoutes } from './maintenance';
+import { notificationRoutes } from './notifications';
+import { permissionRoutes } from './permissions';
+import { positionRoutes } from './positions';
+import { reportRoutes } from './reports';
+import { serverRoutes } from './server';
+import { sessionRoutes } from './session';
+import { socketRoutes } from './socket';
+import { userRoutes } from './users';
+
+/**
+ * `/api`: the embedded Traccar-compatible server, one file per first path segment. Embedded mode
+ * only: in proxy mode the proxy plugin forwards `/api` and refuses any local route there.
+ */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  for (const routes of [
+    healthRoutes,
+    serverRoutes,
+    sessionRoutes,
+    userRoutes,
+    socketRoutes,
+    deviceRoutes,
+    groupRoutes,
+    geofenceRoutes,
+    calendarRoutes,
+    commandRoutes,
+    notificationRoutes,
+    driverRoutes,
+    maintenanceRoutes,
+    attributeRoutes,
+    permissionRoutes,
+    positionRoutes,
+    eventRoutes,
+    reportRoutes,
+  ]) {
+    await app.register(routes);
+  }
+};

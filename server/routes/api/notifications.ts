@@ -1,0 +1,128 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Notification, User } from '../../../model';
+import { getServerSettings } from '../../db/servers';
+import { IllegalArgumentException } from '../../errors';
+import {
+  isNotificator,
+  NOTIFICATION_TYPES,
+  notificatorStatus,
+  type NotificatorName,
+} from '../../notifications/catalog';
+import {
+  channelConfigured,
+  deliver,
+  isDeliveryChannel,
+  type DeliveryContext,
+} from '../../notifications/channels';
+import { ChannelNotConfigured } from '../../notifications/channels/types';
+import { notifications } from '../../entities/resources';
+import { NoContent, crudRoutes } from '../crud';
+import { baseErrors } from '../schemas';
+
+const Typed = Type.Array(Type.Object({ type: Type.String() }));
+const Notificators = Type.Array(Type.Object({ type: Type.String(), configured: Type.Boolean() }));
+const TEST_MESSAGE = 'Test notification';
+const testReplies = { 204: NoContent, ...baseErrors };
+
+/**
+ * `/api/notifications`: the rules' CRUD, plus `/types`, `/notificators` and `/test`: what the
+ * notification editor offers, and a test message through one or all notificators. Every
+ * notificator is listed with `configured`; testing one that is not answers
+ * `<Channel> is not configured` (docs/traccar-api.md).
+ */
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(crudRoutes<Notification>('/api/notifications', notifications));
+
+  const context = async (): Promise<DeliveryContext> => ({
+    settings: (await getServerSettings(app.db)).attributes,
+    fetch,
+    log: app.log,
+    mailer: app.mailer,
+  });
+
+  app.get(
+    '/api/notifications/types',
+    { onRequest: app.auth.userHook, schema: { response: { 200: Typed } } },
+    async () => NOTIFICATION_TYPES.map((type) => ({ type })),
+  );
+
+  app.get(
+    '/api/notifications/notificators',
+    {
+      onRequest: app.auth.userHook,
+      schema: {
+        querystring: Type.Object({ announcement: Type.Optional(Type.Boolean()) }),
+        response: { 200: Notificators },
+      },
+    },
+    async (request) => {
+      const { settings, mailer } = await context();
+      return (
+        notificatorStatus((name) => channelConfigured(name, settings, mailer))
+          // Web and command notificators cannot carry an announcement (Traccar's rule).
+          .filter(
+            ({ type }) => !request.query.announcement || (type !== 'web' && type !== 'command'),
+          )
+      );
+    },
+  );
+
+  async function sendTest(ctx: DeliveryContext, user: User, name: NotificatorName): Promise<void> {
+    if (name === 'web') {
+      app.hub.sendToUser(user.id, {
+        events: [
+          {
+            id: 0,
+            type: 'test',
+            eventTime: new Date().toISOString(),
+            deviceId: 0,
+            positionId: 0,
+            geofenceId: 0,
+            maintenanceId: 0,
+            attributes: { message: TEST_MESSAGE },
+          },
+        ],
+      });
+      return;
+    }
+    // A test has no device to queue a command for; like Traccar, nothing is sent.
+    if (name === 'command' || !isDeliveryChannel(name)) return;
+    try {
+      await deliver(ctx, name, user, { subject: TEST_MESSAGE, text: TEST_MESSAGE });
+    } catch (error) {
+      if (!(error instanceof ChannelNotConfigured)) {
+        app.log.warn({ err: error, channel: name }, 'test notification failed');
+      }
+      throw error;
+    }
+  }
+
+  app.post(
+    '/api/notifications/test',
+    { onRequest: app.auth.userHook, schema: { response: testReplies } },
+    async (request, reply) => {
+      const { user } = await app.auth.requireUser(request);
+      const ctx = await context();
+      const usable = notificatorStatus((name) => channelConfigured(name, ctx.settings, ctx.mailer));
+      for (const { type, configured } of usable) {
+        if (configured) await sendTest(ctx, user, type);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/notifications/test/:notificator',
+    {
+      onRequest: app.auth.userHook,
+      schema: { params: Type.Object({ notificator: Type.String() }), response: testReplies },
+    },
+    async (request, reply) => {
+      const { user } = await app.auth.requireUser(request);
+      const name = request.params.notificator;
+      if (!isNotificator(name)) throw new IllegalArgumentException('Unknown notificator');
+      await sendTest(await context(), user, name);
+      return reply.code(204).send(null);
+    },
+  );
+};

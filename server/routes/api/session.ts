@@ -1,0 +1,143 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { login, loginWithToken } from '../../auth/login';
+import { requestPasswordReset, resetPassword } from '../../auth/recovery';
+import { createToken, revokeToken, tokenExpiry } from '../../auth/tokens';
+import { notFound } from '../../errors';
+import { AccountSuspended } from '../../users/accountState';
+import { ErrorText, UserSchema, errors as sharedErrors } from '../schemas';
+
+/** A suspended account's 401: a JSON object (docs/traccar-api.md) rather than text. */
+const SuspendedBody = Type.Object({
+  error: Type.String(),
+  trustAvailable: Type.Boolean(),
+  invoices: Type.Array(Type.Unknown()),
+});
+
+/** Sends a suspended account's object error; rethrows anything else to the error handler. */
+function suspendedReply(error: unknown, reply: FastifyReply) {
+  if (error instanceof AccountSuspended) return reply.code(401).send(error.payload);
+  throw error;
+}
+
+const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1 }),
+  password: Type.String({ minLength: 1 }),
+  code: Type.Optional(Type.String()),
+});
+
+const PasswordBody = Type.Object({
+  email: Type.Optional(Type.String()),
+  requested_from: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String()),
+  password: Type.Optional(Type.String()),
+});
+
+const errors = {
+  ...sharedErrors,
+  401: Type.Union([ErrorText, SuspendedBody]),
+  429: ErrorText,
+};
+
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, auth } = app;
+
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        querystring: Type.Object({ token: Type.Optional(Type.String()) }),
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (token === undefined) {
+        const current = await auth.current(request);
+        if (!current) throw notFound();
+        return current.user;
+      }
+      let found;
+      try {
+        found = await loginWithToken(db, token);
+      } catch (error) {
+        return suspendedReply(error, reply);
+      }
+      const { user, expires } = found;
+      await auth.startSession(request, reply, { userId: user.id, remember: true, expires });
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/session',
+    { schema: { body: LoginBody, response: { 200: UserSchema, ...errors } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      let user;
+      try {
+        user = await login(db, app.throttle, { address: request.ip, email, password });
+      } catch (error) {
+        return suspendedReply(error, reply);
+      }
+      await auth.startSession(request, reply, { userId: user.id });
+      return user;
+    },
+  );
+
+  app.delete('/api/session', async (request, reply) => {
+    const ended = await auth.endSession(request, reply);
+    if (ended) app.hub.closeSession(ended.id);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/api/session/token',
+    {
+      onRequest: auth.userHook,
+      // A bare POST has no body at all; treat it as an empty form.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        body: Type.Object({ expiration: Type.Optional(Type.String()) }),
+        response: { 200: Type.String(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request);
+      const token = await createToken(db, user.id, tokenExpiry(request.body.expiration));
+      return reply.type('text/plain; charset=utf-8').send(token);
+    },
+  );
+
+  app.post(
+    '/api/session/token/revoke',
+    { schema: { body: Type.Object({ token: Type.String({ minLength: 1 }) }) } },
+    async (request, reply) => {
+      await revokeToken(db, request.body.token);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post('/api/session/password', { schema: { body: PasswordBody } }, async (request, reply) => {
+    const { email, requested_from: requestedFrom, token, password } = request.body;
+    if (token) {
+      const user = await resetPassword(db, token, password);
+      app.hub.closeUser(user.id);
+      return reply.code(200).send();
+    }
+    await requestPasswordReset(
+      db,
+      app.mailer,
+      {
+        email,
+        requestedFrom,
+        hostHeader: request.headers.host,
+        requestOrigin: `${request.protocol}://${request.host}`,
+      },
+      request.log,
+    );
+    return reply.code(200).send();
+  });
+};

@@ -1,0 +1,80 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createUser, getUser, updateUserAccount } from '../../users/accounts';
+import { deleteUser } from '../../users/deleteUser';
+import { listUsers } from '../../users/listUsers';
+import { requestContext } from '../context';
+import { ListQuerystring } from '../entitySchemas';
+import { NoContent } from '../crud';
+import { IdParams, UserInputSchema, UserSchema, errors } from '../schemas';
+
+/** The entity list filters but `all` and `groupId`: users belong to no group. */
+const UserQuerystring = Type.Omit(ListQuerystring, ['all', 'groupId']);
+
+/**
+ * Users (docs/traccar-api.md): registration, self-service, and administration by admins and by
+ * managers over the users they manage.
+ */
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const hooks = { onRequest: app.auth.userHook };
+
+  app.get(
+    '/api/users',
+    {
+      ...hooks,
+      schema: {
+        querystring: UserQuerystring,
+        response: { 200: Type.Array(UserSchema), ...errors },
+      },
+    },
+    async (request) => listUsers(await requestContext(app, request), request.query),
+  );
+
+  app.post(
+    '/api/users',
+    { schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } } },
+    async (request) => {
+      const auth = await app.auth.current(request);
+      return createUser(app.db, auth?.user ?? null, request.body, app.changes);
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    { ...hooks, schema: { params: IdParams, response: { 200: UserSchema, ...errors } } },
+    async (request) => {
+      const { user } = await app.auth.requireUser(request);
+      return getUser(app.db, user, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      ...hooks,
+      schema: { params: IdParams, body: UserInputSchema, response: { 200: UserSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = await app.auth.requireUser(request);
+      const saved = await updateUserAccount(
+        app.db,
+        user,
+        request.params.id,
+        request.body,
+        app.changes,
+      );
+      // A disabled account must not keep watching live data through sockets already open.
+      if (saved.disabled) app.hub.closeUser(saved.id);
+      return saved;
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { ...hooks, schema: { params: IdParams, response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      await deleteUser(await requestContext(app, request), request.params.id);
+      app.hub.closeUser(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
