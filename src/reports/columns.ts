@@ -4,7 +4,7 @@ import type {
   SummaryReportItem as SummaryItem,
   TripReportItem as TripItem,
 } from '../../model/report';
-import { eventText } from '../notifications/eventText';
+import { eventText } from '../alerts/eventText';
 import type { Column } from './ReportTable';
 import {
   formatDateTime,

@@ -1,4 +1,4 @@
-import { convertDistance, convertSpeed, type SpeedUnit } from '../devices/units';
+import { convertDistance, convertSpeed, type SpeedUnit } from '../fleet/units';
 
 export type DistanceUnit = 'km' | 'mi';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocaleState, usePermissions } from 'react-admin';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
-import { speedUnitOf } from '../devices/units';
+import { speedUnitOf } from '../fleet/units';
 import type { User } from '../../model/user';
 import { distanceUnitOf, type Units } from './format';
 

@@ -11,7 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LiveConnection } from '../live/LiveConnection';
-import { ToastHost } from '../notifications/ToastHost';
+import { ToastHost } from '../alerts/ToastHost';
 import { BrandLogo } from '../layout/BrandLogo';
 import type { User } from '../../model/user';
 import { countdownText, remainingSeconds } from './countdown';

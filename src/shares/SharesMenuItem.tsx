@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
-import { sharesAvailable } from '../devices/actions/shareApi';
-import { useAccess } from '../devices/useAccess';
+import { sharesAvailable } from '../fleet/actions/shareApi';
+import { useAccess } from '../fleet/useAccess';
 
 /** "Links compartilhados" in the user menu, for users with the share bit when shares exist. */
 export const SharesMenuItem = () => {

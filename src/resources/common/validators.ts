@@ -1,4 +1,4 @@
-import { isSoundUrl } from '../../notifications/toastOptions';
+import { isSoundUrl } from '../../alerts/toastOptions';
 
 /** A react-admin validator: the translation key of the message, or undefined when valid. */
 export type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;

@@ -9,7 +9,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ALARM_KEYS } from '../../../model/alarm';
-import { TOAST_COLORS, TOAST_POSITIONS } from '../../notifications/toastOptions';
+import { TOAST_COLORS, TOAST_POSITIONS } from '../../alerts/toastOptions';
 import { EntityToolbar } from '../common/EntityForms';
 import { attr } from '../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { accessFor } from '../../../src/authProvider/permissions';
-import { useNativeAvailable } from '../../../src/devices/actions/useNativeAvailable';
+import { useNativeAvailable } from '../../../src/fleet/actions/useNativeAvailable';
 import { fakeFetch, jsonResponse } from './fakeFetch';
 
 const user = (limitCommands: boolean) => ({

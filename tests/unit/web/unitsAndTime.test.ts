@@ -1,5 +1,5 @@
-import { relativeTime } from '../../../src/devices/relativeTime';
-import { convertDistance, convertSpeed, speedUnitOf } from '../../../src/devices/units';
+import { relativeTime } from '../../../src/fleet/relativeTime';
+import { convertDistance, convertSpeed, speedUnitOf } from '../../../src/fleet/units';
 
 describe('speed units', () => {
   it('converts knots with the spec constants', () => {
