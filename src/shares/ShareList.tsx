@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { listShares, revokeShare, type Share, shareLink } from '../fleet/actions/shareApi';
+import { listShares, revokeShare, type Share, shareLink } from './shareApi';
 
 export const copyLink = (link: string) => navigator.clipboard?.writeText(link) ?? Promise.reject();
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { setCurrentUser } from '../authProvider/currentUser';
-import { openShareSession } from '../fleet/actions/shareApi';
+import { openShareSession } from './shareApi';
 
 export const INVALID_SHARE_PATH = '/login?share=invalid';
 

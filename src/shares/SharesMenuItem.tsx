@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
-import { sharesAvailable } from '../fleet/actions/shareApi';
+import { sharesAvailable } from './shareApi';
 import { useAccess } from '../fleet/useAccess';
 
 /** "Links compartilhados" in the user menu, for users with the share bit when shares exist. */

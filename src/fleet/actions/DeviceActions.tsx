@@ -12,8 +12,8 @@ import { actionIcons } from './actionIcons';
 import { CommandDialog } from './CommandDialog';
 import { useConfirm } from './ConfirmDialog';
 import { QrDialog } from './QrDialog';
-import { ShareDialog } from './ShareDialog';
-import { sharesAvailable } from './shareApi';
+import { ShareDialog } from '../../shares/ShareDialog';
+import { sharesAvailable } from '../../shares/shareApi';
 import { useDeviceActions } from './useDeviceActions';
 import { useNativeAvailable } from './useNativeAvailable';
 

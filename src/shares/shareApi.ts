@@ -1,5 +1,5 @@
-import { getJson, request } from '../../dataProvider/http';
-import type { User } from '../../../model/user';
+import { getJson, request } from '../dataProvider/http';
+import type { User } from '../../model/user';
 
 export interface Share {
   id: number;
@@ -21,8 +21,6 @@ export const sharesAvailable = (): Promise<boolean> => {
     .catch(() => false);
   return available;
 };
-
-export const DEFAULT_SHARE_MINUTES = 30;
 
 export interface ShareInput {
   name: string;

@@ -15,9 +15,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { Device } from '../../../model/device';
-import { SHARE_PRESETS } from '../../shares/countdown';
-import { copyLink, ShareList } from '../../shares/ShareList';
+import type { Device } from '../../model/device';
+import { SHARE_PRESETS } from './countdown';
+import { copyLink, ShareList } from './ShareList';
 import { createShare, type Share, shareLink } from './shareApi';
 
 const pad = (n: number) => String(n).padStart(2, '0');
