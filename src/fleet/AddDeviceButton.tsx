@@ -8,7 +8,7 @@ import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { useLiveSelector } from '../live/liveStore';
 import type { LiveState } from '../live/store';
 import { AutolinkButton } from '../autolink/AutolinkButton';
-import { CreateDeviceDialog } from './CreateDeviceDialog';
+import { DeviceCreateDialog } from './DeviceCreateDialog';
 import { useAccess } from './useAccess';
 
 const selectCount = (state: LiveState) => state.devices.size;
@@ -46,7 +46,7 @@ export const AddDeviceButton = () => {
         </span>
       </Tooltip>
       <AutolinkButton disabled={!allowed} />
-      <CreateDeviceDialog
+      <DeviceCreateDialog
         open={open}
         onClose={() => setOpen(false)}
         onCreated={(device) => {
