@@ -13,7 +13,7 @@ const toCode = (text: string): string =>
 const firstLine = (text: string): string => text.split('\n')[0].trim();
 
 /**
- * Spec §8: the code is the text before the first ` - `, trimmed, spaces to underscores,
+ * An error's code (the server's error texts: `docs/traccar-api.md`) is the text before the first ` - `, trimmed, spaces to underscores,
  * upper-cased (`HTTP 401 Unauthorized - WebApplicationException` → `HTTP_401_UNAUTHORIZED`).
  */
 export function errorCode(body: string): string;

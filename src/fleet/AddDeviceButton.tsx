@@ -9,7 +9,7 @@ import { useLiveSelector } from '../live/liveStore';
 import type { LiveState } from '../live/store';
 import { AutolinkButton } from '../autolink/AutolinkButton';
 import { DeviceCreateDialog } from './DeviceCreateDialog';
-import { useAccess } from './useAccess';
+import { useAccess } from '../authProvider/useAccess';
 
 const selectCount = (state: LiveState) => state.devices.size;
 

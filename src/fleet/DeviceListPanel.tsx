@@ -9,7 +9,7 @@ import { DeviceSearch } from './DeviceSearch';
 import { useDeviceView } from './DeviceViewContext';
 import { Panel } from './Panel';
 import { SortBar } from './SortBar';
-import { useAccess } from './useAccess';
+import { useAccess } from '../authProvider/useAccess';
 import { useDeviceFilters } from './usePrefs';
 
 const OnlyOneChip = () => {

@@ -4,7 +4,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Box, Typography } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { can } from '../authProvider/permissions';
-import { useAccess } from '../fleet/useAccess';
+import { useAccess } from '../authProvider/useAccess';
 import { AdminMenuItems } from './AdminMenuItems';
 
 const Version = () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { request } from '../dataProvider/http';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { useCan } from '../resources/common/useCan';
+import { useAccess } from '../authProvider/useAccess';
 import { ResellerSummary } from './ResellerSummary';
 import { ResellerUserForm, type NewResellerUser } from './ResellerUserForm';
 import { ResellerUsers } from './ResellerUsers';
@@ -17,7 +17,7 @@ export const ResellerPage = () => {
   const notify = useNotify();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const { can } = useCan();
+  const { can } = useAccess();
   const allowed = can('list', 'reseller');
   const { data } = useReseller();
   const [creating, setCreating] = useState(false);

@@ -5,7 +5,7 @@ import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
 import { sharesAvailable } from './shareApi';
-import { useAccess } from '../fleet/useAccess';
+import { useAccess } from '../authProvider/useAccess';
 
 /** "Links compartilhados" in the user menu, for users with the share bit when shares exist. */
 export const SharesMenuItem = () => {

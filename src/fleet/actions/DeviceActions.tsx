@@ -7,7 +7,7 @@ import { mapUi, useMapUi } from '../../map/mapUi';
 import type { Device } from '../../../model/device';
 import type { Geofence } from '../../../model/geofence';
 import type { Position } from '../../../model/position';
-import { useAccess } from '../useAccess';
+import { useAccess } from '../../authProvider/useAccess';
 import { actionIcons } from './actionIcons';
 import { CommandDialog } from './CommandDialog';
 import { useConfirm } from './ConfirmDialog';

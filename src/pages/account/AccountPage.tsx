@@ -5,7 +5,7 @@ import { Card } from '@mui/material';
 import { setCurrentUser } from '../../authProvider/currentUser';
 import type { User } from '../../../model/user';
 import { toForm } from '../../resources/common/formAttributes';
-import { useCan } from '../../resources/common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { UserAccountInputs, UserPreferenceInputs } from '../../resources/users/UserInputs';
 import { userTransform } from '../../resources/users/userTransform';
 
@@ -16,7 +16,7 @@ import { userTransform } from '../../resources/users/userTransform';
 export const AccountPage = () => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { can, user } = useCan();
+  const { can, user } = useAccess();
   if (!user || !can('show', 'account')) return null;
   const editable = can('edit', 'account');
   return (

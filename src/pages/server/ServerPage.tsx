@@ -16,7 +16,7 @@ import type { TraccarDataProvider } from '../../dataProvider/traccar';
 import type { Server } from '../../../model/server';
 import { AttributesEditor } from '../../resources/common/AttributesEditor';
 import { fromForm, toForm } from '../../resources/common/formAttributes';
-import { useCan } from '../../resources/common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
 import { SERVER_BILLING_KEYS } from './serverBillingKeys';
 
@@ -43,7 +43,7 @@ export const ServerPage = () => {
   const queryClient = useQueryClient();
   const info = useServerInfo();
   const dataProvider = useDataProvider<TraccarDataProvider>();
-  const { can } = useCan();
+  const { can } = useAccess();
   const { data: server } = useQuery({
     queryKey: ['server'],
     queryFn: () => dataProvider.getServer(),

@@ -32,7 +32,7 @@ import {
   mergeColors,
   type ColorKey,
 } from '../../../model/theme';
-import { useCan } from '../../resources/common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { AuthCardView } from '../AuthCard';
 import { assetUrl, buildTheme } from '../../theme/muiTheme';
 import {
@@ -87,7 +87,7 @@ const ThemePreview = ({ brand, draft }: { brand: BrandConfig; draft: ThemeDraft 
 export const ThemePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const { can } = useCan();
+  const { can } = useAccess();
   const { brand, colors } = useServerInfo();
   const [draft, setDraft] = useState<ThemeDraft>(() => draftFrom(brand, colors));
   const [section, setSection] = useState<Section>('general');

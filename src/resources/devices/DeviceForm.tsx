@@ -10,7 +10,7 @@ import {
 import type { Device } from '../../../model/device';
 import { AttributesEditor } from '../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { useCan } from '../common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { deviceName, deviceUniqueId } from '../common/validators';
 import { LinksTab } from '../links/LinksTab';
 import { AttributeInputs } from './AttributeInputs';
@@ -48,7 +48,7 @@ export const DeviceIdentityInputs = () => (
 
 export const DeviceForm = () => {
   const record = useRecordContext<Device>();
-  const { user } = useCan();
+  const { user } = useAccess();
   const editing = Boolean(record?.id);
   return (
     <TabbedForm toolbar={<EntityToolbar />} defaultValues={DEVICE_DEFAULTS}>

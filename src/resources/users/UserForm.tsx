@@ -3,7 +3,7 @@ import { TabbedForm, useRecordContext, useTranslate } from 'react-admin';
 import type { User } from '../../../model/user';
 import { AttributesEditor } from '../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { useCan } from '../common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { LinksTab } from '../links/LinksTab';
 import { AdvancedPermsInput } from './AdvancedPermsInput';
 import { UserBillingInputs, UserResellerInputs } from './UserAttributeInputs';
@@ -33,7 +33,7 @@ const SuperiorNotice = () => {
 
 export const UserForm = () => {
   const record = useRecordContext<User>();
-  const { can, user } = useCan();
+  const { can, user } = useAccess();
   const editing = Boolean(record?.id);
   if (editing && !can('edit', 'users', record)) return <SuperiorNotice />;
   const admin = user?.administrator === true;

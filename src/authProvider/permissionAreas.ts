@@ -1,6 +1,6 @@
-import type { PermName } from '../../../model/advancedPerms';
+import type { PermName } from '../../model/advancedPerms';
 
-/** One row of the advanced permission editor: an area with its view/create/edit/delete bits. */
+/** An advanced-permission area: its view/create/edit/delete bits (one row of the editor). */
 export interface PermArea {
   id: string;
   view: PermName;
@@ -11,7 +11,10 @@ export interface PermArea {
   extra?: PermName[];
 }
 
-/** Spec §6 areas, in the order of the editor (bit map: tarkan-inventory §7). */
+/**
+ * The advanced-permission areas, in the order the user form's editor shows them; `canAccess.ts`
+ * gates the management screens by the same areas (bit positions: `model/advancedPerms.ts`).
+ */
 export const PERM_AREAS: PermArea[] = [
   {
     id: 'devices',
