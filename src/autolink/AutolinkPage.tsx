@@ -13,7 +13,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { ErrorView } from '../authProvider/describeError';
 import { describeDriverError } from '../driver/driverErrors';
 import { liveStore } from '../live/liveStore';
-import { ErrorMessage } from '../pages/ErrorMessage';
+import { ErrorMessage } from '../common/ErrorMessage';
 import { autolinkDevice, type AutolinkInput } from './autolinkApi';
 import { CategorySelect } from './CategorySelect';
 

@@ -3,14 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { createInvoice } from './api';
-
-/** Amount typed as `49,90` or `49.90` → cents; blank → undefined (the user's own price). */
-export const parseAmount = (text: string): number | undefined | null => {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const value = Number(trimmed.replace(/\./g, trimmed.includes(',') ? '' : '.').replace(',', '.'));
-  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
-};
+import { parseAmount } from './money';
 
 /** A new invoice for one user: due date, and an amount over the user's price when given. */
 export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: () => void }) => {

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { describeError, type ErrorView } from '../authProvider/describeError';
 import { safeReturnPath } from '../authProvider/loginRedirect';
 import { AuthCard } from '../pages/AuthCard';
-import { ErrorMessage } from '../pages/ErrorMessage';
+import { ErrorMessage } from '../common/ErrorMessage';
 import { CredentialFields } from '../pages/login/CredentialFields';
 import { driverLogin } from './driverApi';
 

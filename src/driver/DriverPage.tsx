@@ -4,7 +4,7 @@ import { Alert, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ErrorView } from '../authProvider/describeError';
-import { ErrorMessage } from '../pages/ErrorMessage';
+import { ErrorMessage } from '../common/ErrorMessage';
 import { CheckInCard } from './CheckInCard';
 import { postCheckIn } from './driverApi';
 import { describeDriverError } from './driverErrors';

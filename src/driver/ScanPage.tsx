@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ErrorView } from '../authProvider/describeError';
-import { ErrorMessage } from '../pages/ErrorMessage';
+import { ErrorMessage } from '../common/ErrorMessage';
 import { fetchVehicle, postCheckIn, type VehicleSummary } from './driverApi';
 import { describeDriverError } from './driverErrors';
 import { DriverGate } from './DriverGate';

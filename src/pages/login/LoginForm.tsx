@@ -4,9 +4,9 @@ import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { describeError, type ErrorView } from '../../authProvider/describeError';
 import { returnPathFromSearch } from '../../authProvider/loginRedirect';
-import { ErrorMessage } from '../ErrorMessage';
+import { ErrorMessage } from '../../common/ErrorMessage';
 import { CredentialFields } from './CredentialFields';
-import { TrustUnlockButton } from './TrustUnlockButton';
+import { TrustUnlockButton } from '../../billing/TrustUnlockButton';
 
 export const LoginForm = () => {
   const translate = useTranslate();

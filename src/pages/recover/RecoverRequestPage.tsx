@@ -6,7 +6,7 @@ import { describeError, type ErrorView } from '../../authProvider/describeError'
 import { request } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
 import { BackToLogin } from '../BackToLogin';
-import { ErrorMessage } from '../ErrorMessage';
+import { ErrorMessage } from '../../common/ErrorMessage';
 import { SubmitButton } from '../SubmitButton';
 
 const validateEmail = required('errors.FILL_EMAIL_FIELD');

@@ -7,7 +7,7 @@ import { describeError, type ErrorView } from '../../authProvider/describeError'
 import { request } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
 import { BackToLogin } from '../BackToLogin';
-import { ErrorMessage } from '../ErrorMessage';
+import { ErrorMessage } from '../../common/ErrorMessage';
 import { validatePassword } from '../register/registerValidators';
 import { SubmitButton } from '../SubmitButton';
 

@@ -8,7 +8,7 @@ import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { request } from '../../dataProvider/http';
 import { AuthCard } from '../AuthCard';
 import { BackToLogin } from '../BackToLogin';
-import { ErrorMessage } from '../ErrorMessage';
+import { ErrorMessage } from '../../common/ErrorMessage';
 import { SubmitButton } from '../SubmitButton';
 import { validateEmail, validateName, validatePassword } from './registerValidators';
 

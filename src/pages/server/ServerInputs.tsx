@@ -3,7 +3,7 @@ import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { availableLayers } from '../../map/tileLayers';
 import { attr } from '../../resources/common/formAttributes';
 import { COORDINATE_FORMATS, LANGUAGE_CHOICES } from '../../resources/users/UserInputs';
-import { ServerBillingInputs } from './ServerBillingInputs';
+import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
 

@@ -18,7 +18,7 @@ import { AttributesEditor } from '../../resources/common/AttributesEditor';
 import { fromForm, toForm } from '../../resources/common/formAttributes';
 import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
-import { SERVER_BILLING_KEYS } from './serverBillingKeys';
+import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
 
 const RESERVED = [
   'tarkan.lang',

@@ -1,6 +1,6 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { attr } from '../common/formAttributes';
-import { MoneyCentsInput } from './MoneyCentsInput';
+import { MoneyCentsInput } from '../../billing/MoneyCentsInput';
 import { ADDRESS_KEYS, BILLING_KEYS, RESELLER_KEYS, userAttributeLabel } from './userFields';
 
 export type AttributeInputKind = 'toggle' | 'text' | 'number' | 'mode' | 'money';

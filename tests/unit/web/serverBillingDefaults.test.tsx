@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { createI18nProvider } from '../../../src/i18n';
 import { ServerPermissionInputs } from '../../../src/pages/server/ServerInputs';
 import { fromForm, toForm } from '../../../src/resources/common/formAttributes';
-import { centsToUnits, unitsToCents } from '../../../src/resources/users/MoneyCentsInput';
+import { centsToUnits, unitsToCents } from '../../../src/billing/money';
 
 const renderServerForm = (attributes: Record<string, unknown>, onSubmit = vi.fn()) => {
   render(

@@ -2,7 +2,7 @@ import { Alert, Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ErrorView } from '../authProvider/describeError';
-import { InvoiceTable } from './login/InvoiceTable';
+import { OpenInvoices } from '../billing/OpenInvoices';
 
 /**
  * A failed call's message; the server's own text, when untranslatable, is shown as plain text.
@@ -15,7 +15,7 @@ export const ErrorMessage = ({ error, children }: { error: ErrorView; children?:
   return (
     <Box data-testid="suspended-box" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Alert severity="warning">{translate(error.key)}</Alert>
-      {error.invoices.length > 0 && <InvoiceTable invoices={error.invoices} />}
+      {error.invoices.length > 0 && <OpenInvoices invoices={error.invoices} />}
       {children}
     </Box>
   );

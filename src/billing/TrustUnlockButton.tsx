@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { trustUnlock } from '../../billing/api';
-import { describeError, type ErrorView } from '../../authProvider/describeError';
-import { errorCode } from '../../authProvider/errorCode';
+import { trustUnlock } from './api';
+import { describeError, type ErrorView } from '../authProvider/describeError';
+import { errorCode } from '../authProvider/errorCode';
 
 const bodyOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'body' in error ? error.body : null;
