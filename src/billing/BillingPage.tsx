@@ -2,7 +2,7 @@ import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { fetchIntegrations } from '../integrations/api';
+import { fetchIntegrations } from '../settings/integrations/api';
 import type { BillingUser } from '../../model/invoice';
 import { fetchBillingUsers } from './api';
 import { BillingUserCard } from './BillingUserCard';

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useBrand } from '../bootstrap/ServerInfoContext';
 import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES } from '../../model/theme';
-import { assetUrl } from '../theme/muiTheme';
+import { assetUrl } from '../branding/assetUrl';
 
 export const LOGO_URL = '/tarkan/assets/custom/logo.png';
 

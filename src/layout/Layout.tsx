@@ -5,7 +5,7 @@ import type { User } from '../../model/user';
 import { ToastHost } from '../alerts/ToastHost';
 import { isShareViewer } from '../shares/countdown';
 import { ShareViewerLayout } from '../shares/ShareViewer';
-import { WhatsAppButton } from '../theme/WhatsAppButton';
+import { WhatsAppButton } from '../branding/WhatsAppButton';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 

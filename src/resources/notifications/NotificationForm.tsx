@@ -16,8 +16,8 @@ import { useTypeChoices } from '../common/useTypes';
 import { alarms, notificationType, notificators } from '../common/validators';
 import { SoundInput } from './SoundInput';
 import { TestNotificationButton } from './TestNotificationButton';
-import { ChannelTestButtons } from '../../channels/ChannelTestButtons';
-import { useChannels } from '../../channels/useChannels';
+import { ChannelTestButtons } from '../../settings/channels/ChannelTestButtons';
+import { useChannels } from '../../settings/channels/useChannels';
 
 /** Comma-separated text on the wire (`"web,mail"`), an array in the form. */
 export const splitList = (value: unknown): string[] =>

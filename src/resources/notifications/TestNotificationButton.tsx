@@ -2,7 +2,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { channelErrorMessage } from '../../channels/channelError';
+import { channelErrorMessage } from '../../settings/channels/channelError';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
 
 /** `POST /api/notifications/test`: a test through every enabled channel. */

@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { CHANNEL_KEYS, ChannelInputs } from '../../channels/ChannelInputs';
+import { CHANNEL_KEYS, ChannelInputs } from '../channels/ChannelInputs';
 import { publishServerInfo } from '../../bootstrap/serverInfoStore';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
 import type { Server } from '../../../model/server';

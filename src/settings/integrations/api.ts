@@ -1,4 +1,4 @@
-import { getJson } from '../dataProvider/http';
+import { getJson } from '../../dataProvider/http';
 
 export type SettingValue = string | number | boolean;
 

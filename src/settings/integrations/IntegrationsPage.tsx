@@ -1,7 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { useErrorText } from '../dataProvider/featureErrors';
+import { useErrorText } from '../../dataProvider/featureErrors';
 import { fetchIntegrations, type Integration } from './api';
 import { IntegrationCard } from './IntegrationCard';
 

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES, type ThemeColors } from '../../model/theme';
-import { assetUrl } from './muiTheme';
+import { assetUrl } from './assetUrl';
 
 interface LoginBackdropProps {
   brand: BrandConfig;

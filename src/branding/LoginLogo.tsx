@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { BrandLogo } from '../layout/BrandLogo';
 import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES } from '../../model/theme';
-import { assetUrl } from './muiTheme';
+import { assetUrl } from './assetUrl';
 
 /** The login logo when one was uploaded and enabled, else the internal logo. */
 export const LoginLogo = ({ brand }: { brand: BrandConfig }) =>

@@ -3,7 +3,7 @@ import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { request } from '../dataProvider/http';
+import { request } from '../../dataProvider/http';
 import { channelErrorMessage } from './channelError';
 
 const splitList = (value: unknown) =>

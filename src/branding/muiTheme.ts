@@ -1,7 +1,21 @@
-import type { RaThemeOptions } from 'react-admin';
-import { theme as baseTheme } from '../layout/theme';
-import { type BrandConfig } from '../../model/brand';
-import { ASSETS_PATH, defaultColors, mergeColors, type ThemeColors } from '../../model/theme';
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { defaultColors, type ThemeColors } from '../../model/theme';
+
+/**
+ * The theme before any brand is known (the maintenance notice, when server info cannot load):
+ * react-admin's light theme in the default teal.
+ */
+export const baseTheme: RaThemeOptions = {
+  ...defaultLightTheme,
+  palette: {
+    mode: 'light',
+    primary: { main: '#00796b', light: '#48a999', dark: '#004c40', contrastText: '#ffffff' },
+    secondary: { main: '#1565c0' },
+    background: { default: '#f4f6f8' },
+  },
+  shape: { borderRadius: 8 },
+  sidebar: { width: 220, closedWidth: 55 },
+};
 
 /**
  * The published colours (`theme.json`) as the MUI/react-admin theme everyone gets at bootstrap:
@@ -29,9 +43,3 @@ export const buildTheme = (colors: ThemeColors = defaultColors): RaThemeOptions 
     },
   },
 });
-
-/** The URL of a published asset, with the brand's version so a new upload is fetched anew. */
-export const assetUrl = (file: string, brand: Pick<BrandConfig, 'version'>): string =>
-  `${ASSETS_PATH}${file}${brand.version ? `?v=${brand.version}` : ''}`;
-
-export { mergeColors };

@@ -1,4 +1,4 @@
-import type { BrandConfig } from '../../model/brand';
+import type { BrandConfig } from '../../../model/brand';
 import {
   COLOR_KEYS,
   isColor,
@@ -7,7 +7,7 @@ import {
   type ColorKey,
   type ThemeColors,
   type ThemeConfig,
-} from '../../model/theme';
+} from '../../../model/theme';
 
 /** What the editor holds: the settings, the colours, and the upload version for previews. */
 export interface ThemeDraft {

@@ -1,8 +1,8 @@
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { useErrorText } from '../dataProvider/featureErrors';
-import { INTEGRATIONS, type IntegrationKey } from '../../model/integration';
+import { useErrorText } from '../../dataProvider/featureErrors';
+import { INTEGRATIONS, type IntegrationKey } from '../../../model/integration';
 import { saveIntegration, type Integration, type SettingValue } from './api';
 import { IntegrationField } from './IntegrationField';
 

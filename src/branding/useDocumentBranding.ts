@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES, type ThemeColors } from '../../model/theme';
-import { assetUrl } from './muiTheme';
+import { assetUrl } from './assetUrl';
 
 const headLink = (rel: string): HTMLLinkElement => {
   let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../dataProvider/http';
+import { getJson } from '../../dataProvider/http';
 
 export interface ChannelStatus {
   type: string;

@@ -1,6 +1,6 @@
 import { FormControlLabel, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { IntegrationFieldType } from '../../model/integration';
+import type { IntegrationFieldType } from '../../../model/integration';
 import type { SettingValue } from './api';
 
 /** One setting: a switch, a text or number field, or a write-only secret. */

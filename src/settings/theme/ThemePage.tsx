@@ -33,15 +33,10 @@ import {
   type ColorKey,
 } from '../../../model/theme';
 import { useAccess } from '../../authProvider/useAccess';
-import { AuthCardView } from '../AuthCard';
-import { assetUrl, buildTheme } from '../../theme/muiTheme';
-import {
-  draftErrors,
-  draftFrom,
-  previewBrand,
-  themeBody,
-  type ThemeDraft,
-} from '../../theme/themeForm';
+import { AuthCardView } from '../../pages/AuthCard';
+import { assetUrl } from '../../branding/assetUrl';
+import { buildTheme } from '../../branding/muiTheme';
+import { draftErrors, draftFrom, previewBrand, themeBody, type ThemeDraft } from './themeForm';
 import { ThemeColorField } from './ThemeColorField';
 import { ThemeUpload } from './ThemeUpload';
 
