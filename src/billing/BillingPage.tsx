@@ -1,6 +1,7 @@
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { fetchIntegrations } from '../settings/integrations/api';
 import type { BillingUser } from '../../model/invoice';
@@ -30,11 +31,7 @@ export const BillingPage = () => {
   }, []);
 
   return (
-    <Box sx={{ p: 2, maxWidth: 1000 }}>
-      <Title title={translate('billing.managerTitle')} />
-      <Typography variant="h6" gutterBottom>
-        {translate('billing.managerTitle')}
-      </Typography>
+    <PageFrame title={translate('billing.managerTitle')} maxWidth={1000}>
       <Stack spacing={2}>
         {!providerOn && <Alert severity="info">{translate('billing.localNotice')}</Alert>}
         {failed !== null && (
@@ -47,6 +44,6 @@ export const BillingPage = () => {
           <BillingUserCard key={user.id} user={user} onChange={load} />
         ))}
       </Stack>
-    </Box>
+    </PageFrame>
   );
 };

@@ -1,6 +1,7 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useErrorText } from '../dataProvider/featureErrors';
 
 /**
@@ -20,6 +21,7 @@ export const ConfirmButton = ({
   onDone: () => void;
   color?: 'primary' | 'error' | 'success' | 'warning';
 }) => {
+  const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
@@ -45,15 +47,15 @@ export const ConfirmButton = ({
       <Button size="small" color={color} onClick={() => setOpen(true)} disabled={busy}>
         {label}
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
+      <ConfirmDialog
+        open={open}
+        busy={busy}
         title={label}
-        content={confirm}
-        confirm="billing.confirm"
-        cancel="billing.close"
+        message={confirm}
+        confirmLabel={translate('billing.confirm')}
+        cancelLabel={translate('billing.close')}
         onConfirm={() => void go()}
-        onClose={() => setOpen(false)}
+        onCancel={() => setOpen(false)}
       />
     </>
   );

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
 import { useErrorText } from '../dataProvider/featureErrors';
 import type { Invoice } from '../../model/invoice';
 import { fetchMyInvoices } from './api';
@@ -38,21 +39,11 @@ export const MyInvoicesPage = () => {
   };
 
   return (
-    <Box sx={{ p: 2, maxWidth: 900 }}>
-      <Title title={translate('billing.invoicesTitle')} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('billing.invoicesTitle')}
-          </Typography>
-          {failed !== null && (
-            <Alert severity="error">
-              {translate('billing.failed', { error: errorText(failed) })}
-            </Alert>
-          )}
-          {invoices && <InvoiceTable invoices={invoices} actions={action} />}
-        </CardContent>
-      </Card>
-    </Box>
+    <PageFrame title={translate('billing.invoicesTitle')} maxWidth={900} card>
+      {failed !== null && (
+        <Alert severity="error">{translate('billing.failed', { error: errorText(failed) })}</Alert>
+      )}
+      {invoices && <InvoiceTable invoices={invoices} actions={action} />}
+    </PageFrame>
   );
 };

@@ -1,19 +1,10 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CloseIcon from '@mui/icons-material/Close';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
-import {
-  Box,
-  IconButton,
-  Paper,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { MapPanel, PanelIconButton } from '../common/MapPanel';
 
 export const PANEL_WIDTH = 380;
 const EXPANDED_WIDTH = 640;
@@ -40,26 +31,9 @@ export const useExpanded = (): [boolean, (expanded: boolean) => void] => {
   return [expanded, setExpanded];
 };
 
-const IconAction = ({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) => (
-  <Tooltip title={label}>
-    <IconButton size="small" aria-label={label} onClick={onClick}>
-      {children}
-    </IconButton>
-  </Tooltip>
-);
-
-/** The side panel over the map: back, title, expand toggle, close (to /home). */
+/** The device panels over the map: a side panel (a bottom sheet on phones) that can widen. */
 export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelProps) => {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const [expanded, setExpanded] = useExpanded();
   const mobile = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const sheet = mobile && bottomSheet;
@@ -78,39 +52,16 @@ export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelPro
         width: mobile ? '100%' : expanded ? EXPANDED_WIDTH : PANEL_WIDTH,
       };
   return (
-    <Paper
-      data-testid={testId}
-      data-expanded={expanded}
-      elevation={4}
+    <MapPanel
+      title={title}
+      backTo={backTo}
+      testId={testId}
+      data={{ 'data-expanded': expanded }}
+      placement={placement}
       square={!sheet}
-      sx={{
-        position: 'absolute',
-        zIndex: 1100,
-        display: 'flex',
-        flexDirection: 'column',
-        ...placement,
-      }}
-    >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 0.5,
-          px: 1,
-          py: 0.5,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        {backTo && (
-          <IconAction label={translate('detail.back')} onClick={() => navigate(backTo)}>
-            <ArrowBackIcon fontSize="small" />
-          </IconAction>
-        )}
-        <Typography variant="subtitle1" noWrap sx={{ flex: 1, fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <IconAction
+      scroll
+      actions={
+        <PanelIconButton
           label={translate(expanded ? 'detail.collapse' : 'detail.expand')}
           onClick={() => setExpanded(!expanded)}
         >
@@ -119,16 +70,10 @@ export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelPro
           ) : (
             <OpenInFullIcon fontSize="small" />
           )}
-        </IconAction>
-        <IconAction label={translate('detail.close')} onClick={() => navigate('/home')}>
-          <CloseIcon fontSize="small" />
-        </IconAction>
-      </Box>
-      <Box
-        sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'auto' }}
-      >
-        {children}
-      </Box>
-    </Paper>
+        </PanelIconButton>
+      }
+    >
+      {children}
+    </MapPanel>
   );
 };

@@ -1,5 +1,5 @@
-import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { getJson } from '../dataProvider/http';
 import { useGeofences } from '../live/useReferenceData';
@@ -20,7 +20,9 @@ import { formatDateTime, formatDuration, formatPlace } from './format';
 import { EventTypeSelect } from './EventTypeSelect';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
+import { ReportSwitch } from './ReportSwitch';
 import { useReportExport } from './useReportExport';
+import { useReportRequest } from './useReportRequest';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { type ReportMarker, routeStore } from './routeStore';
@@ -61,22 +63,17 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
   const geofences = useGeofences();
   const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, start, stop } = useReportRequest();
   const { exporting, runExport } = useReportExport();
-  const [error, setError] = useState<string | null>(null);
   const [daily, setDaily] = useState(false);
   const [eventTypes, setEventTypes] = useState<string[]>([]);
   const [showMarkers, setShowMarkers] = useState(true);
-  const request = useRef<AbortController | null>(null);
 
   // Leaving the view (or switching report) clears what it drew on the map.
   useEffect(() => {
     setRows(null);
-    return () => {
-      request.current?.abort();
-      routeStore.clear();
-    };
-  }, [view]);
+    return stop;
+  }, [view, stop]);
 
   const names = useMemo(
     () => new Map((devices ?? []).map((device) => [Number(device.id), device.name])),
@@ -148,31 +145,19 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
     return () => controller.abort();
   }, [rows, showMarkers, view, columns, units.locale]);
 
-  const load = (query: ReportQuery) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setBusy(true);
-    setError(null);
-    routeStore.clear();
-    fetchReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, controller.signal)
-      .then((result) => {
+  const load = (query: ReportQuery) =>
+    start(
+      (signal) => fetchReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, signal),
+      (result) => {
         if (view === 'events') {
           (result as ReportEvent[]).forEach((row) => {
             row.deviceName = names.get(row.deviceId) ?? String(row.deviceId);
           });
         }
         setRows(result);
-      })
-      .catch((reason: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(reason instanceof Error ? reason.message : String(reason));
-        setRows(null);
-      })
-      .finally(() => {
-        if (request.current === controller) setBusy(false);
-      });
-  };
+      },
+      () => setRows(null),
+    );
 
   const doExport = (query: ReportQuery) =>
     runExport(ENDPOINT[view], { ...query, daily, eventTypes });
@@ -218,24 +203,18 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
     >
       <ReportFilter busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
         {view === 'resume' ? (
-          <FormControlLabel
-            control={
-              <Switch size="small" checked={daily} onChange={(_, value) => setDaily(value)} />
-            }
+          <ReportSwitch
             label={translate('reports.filter.daily')}
+            checked={daily}
+            onChange={setDaily}
           />
         ) : (
           <>
             {view === 'events' && <EventTypeSelect value={eventTypes} onChange={setEventTypes} />}
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showMarkers}
-                  onChange={(_, value) => setShowMarkers(value)}
-                />
-              }
+            <ReportSwitch
               label={translate('reports.filter.showMarkers')}
+              checked={showMarkers}
+              onChange={setShowMarkers}
             />
           </>
         )}

@@ -1,8 +1,9 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
 import { request } from '../dataProvider/http';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { useAccess } from '../authProvider/useAccess';
@@ -35,35 +36,27 @@ export const ResellerPage = () => {
   };
 
   return (
-    <Box sx={{ p: 2, maxWidth: 800 }}>
-      <Title title={translate('reseller.title')} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('reseller.title')}
-          </Typography>
-          {!data ? (
-            <LinearProgress />
-          ) : (
-            <>
-              <ResellerSummary overview={data} />
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                <Typography variant="subtitle1">{translate('reseller.users')}</Typography>
-                <Button startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
-                  {translate('reseller.create')}
-                </Button>
-              </Box>
-              <ResellerUsers users={data.users} />
-              <ResellerUserForm
-                open={creating}
-                allowSubReseller={data.subReseller}
-                onClose={() => setCreating(false)}
-                onSubmit={create}
-              />
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <PageFrame title={translate('reseller.title')} maxWidth={800} card>
+      {!data ? (
+        <LinearProgress />
+      ) : (
+        <>
+          <ResellerSummary overview={data} />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="subtitle1">{translate('reseller.users')}</Typography>
+            <Button startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
+              {translate('reseller.create')}
+            </Button>
+          </Box>
+          <ResellerUsers users={data.users} />
+          <ResellerUserForm
+            open={creating}
+            allowSubReseller={data.subReseller}
+            onClose={() => setCreating(false)}
+            onSubmit={create}
+          />
+        </>
+      )}
+    </PageFrame>
   );
 };

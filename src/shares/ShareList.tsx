@@ -1,19 +1,9 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { listShares, revokeShare, type Share, shareLink } from './shareApi';
 
 export const copyLink = (link: string) => navigator.clipboard?.writeText(link) ?? Promise.reject();
@@ -101,17 +91,15 @@ export const ShareList = ({
         ))}
       </List>
       {revoking && (
-        <Dialog open onClose={() => setRevoking(null)}>
-          <DialogContent>
-            {translate('shares.revokeConfirm', { name: revoking.name })}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setRevoking(null)}>{translate('actions.cancel')}</Button>
-            <Button color="error" onClick={() => void revoke(revoking)}>
-              {translate('shares.revoke')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          open
+          message={translate('shares.revokeConfirm', { name: revoking.name })}
+          confirmLabel={translate('shares.revoke')}
+          cancelLabel={translate('actions.cancel')}
+          confirmColor="error"
+          onConfirm={() => void revoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
       )}
     </>
   );

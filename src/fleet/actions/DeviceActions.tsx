@@ -10,7 +10,7 @@ import type { Position } from '../../../model/position';
 import { useAccess } from '../../authProvider/useAccess';
 import { actionIcons } from './actionIcons';
 import { CommandDialog } from './CommandDialog';
-import { useConfirm } from './ConfirmDialog';
+import { useConfirm } from './useConfirm';
 import { QrDialog } from './QrDialog';
 import { ShareDialog } from '../../shares/ShareDialog';
 import { sharesAvailable } from '../../shares/shareApi';

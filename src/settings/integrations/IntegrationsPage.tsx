@@ -1,6 +1,7 @@
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageFrame } from '../../common/PageFrame';
 import { useErrorText } from '../../dataProvider/featureErrors';
 import { fetchIntegrations, type Integration } from './api';
 import { IntegrationCard } from './IntegrationCard';
@@ -19,11 +20,7 @@ export const IntegrationsPage = () => {
   }, []);
 
   return (
-    <Box sx={{ p: 2, maxWidth: 720 }}>
-      <Title title={translate('integrations.title')} />
-      <Typography variant="h6" gutterBottom>
-        {translate('integrations.title')}
-      </Typography>
+    <PageFrame title={translate('integrations.title')} maxWidth={720}>
       {failed !== null && (
         <Alert severity="error">
           {translate('integrations.failed', { error: errorText(failed) })}
@@ -34,6 +31,6 @@ export const IntegrationsPage = () => {
           <IntegrationCard key={integration.key} integration={integration} />
         ))}
       </Stack>
-    </Box>
+    </PageFrame>
   );
 };

@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 
 interface Pending {
   message: string;
@@ -21,24 +21,19 @@ export const useConfirm = () => {
     notify('actions.action_cancel', { type: 'info' });
   };
   const dialog = (
-    <Dialog open={pending !== null} onClose={cancel} data-testid="confirm-dialog">
-      <DialogContent>
-        <DialogContentText>{pending?.message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={cancel}>{translate('actions.cancel')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => {
-            const run = pending?.run;
-            setPending(null);
-            run?.();
-          }}
-        >
-          {translate('actions.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={pending !== null}
+      message={pending?.message}
+      confirmLabel={translate('actions.confirm')}
+      cancelLabel={translate('actions.cancel')}
+      onCancel={cancel}
+      onConfirm={() => {
+        const run = pending?.run;
+        setPending(null);
+        run?.();
+      }}
+      testId="confirm-dialog"
+    />
   );
   return { confirm, dialog };
 };
