@@ -1,0 +1,43 @@
+import { type ReactNode, useState } from 'react';
+import { describeError, type ErrorView } from '../authProvider/describeError';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { AuthCard } from './AuthCard';
+import { BackToLogin } from './BackToLogin';
+
+/** Runs a public form's submit; its failure is what the page shows until the next try. */
+export const useSubmitFailure = <T,>(action: (values: T) => Promise<void>) => {
+  const [error, setError] = useState<ErrorView | null>(null);
+  const submit = async (values: T) => {
+    setError(null);
+    try {
+      await action(values);
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+  return { error, submit };
+};
+
+interface AuthFormCardProps {
+  title: string;
+  /** Shown instead of the form when given (sent, done, or why there is no form). */
+  outcome?: ReactNode;
+  /** Above the failure and the form. */
+  intro?: ReactNode;
+  error: ErrorView | null;
+  children: ReactNode;
+}
+
+/** A public form page (register, recover): the form or its outcome, then the way back to sign-in. */
+export const AuthFormCard = ({ title, outcome, intro, error, children }: AuthFormCardProps) => (
+  <AuthCard title={title}>
+    {outcome || (
+      <>
+        {intro}
+        {error && <ErrorMessage error={error} />}
+        {children}
+      </>
+    )}
+    <BackToLogin />
+  </AuthCard>
+);
