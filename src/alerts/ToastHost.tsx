@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { liveStore } from '../live/liveStore';
 import { useGeofences } from '../live/useReferenceData';
-import { useMute } from '../fleet/usePrefs';
+import { useMute } from './useMute';
 import { eventText } from './eventText';
 import { loadRules, ruleFor } from './notificationRules';
 import { playSound, soundName } from './sounds';
