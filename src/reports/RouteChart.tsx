@@ -2,7 +2,7 @@ import 'uplot/dist/uPlot.min.css';
 import { Box } from '@mui/material';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
-import type { SpeedUnit } from '../fleet/units';
+import type { SpeedUnit } from '../i18n/units';
 import type { Position } from '../../model/position';
 import { chartColumn } from './chartSeries';
 import { routeTimes } from './routeStore';

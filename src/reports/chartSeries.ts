@@ -1,4 +1,4 @@
-import { convertSpeed, type SpeedUnit } from '../fleet/units';
+import { convertSpeed, type SpeedUnit } from '../i18n/units';
 import type { Position } from '../../model/position';
 
 /** Position fields that can be charted; attributes are offered as `attributes.<key>`. */

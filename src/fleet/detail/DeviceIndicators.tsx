@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Position } from '../../../model/position';
-import { convertDistance } from '../units';
+import { convertDistance } from '../../i18n/units';
 import { formatValue } from './formatValue';
 import { InfoRow } from './InfoRow';
 

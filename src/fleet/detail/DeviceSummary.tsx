@@ -8,7 +8,7 @@ import { plateOf } from '../../map/markers/labels';
 import { STATUS_COLORS } from '../../map/markers/labels';
 import { statusOf } from '../filters';
 import { LastUpdate } from '../LastUpdate';
-import { convertSpeed, speedUnitOf } from '../units';
+import { convertSpeed, speedUnitOf } from '../../i18n/units';
 import { InfoRow } from './InfoRow';
 
 /** Status, speed in the user's unit, plate, model and where the device last was. */
