@@ -100,8 +100,8 @@ const FrotaAdmin = () => {
           <Route path="/history" element={<HistoryPanel />} />
         </Route>
       </CustomRoutes>
-      {/* Management (issue 5). `device-admin` is the device table (`/devices` is the live panel);
-          `maintenances` because `/maintenance` is the maintenance notice (spec §2). */}
+      {/* Management. `device-admin` is the device table (`/devices` is the live panel);
+          `maintenances` because `/maintenance` is the maintenance notice. */}
       <Resource name="device-admin" {...devices} />
       <Resource name="groups" {...groups} />
       <Resource name="geofence" {...geofence} />

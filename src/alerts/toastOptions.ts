@@ -25,7 +25,7 @@ export interface ToastOptions {
   sound: ToastSound;
 }
 
-/** Spec §9: 7000 ms, bottom-right, default sound audio1. */
+/** 7000 ms, bottom-right, default sound audio1. */
 export const TOAST_DURATION_MS = 7000;
 export const SOUND_COUNT = 24;
 
@@ -36,7 +36,7 @@ const truthy = (value: unknown) => value === true || value === 'true' || value =
 
 const SOUND_URL = /^(https?:\/\/|\/)[^\s]*\.(mp3|wav|ogg)(\?[^\s]*)?$/i;
 
-/** Only mp3, wav or ogg files over http(s) or the same origin (spec §5). */
+/** Only mp3, wav or ogg files over http(s) or the same origin. */
 export const isSoundUrl = (value: unknown): value is string =>
   typeof value === 'string' && SOUND_URL.test(value.trim());
 
@@ -52,7 +52,7 @@ export const soundFrom = (attributes: Record<string, unknown>): ToastSound => {
   return { kind: 'builtin', index: index >= 1 && index <= SOUND_COUNT ? index : 1 };
 };
 
-/** The toast a notification rule asks for, from its attributes (inventory §2c). */
+/** The toast a notification rule asks for, from its attributes (Tarkan's keys). */
 export const toastOptionsFrom = (attributes: Record<string, unknown> | undefined): ToastOptions => {
   const source = attributes ?? {};
   const position = source['tarkan.position'];

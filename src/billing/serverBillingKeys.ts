@@ -1,6 +1,6 @@
 import type { AttributeInputKind } from '../resources/users/UserAttributeInputs';
 
-/** Server-wide billing defaults (inventory §2c), each user's fallback, with their input kind. */
+/** Server-wide billing defaults (Tarkan's attribute keys), each user's fallback, with their input kind. */
 export const SERVER_BILLING_FIELDS: readonly (readonly [string, AttributeInputKind])[] = [
   ['tarkan.billingPrice', 'money'],
   ['tarkan.billingDate', 'number'],

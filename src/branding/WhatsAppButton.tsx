@@ -10,7 +10,7 @@ export const whatsappLink = (number: string): string | null => {
   return digits ? `https://wa.me/${digits}` : null;
 };
 
-/** The floating WhatsApp button (spec §1): only when the branding has a number. */
+/** The floating WhatsApp button: only when the branding has a number. */
 export const WhatsAppButton = () => {
   const translate = useTranslate();
   const brand = useBrand();

@@ -1,5 +1,5 @@
 /**
- * The server's error texts (`<message> - <Kind>`, foundation contract) that the management screens
+ * The server's error texts (`<message> - <Kind>`, `docs/traccar-api.md`) that the management screens
  * translate: the message before ` - ` becomes a code, and the code an `admin.errors.*` key.
  */
 export const SERVER_ERROR_CODES = [

@@ -41,7 +41,7 @@ export type LinkedFilter = Partial<Record<'userId' | 'deviceId' | 'groupId', num
 
 type Row = RaRecord & Record<string, unknown>;
 
-/** Rows a management list never shows: deleted devices, share users (spec §6). */
+/** Rows a management list never shows: deleted devices, share users. */
 const hidden = (resource: string, row: Row): boolean =>
   (resource === 'device-admin' && isDeletedUniqueId(row.uniqueId)) ||
   (resource === 'users' && Boolean((row.attributes as Record<string, unknown>)?.isShared));
@@ -75,7 +75,7 @@ const listOf = async (resource: string, params: Partial<GetListParams>) => {
 
 const item = (resource: string, id: Identifier) => `${collectionPath(resource)}/${id}`;
 
-/** `POST`/`DELETE /api/permissions` body: the owner key FIRST (traccar-api §2). */
+/** `POST`/`DELETE /api/permissions` body: the owner key FIRST (`docs/traccar-api.md`). */
 export const permissionBody = (owner: LinkEnd, property: LinkEnd): Record<string, number> => ({
   [owner.key]: owner.id,
   [property.key]: property.id,

@@ -13,7 +13,7 @@ import { useAccess } from '../authProvider/useAccess';
 
 const selectCount = (state: LiveState) => state.devices.size;
 
-/** Hidden without the create permission; disabled when a device limit is reached (spec §5). */
+/** Hidden without the create permission; disabled when a device limit is reached. */
 export const AddDeviceButton = () => {
   const translate = useTranslate();
   const navigate = useNavigate();

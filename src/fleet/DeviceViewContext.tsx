@@ -85,7 +85,7 @@ const SearchedView = memo(function SearchedView({
 /**
  * Filters and sorts the live devices once for the list, the counters and the map, in two
  * stages. The fleet stage (every filter but the search, the sort) reruns when those change or
- * when the store's view version moves (500 ms after live updates, spec §9), never on every
+ * when the store's view version moves (500 ms after live updates), never on every
  * socket frame. The search stage (SearchedView) reruns on a keystroke, in the same frame as the
  * box, without touching the fleet stage.
  */

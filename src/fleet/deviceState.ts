@@ -1,7 +1,7 @@
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 
-/** The state flags the list shows and sorts by (inventory §5). */
+/** The state flags the list shows and sorts by (Tarkan's). */
 export const STATE_KEYS = ['motion', 'anchor', 'locked', 'ignition', 'driver', 'alert'] as const;
 export type StateKey = (typeof STATE_KEYS)[number];
 

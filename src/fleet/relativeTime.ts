@@ -5,7 +5,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Inventory §5: "< 1 min", then whole minutes, hours or days since the last update. */
+/** As Tarkan shows it: "< 1 min", then whole minutes, hours or days since the last update. */
 export const relativeTime = (iso: string | null | undefined, now: number): RelativeTime => {
   const time = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(time)) return { kind: 'never' };

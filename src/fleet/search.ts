@@ -42,7 +42,7 @@ const buildHaystack = (device: Device, extras?: SearchExtras): string => {
 export const normalizeQuery = (query: string): string => query.trim().toLocaleLowerCase();
 
 /**
- * Spec §5: the search matches any field or attribute, case-insensitive. The text is a plain
+ * The search matches any field or attribute, case-insensitive. The text is a plain
  * substring, never a regular expression (the original compiled user input as a regex).
  */
 export const matchesSearch = (device: Device, query: string, extras?: SearchExtras): boolean => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The list's relative times refresh every 3 s (inventory §5) from one shared timer. */
+/** The list's relative times refresh every 3 s (as Tarkan's) from one shared timer. */
 const TICK_MS = 3000;
 let now = Date.now();
 let timer: ReturnType<typeof setInterval> | null = null;

@@ -33,7 +33,7 @@ const firstMatch = (tags: readonly string[]): AppLocale | null => {
   return null;
 };
 
-/** Spec §2: `?locale=`, then the stored choice, the browser, the page language, then pt-BR. */
+/** `?locale=`, then the stored choice, the browser, the page language, then pt-BR. */
 export const chooseLocale = ({
   search = '',
   stored,

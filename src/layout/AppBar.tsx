@@ -9,7 +9,7 @@ import { WeatherClock } from './WeatherClock';
 const DEFAULT_LOGO_WIDTH = '80%';
 
 /**
- * Spec §9: the logo width in percent: the theme editor's logo size, else the server attribute
+ * The logo width in percent: the theme editor's logo size, else the server attribute
  * `tarkan.logoWidth`, else 80.
  */
 export const logoWidth = (

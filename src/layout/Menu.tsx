@@ -18,7 +18,7 @@ const Version = () => {
   );
 };
 
-/** "Relatórios" (issue 6), shown when the authProvider allows listing reports. */
+/** "Relatórios", shown when the authProvider allows listing reports. */
 const ReportsMenuItem = () => {
   const { canAccess } = useCanAccess({ resource: 'reports', action: 'list' });
   if (!canAccess) return null;

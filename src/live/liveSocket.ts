@@ -6,7 +6,7 @@ import { isEmptyMessage, parseMessage } from './parseMessage';
 import { registerSocket } from './socketRegistry';
 import type { LiveStore } from './store';
 
-/** Spec §9: reconnect 5 s after the socket closes. */
+/** Reconnect 5 s after the socket closes. */
 export const RECONNECT_MS = 5000;
 
 /** More unknown devices than this at once are loaded with one full resync, not one by one. */

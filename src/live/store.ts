@@ -28,7 +28,7 @@ export interface LiveState {
   readonly events: readonly Event[];
   /** Bumped by every flush. */
   readonly version: number;
-  /** Bumped `VIEW_DELAY_MS` after devices or positions change (spec §9: device refresh delay). */
+  /** Bumped `VIEW_DELAY_MS` after devices or positions change (the device refresh delay). */
   readonly viewVersion: number;
 }
 

@@ -9,7 +9,7 @@ export interface MapView {
   zoom: number;
 }
 
-/** Spec §9: a saved position with no zoom opens at 17. */
+/** A saved position with no zoom opens at 17. */
 export const DEFAULT_ZOOM = 17;
 
 /** Used when neither the user nor the server has a position (both 0,0). */

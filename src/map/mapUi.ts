@@ -2,7 +2,7 @@ import type L from 'leaflet';
 import { useSyncExternalStore } from 'react';
 import { liveStore } from '../live/liveStore';
 
-/** Spec-free bound on a live trail (the original grew it without limit). */
+/** A bound on a live trail of our own (the original grew it without limit). */
 export const MAX_TRAIL_POINTS = 1000;
 
 export interface MapUiState {

@@ -86,7 +86,7 @@ const ShareAppBar = () => {
 
 const NoSidebar = () => null;
 
-/** Share viewer mode (spec §6): the map at full width, no menu, only logout, the countdown. */
+/** Share viewer mode: the map at full width, no menu, only logout, the countdown. */
 export const ShareViewerLayout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={ShareAppBar} sidebar={NoSidebar} menu={NoSidebar}>
     <LiveConnection />

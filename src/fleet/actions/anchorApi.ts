@@ -2,7 +2,7 @@ import { getJson, request } from '../../dataProvider/http';
 import { circleArea } from '../../map/geofenceArea';
 import type { Geofence } from '../../../model/geofence';
 
-/** Spec §4 and §9: anchors are 150 m circles. */
+/** Anchors are 150 m circles. */
 export const ANCHOR_RADIUS_M = 150;
 
 /** The geofence an anchor saves: centred on the latest fix, new id -1, calendar 0. */

@@ -10,7 +10,7 @@ export interface SavedCommand {
 
 export type NativeCommand = 'engineStop' | 'engineResume';
 
-/** 200: delivered live; 202: queued until the device connects (traccar-api §2). */
+/** 200: delivered live; 202: queued until the device connects (`docs/traccar-api.md`). */
 export type SendResult = 'sent' | 'queued';
 
 export const savedCommandsFor = (deviceId: number) =>

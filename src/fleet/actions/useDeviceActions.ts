@@ -14,7 +14,7 @@ import {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The state-changing actions of the detail panel, each reporting with the spec's messages. */
+/** The state-changing actions of the detail panel, each reporting how it went. */
 export const useDeviceActions = (
   device: Device,
   position: Position | undefined,

@@ -1,6 +1,6 @@
 /**
- * Device attributes with inputs of their own (spec §3 Device; tarkan-inventory §2c keys where
- * Tarkan has one). Everything else is in the free attributes tab.
+ * Device attributes with inputs of their own (Tarkan's attribute keys where Tarkan has one).
+ * Everything else is in the free attributes tab.
  */
 export const SIM_KEYS = [
   'iccid',

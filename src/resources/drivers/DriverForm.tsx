@@ -12,7 +12,7 @@ import { EntityToolbar } from '../common/EntityForms';
 import { attr } from '../common/formAttributes';
 import { fillName, required } from '../common/validators';
 
-/** Licence data (spec §3 Driver), kept in attributes. */
+/** Licence data, kept in attributes. */
 const LICENCE_TEXT = ['cnhNumber', 'cpf', 'cnhCategory', 'cnhState', 'cnhFiliation'];
 const LICENCE_DATES = ['birthDate', 'firstLicenseDate', 'cnhValidity'];
 const QR_KEYS = [

@@ -25,7 +25,7 @@ export const USER_DEFAULTS = {
   attributes: {},
 };
 
-/** Spec §5: a user may not edit an administrator above them (the server refuses it too). */
+/** A user may not edit an administrator above them (the server refuses it too). */
 const SuperiorNotice = () => {
   const translate = useTranslate();
   return <Alert severity="error">{translate('admin.errors.CANNOT_EDIT_SUPERIOR')}</Alert>;

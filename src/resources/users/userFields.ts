@@ -1,4 +1,4 @@
-/** User attributes with inputs of their own (spec §3 User billing, address and reseller). */
+/** User attributes with inputs of their own (billing, address and reseller). */
 export const BILLING_KEYS = {
   toggles: ['tarkan.enableBilling', 'tarkan.billingTrustUnlock', 'tarkan.billingSuspension'],
   text: ['tarkan.billingCpfCnpj', 'tarkan.billingDescription'],

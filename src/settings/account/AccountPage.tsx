@@ -10,7 +10,7 @@ import { UserAccountInputs, UserPreferenceInputs } from '../../resources/users/U
 import { userTransform } from '../../resources/users/userTransform';
 
 /**
- * `/account`: the signed-in user edits their own account and preferences (spec "my account").
+ * `/account`: the signed-in user edits their own account and preferences ("my account").
  * Advanced permissions gate it with the self-edit bit; readonly accounts only look.
  */
 export const AccountPage = () => {

@@ -36,7 +36,7 @@ const RESERVED = [
   ...SERVER_BILLING_KEYS,
 ];
 
-/** `/server` (administrators): every server setting of spec §3, saved with `PUT /api/server`. */
+/** `/server` (administrators): every server setting, saved with `PUT /api/server`. */
 export const ServerPage = () => {
   const translate = useTranslate();
   const notify = useNotify();

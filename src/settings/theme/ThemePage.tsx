@@ -78,7 +78,7 @@ const ThemePreview = ({ brand, draft }: { brand: BrandConfig; draft: ThemeDraft 
   );
 };
 
-/** `/theme` (administrators with the plus licence): the theme editor of issue 7. */
+/** `/theme` (administrators with the plus licence, resellers for their own brand): the theme editor. */
 export const ThemePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
