@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
-import { attr } from '../resources/common/formAttributes';
+import { attr } from '../common/formAttributes';
 import { attributeInput } from '../resources/users/UserAttributeInputs';
 import { SERVER_BILLING_FIELDS, serverBillingLabel } from './serverBillingKeys';
 

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate } from 'react-admin';
 import type { Device } from '../../model/device';
 import { liveStore } from '../live/liveStore';
-import { fromForm } from '../resources/common/formAttributes';
+import { fromForm } from '../common/formAttributes';
 import { DEVICE_DEFAULTS, DeviceIdentityInputs } from '../resources/devices/DeviceForm';
 
 interface DeviceCreateDialogProps {

@@ -8,7 +8,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { Device } from '../../../model/device';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { useAccess } from '../../authProvider/useAccess';
 import { deviceName, deviceUniqueId } from '../common/validators';
@@ -78,9 +78,7 @@ export const DeviceForm = () => {
       <TabbedForm.Tab label="admin.tabs.installation" path="installation">
         <AttributeInputs keys={INSTALLATION_KEYS} />
       </TabbedForm.Tab>
-      <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-        <AttributesEditor reserved={RESERVED_DEVICE_KEYS} />
-      </TabbedForm.Tab>
+      <AttributesTab path="attributes" reserved={RESERVED_DEVICE_KEYS} />
       {editing && <LinksTab owner="deviceId" path="links" />}
     </TabbedForm>
   );

@@ -7,9 +7,9 @@ import {
   TextInput,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { fillName, required } from '../common/validators';
 
 /** Licence data, kept in attributes. */
@@ -89,8 +89,6 @@ export const DriverForm = () => (
       <BooleanInput source={attr('tarkan.enableQrCode')} label={label('enableQrCode')} />
       <QrSettings />
     </TabbedForm.Tab>
-    <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-      <AttributesEditor reserved={RESERVED} />
-    </TabbedForm.Tab>
+    <AttributesTab path="attributes" reserved={RESERVED} />
   </TabbedForm>
 );

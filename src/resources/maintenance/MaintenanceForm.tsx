@@ -1,6 +1,6 @@
 import { NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { fillName, required } from '../common/validators';
 

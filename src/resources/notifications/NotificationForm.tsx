@@ -11,7 +11,7 @@ import { useWatch } from 'react-hook-form';
 import { ALARM_KEYS } from '../../../model/alarm';
 import { TOAST_COLORS, TOAST_POSITIONS } from '../../alerts/toastOptions';
 import { EntityToolbar } from '../common/EntityForms';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';
 import { alarms, notificationType, notificators } from '../common/validators';
 import { SoundInput } from './SoundInput';

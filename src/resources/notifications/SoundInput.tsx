@@ -4,7 +4,7 @@ import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { playSound } from '../../alerts/sounds';
 import { SOUND_COUNT, soundFrom } from '../../alerts/toastOptions';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { soundUrl } from '../common/validators';
 
 const SOUNDS = [

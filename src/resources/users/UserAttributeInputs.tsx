@@ -1,5 +1,5 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { MoneyCentsInput } from '../../billing/MoneyCentsInput';
 import { ADDRESS_KEYS, BILLING_KEYS, RESELLER_KEYS, userAttributeLabel } from './userFields';
 

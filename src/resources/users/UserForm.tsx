@@ -1,13 +1,13 @@
 import { Alert } from '@mui/material';
 import { TabbedForm, useRecordContext, useTranslate } from 'react-admin';
 import type { User } from '../../../model/user';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { useAccess } from '../../authProvider/useAccess';
 import { LinksTab } from '../links/LinksTab';
 import { AdvancedPermsInput } from './AdvancedPermsInput';
 import { UserBillingInputs, UserResellerInputs } from './UserAttributeInputs';
-import { UserAccountInputs, UserPermissionInputs, UserPreferenceInputs } from './UserInputs';
+import { UserAccountTab, UserPermissionInputs, UserPreferencesTab } from './UserInputs';
 import { RESERVED_USER_KEYS } from './userFields';
 
 export const USER_DEFAULTS = {
@@ -39,12 +39,8 @@ export const UserForm = () => {
   const admin = user?.administrator === true;
   return (
     <TabbedForm toolbar={<EntityToolbar />} defaultValues={USER_DEFAULTS}>
-      <TabbedForm.Tab label="admin.tabs.account">
-        <UserAccountInputs />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="admin.tabs.preferences" path="preferences">
-        <UserPreferenceInputs />
-      </TabbedForm.Tab>
+      <UserAccountTab />
+      <UserPreferencesTab path="preferences" />
       {admin && (
         <TabbedForm.Tab label="admin.tabs.permissions" path="permissions">
           <UserPermissionInputs />
@@ -63,9 +59,7 @@ export const UserForm = () => {
           <UserResellerInputs />
         </TabbedForm.Tab>
       )}
-      <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-        <AttributesEditor reserved={RESERVED_USER_KEYS} />
-      </TabbedForm.Tab>
+      <AttributesTab path="attributes" reserved={RESERVED_USER_KEYS} />
       {editing && <LinksTab owner="userId" path="links" />}
     </TabbedForm>
   );

@@ -1,13 +1,14 @@
 import { Alert } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { EditBase, SaveButton, TabbedForm, Title, Toolbar, useTranslate } from 'react-admin';
+import { EditBase, TabbedForm, Title, useTranslate } from 'react-admin';
 import { Card } from '@mui/material';
 import { setCurrentUser } from '../../authProvider/currentUser';
 import type { User } from '../../../model/user';
-import { toForm } from '../../resources/common/formAttributes';
+import { toForm } from '../../common/formAttributes';
 import { useAccess } from '../../authProvider/useAccess';
-import { UserAccountInputs, UserPreferenceInputs } from '../../resources/users/UserInputs';
+import { UserAccountTab, UserPreferencesTab } from '../../resources/users/UserInputs';
 import { userTransform } from '../../resources/users/userTransform';
+import { SaveToolbar } from '../SaveToolbar';
 
 /**
  * `/account`: the signed-in user edits their own account and preferences ("my account").
@@ -38,23 +39,9 @@ export const AccountPage = () => {
         }}
       >
         {!editable && <Alert severity="info">{translate('admin.account.readonly')}</Alert>}
-        <TabbedForm
-          toolbar={
-            editable ? (
-              <Toolbar>
-                <SaveButton />
-              </Toolbar>
-            ) : (
-              false
-            )
-          }
-        >
-          <TabbedForm.Tab label="admin.tabs.account">
-            <UserAccountInputs />
-          </TabbedForm.Tab>
-          <TabbedForm.Tab label="admin.tabs.preferences" path="preferences">
-            <UserPreferenceInputs />
-          </TabbedForm.Tab>
+        <TabbedForm toolbar={editable ? <SaveToolbar /> : false}>
+          <UserAccountTab />
+          <UserPreferencesTab path="preferences" />
         </TabbedForm>
       </EditBase>
     </Card>

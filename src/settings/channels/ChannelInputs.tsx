@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { attr } from '../../resources/common/formAttributes';
+import { attr } from '../../common/formAttributes';
 
 /** Server attributes of the notification channels (Traccar's names); the secrets are write-only. */
 export const CHANNEL_FIELDS = [

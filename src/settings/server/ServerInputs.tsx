@@ -1,8 +1,10 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { availableLayers } from '../../map/tileLayers';
-import { attr } from '../../resources/common/formAttributes';
-import { COORDINATE_FORMATS, LANGUAGE_CHOICES } from '../../resources/users/UserInputs';
+import { attr } from '../../common/formAttributes';
+import {
+  COORDINATE_FORMATS,
+  LANGUAGE_CHOICES,
+  useMapChoices,
+} from '../../resources/users/UserInputs';
 import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
@@ -53,8 +55,7 @@ export const ServerPermissionInputs = () => (
 );
 
 export const ServerMapInputs = () => {
-  const { server } = useServerInfo();
-  const maps = availableLayers(server).map(({ id }) => ({ id, name: `admin.maps.${id}` }));
+  const maps = useMapChoices();
   return (
     <>
       <SelectInput

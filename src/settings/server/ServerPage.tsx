@@ -1,24 +1,17 @@
 import { Card, LinearProgress } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SaveButton,
-  TabbedForm,
-  Title,
-  Toolbar,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { TabbedForm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { CHANNEL_KEYS, ChannelInputs } from '../channels/ChannelInputs';
 import { publishServerInfo } from '../../bootstrap/serverInfoStore';
 import type { TraccarDataProvider } from '../../dataProvider/traccar';
 import type { Server } from '../../../model/server';
-import { AttributesEditor } from '../../resources/common/AttributesEditor';
-import { fromForm, toForm } from '../../resources/common/formAttributes';
+import { AttributesTab } from '../../common/AttributesEditor';
+import { fromForm, toForm } from '../../common/formAttributes';
 import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
 import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
+import { SaveToolbar } from '../SaveToolbar';
 
 const RESERVED = [
   'tarkan.lang',
@@ -70,15 +63,7 @@ export const ServerPage = () => {
       {!server ? (
         <LinearProgress />
       ) : (
-        <TabbedForm
-          record={toForm(server)}
-          onSubmit={save}
-          toolbar={
-            <Toolbar>
-              <SaveButton alwaysEnable={false} />
-            </Toolbar>
-          }
-        >
+        <TabbedForm record={toForm(server)} onSubmit={save} toolbar={<SaveToolbar />}>
           <TabbedForm.Tab label="admin.server.tabs.preferences">
             <ServerPreferenceInputs />
           </TabbedForm.Tab>
@@ -91,9 +76,7 @@ export const ServerPage = () => {
           <TabbedForm.Tab label="channels.tab" path="channels">
             <ChannelInputs />
           </TabbedForm.Tab>
-          <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-            <AttributesEditor reserved={RESERVED} />
-          </TabbedForm.Tab>
+          <AttributesTab path="attributes" reserved={RESERVED} />
         </TabbedForm>
       )}
     </Card>

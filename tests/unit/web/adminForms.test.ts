@@ -1,4 +1,4 @@
-import { fromForm, toForm, attr } from '../../../src/resources/common/formAttributes';
+import { fromForm, toForm, attr } from '../../../src/common/formAttributes';
 import {
   alarms,
   deviceName,

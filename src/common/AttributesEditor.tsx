@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { TabbedForm, useTranslate, type FormTabProps } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { decodeKey, encodeKey } from './formAttributes';
 
@@ -88,3 +88,16 @@ export const AttributesEditor = ({ reserved = [] }: AttributesEditorProps) => {
     </Stack>
   );
 };
+
+/**
+ * A form's free attributes tab (`reserved` keys have inputs of their own). TabbedForm reads a
+ * tab's `path` from the element it is given, so give this one `path="attributes"`.
+ */
+export const AttributesTab = ({
+  reserved,
+  ...props
+}: AttributesEditorProps & Omit<FormTabProps, 'children' | 'label'>) => (
+  <TabbedForm.Tab label="admin.tabs.attributes" {...props}>
+    <AttributesEditor reserved={reserved} />
+  </TabbedForm.Tab>
+);
