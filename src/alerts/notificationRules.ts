@@ -18,10 +18,6 @@ export const loadRules = (): Promise<NotificationRule[]> => {
   return cache;
 };
 
-export const resetRules = () => {
-  cache = null;
-};
-
 const alarmsOf = (rule: NotificationRule): string[] =>
   String(rule.attributes?.alarms ?? '')
     .split(',')

@@ -1,6 +1,6 @@
 import { SOUND_COUNT } from './toastOptions';
 
-export interface Tone {
+interface Tone {
   /** Hz */
   frequency: number;
   /** seconds from the start */

@@ -1,7 +1,7 @@
 import type { Invoice } from '../../model/invoice';
 
 /** The object a suspended account's login may answer instead of text. */
-export interface ObjectErrorCode {
+interface ObjectErrorCode {
   code: string;
   trustAvailable: boolean;
   invoices: Invoice[];
@@ -50,7 +50,7 @@ export const knownErrorCodes = [
   'USER_NOT_AUTHED',
 ] as const;
 
-export type KnownErrorCode = (typeof knownErrorCodes)[number];
+type KnownErrorCode = (typeof knownErrorCodes)[number];
 
 /** Server wordings that mean the same thing as one of our codes. */
 const aliases: Record<string, KnownErrorCode> = {

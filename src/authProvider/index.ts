@@ -20,7 +20,7 @@ import {
   revokeSessionToken,
 } from './session';
 
-export interface LoginParams {
+interface LoginParams {
   username: string;
   password: string;
   remember?: boolean;

@@ -38,7 +38,7 @@ export const accessFor = (user: UserLike | null, server: ServerLike, plus: boole
   };
 };
 
-export type LiveAction =
+type LiveAction =
   | 'devices'
   | 'deviceCreate'
   | 'deviceEdit'
@@ -84,7 +84,7 @@ export const can = (access: Access, action: LiveAction): boolean => {
  */
 export const canSendRaw = (access: Access): boolean => !access.limitCommands;
 
-export interface DeviceLimitInput {
+interface DeviceLimitInput {
   /** The `devicelimit` header: devices the licence still allows (null when absent). */
   licenceRemaining: number | null;
   /** Server attribute `tarkan.deviceLimit` (absent or -1: none). */

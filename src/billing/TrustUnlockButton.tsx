@@ -9,7 +9,7 @@ const bodyOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'body' in error ? error.body : null;
 
 /** What a refused trust unlock shows: `Already trust - …` has a message of its own. */
-export const trustFailure = (error: unknown): ErrorView => {
+const trustFailure = (error: unknown): ErrorView => {
   const body = bodyOf(error);
   if (typeof body === 'string' && errorCode(body) === 'ALREADY_TRUST') {
     return { kind: 'message', key: 'billing.alreadyTrust' };

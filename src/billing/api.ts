@@ -6,7 +6,7 @@ export const fetchMyInvoices = () => getJson<Invoice[]>('/tarkan/invoices');
 
 export const fetchBillingUsers = () => getJson<BillingUser[]>('/tarkan/invoices/manager');
 
-export interface NewInvoice {
+interface NewInvoice {
   dueDate?: string;
   /** Cents; absent uses the user's price. */
   price?: number;
@@ -23,12 +23,12 @@ export const createInvoice = (userId: number, input: NewInvoice) =>
     },
   });
 
-export type InvoiceAction = 'setAsReceivedCash' | 'delete';
+type InvoiceAction = 'setAsReceivedCash' | 'delete';
 
 export const invoiceAction = (invoiceId: number, action: InvoiceAction) =>
   getJson<Invoice>(`/tarkan/invoices/manager/${invoiceId}/${action}`, { method: 'POST' });
 
-export type UserAction = 'lockUser' | 'unlockUser' | 'unlockUserPerma';
+type UserAction = 'lockUser' | 'unlockUser' | 'unlockUserPerma';
 
 export const userAction = (userId: number, action: UserAction) =>
   getJson<{ success: boolean }>(

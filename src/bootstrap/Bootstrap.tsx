@@ -10,7 +10,7 @@ import { ServerInfoContext } from './ServerInfoContext';
 import { usePageLoaded } from './usePageLoaded';
 import { useServerInfoLoader } from './useServerInfoLoader';
 
-export const MAINTENANCE_PATH = '/maintenance';
+const MAINTENANCE_PATH = '/maintenance';
 
 interface BootstrapProps {
   i18nProvider: I18nProvider;

@@ -3,7 +3,7 @@ import { loadBrand, loadServerInfo, loadThemeColors } from './loadServerInfo';
 import type { ServerInfoValue } from './ServerInfoContext';
 import { publishServerInfo, subscribeServerInfo } from './serverInfoStore';
 
-export type LoaderState =
+type LoaderState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: ServerInfoValue };
 
 /** Loads server info, branding and theme colours together; `retry` starts over after a failure. */

@@ -2,11 +2,11 @@ import { HttpError } from 'react-admin';
 
 export { HttpError };
 
-export const API_TIMEOUT_MS = 60_000;
-export const EXTENSION_TIMEOUT_MS = 30_000;
+const API_TIMEOUT_MS = 60_000;
+const EXTENSION_TIMEOUT_MS = 30_000;
 
 /** What a request answered: `body` is parsed JSON for JSON responses, text otherwise. */
-export interface HttpResponse<T = unknown> {
+interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;

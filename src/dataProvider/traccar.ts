@@ -14,7 +14,7 @@ const PATHS: Record<string, string> = {
   maintenances: '/api/maintenance',
 };
 
-export const collectionPath = (resource: string): string => PATHS[resource] ?? `/api/${resource}`;
+const collectionPath = (resource: string): string => PATHS[resource] ?? `/api/${resource}`;
 
 /** The link keys of `/api/permissions` and of the `?userId=`-style list filters. */
 export type LinkKey =
@@ -81,7 +81,7 @@ export const permissionBody = (owner: LinkEnd, property: LinkEnd): Record<string
   [property.key]: property.id,
 });
 
-export interface TraccarMethods {
+interface TraccarMethods {
   /** Ids of `resource` rows linked directly to the owner (`?userId=`, `?deviceId=`, `?groupId=`). */
   linkedIds: (resource: string, owner: LinkedFilter) => Promise<number[]>;
   link: (owner: LinkEnd, properties: LinkEnd[]) => Promise<void>;
@@ -114,7 +114,7 @@ const changeLinks = async (
   else await call('/api/permissions/bulk', { method, json: bodies });
 };
 
-export const traccarMethods: TraccarMethods = {
+const traccarMethods: TraccarMethods = {
   linkedIds: async (resource, owner) =>
     (await fetchAll(resource, owner)).map((row) => Number(row.id)),
   link: (owner, properties) => changeLinks('POST', owner, properties),

@@ -5,7 +5,7 @@ import { AuthCard } from '../pages/AuthCard';
 import { SignInForm } from '../pages/login/SignInForm';
 import { driverLogin } from './driverApi';
 
-export const DRIVER_HOME = '/qr-driver';
+const DRIVER_HOME = '/qr-driver';
 
 /** `/motorista`: the driver sign-in; afterwards `?to=` (a same-site path) or `/qr-driver`. */
 export const DriverLoginPage = () => {

@@ -20,7 +20,7 @@ import { inIdleSlices } from './idleSlices';
 import { type SearchExtras, SearchIndex } from './search';
 import { useDeviceFilters, useDeviceSearch, useDeviceSort } from './usePrefs';
 
-export interface DeviceViewValue extends DeviceView {
+interface DeviceViewValue extends DeviceView {
   anchors: Map<number, Geofence>;
   groups: Map<number, Group>;
   /** Whether the live data has arrived at least once. */

@@ -5,7 +5,7 @@ import type { Position } from '../../model/position';
 export const STATE_KEYS = ['motion', 'anchor', 'locked', 'ignition', 'driver', 'alert'] as const;
 export type StateKey = (typeof STATE_KEYS)[number];
 
-export interface DeviceFacts {
+interface DeviceFacts {
   device: Device;
   position: Position | undefined;
   /** Device ids that have an anchor geofence. */

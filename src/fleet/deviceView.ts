@@ -19,7 +19,7 @@ export interface DeviceView {
   counts: StatusCounts;
 }
 
-export interface ViewInput {
+interface ViewInput {
   filters: DeviceFilters;
   sort: DeviceSort;
   anchored?: ReadonlySet<number>;

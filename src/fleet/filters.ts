@@ -2,7 +2,7 @@ import type { Device, DeviceStatus } from '../../model/device';
 import type { Position } from '../../model/position';
 import { isMoving } from './deviceState';
 
-export type StatusFilter = 'all' | DeviceStatus;
+type StatusFilter = 'all' | DeviceStatus;
 
 export interface DeviceFilters {
   status: StatusFilter;
@@ -29,7 +29,7 @@ export interface StatusCounts {
 
 export const statusOf = (device: Device): DeviceStatus => device.status ?? 'unknown';
 
-export const categoryOf = (device: Device): string => device.category || 'default';
+const categoryOf = (device: Device): string => device.category || 'default';
 
 /**
  * The filters every view shares before the status buttons: only-one and categories (the search,

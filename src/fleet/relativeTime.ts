@@ -1,4 +1,4 @@
-export type RelativeTime =
+type RelativeTime =
   { kind: 'never' } | { kind: 'now' } | { kind: 'minutes' | 'hours' | 'days'; count: number };
 
 const MINUTE = 60_000;

@@ -39,7 +39,7 @@ const buildHaystack = (device: Device, extras?: SearchExtras): string => {
   return [...fields, ...attributes, ...(extras?.(device) ?? [])].join('\u0000').toLocaleLowerCase();
 };
 
-export const normalizeQuery = (query: string): string => query.trim().toLocaleLowerCase();
+const normalizeQuery = (query: string): string => query.trim().toLocaleLowerCase();
 
 /**
  * The search matches any field or attribute, case-insensitive. The text is a plain

@@ -2,8 +2,8 @@ import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 import { type StateKey, STATE_KEYS, stateOf } from './deviceState';
 
-export type SortKey = 'name' | 'lastUpdate' | StateKey;
-export type SortDir = 'asc' | 'desc';
+type SortKey = 'name' | 'lastUpdate' | StateKey;
+type SortDir = 'asc' | 'desc';
 
 export interface DeviceSort {
   key: SortKey;
@@ -53,7 +53,7 @@ const stateRank = (row: SortRow, key: StateKey, anchored?: ReadonlySet<number>):
   return value === undefined ? NaN : value ? 0 : 1;
 };
 
-export const compareRows = (
+const compareRows = (
   sort: DeviceSort,
   anchored?: ReadonlySet<number>,
   nameRank?: NameRank,

@@ -1,6 +1,6 @@
 import { type AppLocale, DEFAULT_LOCALE, isAppLocale, SUPPORTED_LOCALES } from './locales';
 
-export interface LocaleSources {
+interface LocaleSources {
   /** `window.location.search`, for `?locale=`. */
   search?: string;
   /** The choice the user made in a language selector earlier. */

@@ -4,8 +4,6 @@ import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES } from '../../model/theme';
 import { assetUrl } from '../branding/assetUrl';
 
-export const LOGO_URL = '/tarkan/assets/custom/logo.png';
-
 interface BrandLogoProps {
   /** CSS width of the image logo, e.g. `80%`. */
   width?: string;

@@ -5,7 +5,7 @@ import type { AccessResource } from '../authProvider/canAccess';
  * whose screens are not built yet stay here with `built: false`, so their permission rule is
  * already in the table and they appear as soon as the screen exists.
  */
-export interface MenuEntry {
+interface MenuEntry {
   resource: AccessResource;
   to: string;
   label: string;

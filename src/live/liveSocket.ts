@@ -12,7 +12,7 @@ export const RECONNECT_MS = 5000;
 /** More unknown devices than this at once are loaded with one full resync, not one by one. */
 export const MAX_SINGLE_LOADS = 20;
 
-export interface LiveSocketDeps {
+interface LiveSocketDeps {
   url?: string;
   loadDevices?: () => Promise<Device[]>;
   loadPositions?: () => Promise<Position[]>;
@@ -22,7 +22,7 @@ export interface LiveSocketDeps {
   WebSocket?: typeof WebSocket;
 }
 
-export const socketUrl = (location: Location = window.location): string =>
+const socketUrl = (location: Location = window.location): string =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/socket`;
 
 /**

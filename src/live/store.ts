@@ -34,7 +34,7 @@ export interface LiveState {
 
 export type Schedule = (run: () => void) => void;
 
-export interface LiveStoreOptions {
+interface LiveStoreOptions {
   /** Runs a flush once per animation frame by default. */
   schedule?: Schedule;
   /** Delays the view refresh; `setTimeout` by default. */

@@ -87,7 +87,7 @@ const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => 
 };
 
 /** Audit records of the server, a user or a device: paged, searchable, details as text. */
-export const LogsView = ({ scope }: { scope: LogsScope }) => {
+const LogsView = ({ scope }: { scope: LogsScope }) => {
   const translate = useTranslate();
   const label = useCodeLabel();
   const [page, setPage] = useState(0);

@@ -25,7 +25,7 @@ export interface AuditLog {
 
 export type LogsScope = { kind: 'server' } | { kind: 'users' | 'devices'; id: number };
 
-export const logsPath = (scope: LogsScope): string =>
+const logsPath = (scope: LogsScope): string =>
   scope.kind === 'server' ? '/tarkan/server/logs' : `/tarkan/${scope.kind}/${scope.id}/logs`;
 
 /** One page of audit records, newest first, with the total the server counted. */

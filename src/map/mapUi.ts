@@ -3,9 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { liveStore } from '../live/liveStore';
 
 /** A bound on a live trail of our own (the original grew it without limit). */
-export const MAX_TRAIL_POINTS = 1000;
+const MAX_TRAIL_POINTS = 1000;
 
-export interface MapUiState {
+interface MapUiState {
   followId: number | null;
   trailId: number | null;
   trail: readonly [number, number][];
@@ -26,7 +26,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const getMapUi = () => state;
+const getMapUi = () => state;
 
 export const useMapUi = (): MapUiState => useSyncExternalStore(subscribe, getMapUi, getMapUi);
 

@@ -21,7 +21,7 @@ const ALL = {
 
 const byName = (a: Option, b: Option) => a.name.localeCompare(b.name);
 
-export interface ReportFilterProps {
+interface ReportFilterProps {
   /** One device (route history) instead of devices and groups. */
   single?: boolean;
   busy: boolean;

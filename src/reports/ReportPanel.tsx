@@ -5,7 +5,7 @@ import { MapPanel } from '../common/MapPanel';
 import { routeStore } from './routeStore';
 
 /** Width of the report panels over the map (tables need more room than the device panel). */
-export const REPORT_PANEL_WIDTH = 760;
+const REPORT_PANEL_WIDTH = 760;
 
 /** The report shell over the live map: back (to the chooser), title, close (to /home). */
 export const ReportPanel = ({

@@ -7,7 +7,7 @@ import type { Position } from '../../model/position';
 import { chartColumn } from './chartSeries';
 import { routeTimes } from './routeStore';
 
-export interface RouteChartProps {
+interface RouteChartProps {
   positions: readonly Position[];
   seriesKey: string;
   label: string;

@@ -22,7 +22,7 @@ export interface ReportQuery {
   eventTypes?: readonly string[];
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `/api/reports/<endpoint>?deviceId=1&deviceId=2&groupId=…&from=…&to=…` */
 export const reportUrl = (endpoint: string, query: ReportQuery): string => {

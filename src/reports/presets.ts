@@ -2,7 +2,7 @@
 export const PRESETS = ['today', 'yesterday', 'last7', 'last30', 'last90'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export interface Range {
+interface Range {
   from: Date;
   to: Date;
 }

@@ -14,7 +14,7 @@ export interface ReportMarker {
  * playback cursor, and report markers. A module store like `mapUi`, so the layer inside the
  * map and the panels outside it share it without a context.
  */
-export interface RouteState {
+interface RouteState {
   positions: readonly Position[];
   showPoints: boolean;
   markers: readonly ReportMarker[];
@@ -48,10 +48,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const getRouteState = () => state;
+const getRouteState = () => state;
 
 /** A route as typed columns: one pass over the positions, shared by the map, chart and playback. */
-export interface RouteColumns {
+interface RouteColumns {
   lat: Float64Array;
   lon: Float64Array;
 }

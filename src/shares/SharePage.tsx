@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { setCurrentUser } from '../authProvider/currentUser';
 import { openShareSession } from './shareApi';
 
-export const INVALID_SHARE_PATH = '/login?share=invalid';
+const INVALID_SHARE_PATH = '/login?share=invalid';
 
 /**
  * `/share/:token`: trades the token (in a POST body) for a cookie session that ends with the

@@ -22,7 +22,7 @@ export const sharesAvailable = (): Promise<boolean> => {
   return available;
 };
 
-export interface ShareInput {
+interface ShareInput {
   name: string;
   deviceId: number;
   expirationTime: Date;

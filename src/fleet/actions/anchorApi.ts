@@ -3,10 +3,10 @@ import { circleArea } from '../../map/geofenceArea';
 import type { Geofence } from '../../../model/geofence';
 
 /** Anchors are 150 m circles. */
-export const ANCHOR_RADIUS_M = 150;
+const ANCHOR_RADIUS_M = 150;
 
 /** The geofence an anchor saves: centred on the latest fix, new id -1, calendar 0. */
-export const anchorGeofence = (
+const anchorGeofence = (
   deviceId: number,
   latitude: number,
   longitude: number,

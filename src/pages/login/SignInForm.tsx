@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../common/ErrorMessage';
 import { CredentialFields } from './CredentialFields';
 
 /** What the suspended-account box may offer: the typed credentials and a retry with them. */
-export interface SuspendedOffer {
+interface SuspendedOffer {
   error: Extract<ErrorView, { kind: 'suspended' }>;
   username: string;
   password: string;

@@ -7,7 +7,7 @@ import { useTypeChoices } from '../common/useTypes';
 import { required } from '../common/validators';
 
 /** Tarkan's native actions a saved command can stand in for (`tarkan.changeNative`). */
-export const NATIVE_ACTIONS = [
+const NATIVE_ACTIONS = [
   'custom',
   'engineStop',
   'engineResume',

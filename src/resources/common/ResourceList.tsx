@@ -13,7 +13,7 @@ import { useAccess } from '../../authProvider/useAccess';
 import { xlsxExporter } from './xlsxExporter';
 
 /** Traccar lists are whole arrays: exporting all of them is cheap, so the cap is lifted. */
-export const EXPORT_MAX_RESULTS = 100_000;
+const EXPORT_MAX_RESULTS = 100_000;
 
 interface ResourceListProps {
   children: ReactNode;

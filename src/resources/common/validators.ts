@@ -1,7 +1,7 @@
 import { isSoundUrl } from '../../alerts/toastOptions';
 
 /** A react-admin validator: the translation key of the message, or undefined when valid. */
-export type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
+type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 
 const blank = (value: unknown) =>
   value === undefined ||
@@ -9,13 +9,13 @@ const blank = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
-export const requiredWith =
+const requiredWith =
   (message: string): Validator =>
   (value) =>
     blank(value) ? message : undefined;
 
 /** Required and at least `min` characters, with one message for both. */
-export const minLengthWith =
+const minLengthWith =
   (min: number, message: string): Validator =>
   (value) =>
     blank(value) || String(value).trim().length < min ? message : undefined;

@@ -27,7 +27,7 @@ import { OdometerPanel } from './OdometerPanel';
 export const DEVICE_DEFAULTS = { groupId: 0, category: 'default', disabled: false, attributes: {} };
 
 /** Group 0 means none; the autocomplete shows an empty box for it. */
-export const GroupInput = ({ source = 'groupId' }: { source?: string }) => (
+const GroupInput = ({ source = 'groupId' }: { source?: string }) => (
   <ReferenceInput source={source} reference="groups" perPage={1000}>
     <AutocompleteInput
       optionText="name"

@@ -38,7 +38,7 @@ export const INSTALLATION_KEYS = [
   'installObservation',
 ] as const;
 
-export const TINT_KEYS = ['tarkan.color', 'tarkan.color_extra'] as const;
+const TINT_KEYS = ['tarkan.color', 'tarkan.color_extra'] as const;
 
 /** Date-valued attributes, edited with a date picker. */
 export const DATE_KEYS = new Set<string>([

@@ -11,7 +11,7 @@ interface LinksPanelProps {
 }
 
 /** One button per kind of object the owner can be linked to, each opening its dialog. */
-export const LinksPanel = ({ owner }: LinksPanelProps) => {
+const LinksPanel = ({ owner }: LinksPanelProps) => {
   const translate = useTranslate();
   const record = useRecordContext<{ id: number; administrator?: boolean }>();
   const { can } = useAccess();

@@ -22,7 +22,7 @@ import { useChannels } from '../../settings/channels/useChannels';
 /** Comma-separated text on the wire (`"web,mail"`), an array in the form. */
 export const splitList = (value: unknown): string[] =>
   typeof value === 'string' && value ? value.split(',').map((part) => part.trim()) : [];
-export const joinList = (value: unknown): string =>
+const joinList = (value: unknown): string =>
   Array.isArray(value) ? value.join(',') : String(value ?? '');
 
 const ReferenceOrNone = ({

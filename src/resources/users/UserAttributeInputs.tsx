@@ -6,7 +6,7 @@ import { ADDRESS_KEYS, BILLING_KEYS, RESELLER_KEYS, userAttributeLabel } from '.
 export type AttributeInputKind = 'toggle' | 'text' | 'number' | 'mode' | 'money';
 
 /** Attributes holding money, in integer cents. */
-export const MONEY_KEYS: readonly string[] = ['tarkan.billingPrice'];
+const MONEY_KEYS: readonly string[] = ['tarkan.billingPrice'];
 
 /** One attribute's input; the server settings reuse it with their own labels. */
 export const attributeInput = (

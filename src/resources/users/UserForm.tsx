@@ -10,7 +10,7 @@ import { UserBillingInputs, UserResellerInputs } from './UserAttributeInputs';
 import { UserAccountTab, UserPermissionInputs, UserPreferencesTab } from './UserInputs';
 import { RESERVED_USER_KEYS } from './userFields';
 
-export const USER_DEFAULTS = {
+const USER_DEFAULTS = {
   administrator: false,
   disabled: false,
   readonly: false,

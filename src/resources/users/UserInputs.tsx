@@ -29,7 +29,7 @@ export const useMapChoices = () => {
 };
 
 /** Name, e-mail (the login), password (required on create only) and phone. */
-export const UserAccountInputs = () => {
+const UserAccountInputs = () => {
   const record = useRecordContext();
   return (
     <>
@@ -42,7 +42,7 @@ export const UserAccountInputs = () => {
 };
 
 /** Language, base map, map position, clock and coordinate format. */
-export const UserPreferenceInputs = () => {
+const UserPreferenceInputs = () => {
   const maps = useMapChoices();
   return (
     <>

@@ -33,7 +33,7 @@ export const RESELLER_KEYS = {
   numbers: ['tarkan.limitReseller'],
 } as const;
 
-export const PREFERENCE_KEYS = ['tarkan.lang', 'language'] as const;
+const PREFERENCE_KEYS = ['tarkan.lang', 'language'] as const;
 
 export const RESERVED_USER_KEYS: string[] = [
   ...Object.values(BILLING_KEYS).flat(),

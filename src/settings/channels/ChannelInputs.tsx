@@ -2,7 +2,7 @@ import { TextInput } from 'react-admin';
 import { attr } from '../../common/formAttributes';
 
 /** Server attributes of the notification channels (Traccar's names); the secrets are write-only. */
-export const CHANNEL_FIELDS = [
+const CHANNEL_FIELDS = [
   { key: 'notificator.telegram.key', label: 'telegramKey', secret: true },
   { key: 'notificator.telegram.chatId', label: 'telegramChatId' },
   { key: 'notificator.telegram.url', label: 'telegramUrl' },

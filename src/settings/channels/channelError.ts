@@ -10,7 +10,7 @@ const FIXED: Record<string, string> = {
 };
 
 /** The server text of an error (`<message> - <Kind>` → `<message>`). */
-export const serverText = (error: unknown): string => {
+const serverText = (error: unknown): string => {
   const raw = error instanceof HttpError && typeof error.body === 'string' ? error.body : '';
   const text = raw || (error instanceof Error ? error.message : '');
   return text.split(' - ')[0].trim();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../dataProvider/http';
 
-export interface ChannelStatus {
+interface ChannelStatus {
   type: string;
   configured: boolean;
 }

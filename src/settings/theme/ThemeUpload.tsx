@@ -15,7 +15,7 @@ interface ThemeUploadProps {
 }
 
 /** Sends one image to `POST /tarkan/theme/upload?type=…`; the server checks and re-encodes it. */
-export const uploadThemeImage = async (type: UploadType, file: File): Promise<BrandConfig> => {
+const uploadThemeImage = async (type: UploadType, file: File): Promise<BrandConfig> => {
   const body = new FormData();
   body.append('file', file);
   const response = await fetch(`/tarkan/theme/upload?type=${encodeURIComponent(type)}`, {

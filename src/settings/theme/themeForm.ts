@@ -41,7 +41,7 @@ export const previewBrand = (brand: BrandConfig, draft: ThemeDraft): BrandConfig
   favicon: draft.favicon,
 });
 
-export type DraftErrors = Partial<
+type DraftErrors = Partial<
   Record<'title' | 'whatsapp' | 'logoText' | 'logoWidth' | ColorKey, string>
 >;
 
