@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { BrandLogo } from '../layout/BrandLogo';
+import { BrandLogo } from './BrandLogo';
 import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES } from '../../model/theme';
 import { assetUrl } from './assetUrl';

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { LiveConnection } from '../live/LiveConnection';
 import { ToastHost } from '../alerts/ToastHost';
-import { BrandLogo } from '../layout/BrandLogo';
+import { BrandLogo } from '../branding/BrandLogo';
 import type { User } from '../../model/user';
 import { countdownText, remainingSeconds } from './countdown';
 

@@ -22,8 +22,7 @@ import { useMemo, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { request } from '../../dataProvider/http';
-import { logoWidth } from '../../layout/AppBar';
-import { BrandLogo } from '../../layout/BrandLogo';
+import { BrandLogo, logoWidth } from '../../branding/BrandLogo';
 import type { BrandConfig } from '../../../model/brand';
 import {
   ASSET_FILES,

@@ -2,7 +2,21 @@ import { Box, Typography } from '@mui/material';
 import { useBrand } from '../bootstrap/ServerInfoContext';
 import type { BrandConfig } from '../../model/brand';
 import { ASSET_FILES } from '../../model/theme';
-import { assetUrl } from '../branding/assetUrl';
+import { assetUrl } from './assetUrl';
+
+const DEFAULT_LOGO_WIDTH = '80%';
+
+/**
+ * The logo width in percent: the theme editor's logo size, else the server attribute
+ * `tarkan.logoWidth`, else 80.
+ */
+export const logoWidth = (
+  brandWidth: number | null,
+  attributes: Record<string, unknown>,
+): string => {
+  const value = brandWidth ?? Number.parseFloat(String(attributes['tarkan.logoWidth'] ?? ''));
+  return value > 0 ? `${Math.min(value, 100)}%` : DEFAULT_LOGO_WIDTH;
+};
 
 interface BrandLogoProps {
   /** CSS width of the image logo, e.g. `80%`. */
