@@ -19,6 +19,36 @@ const LAYER_ZONES = [
   zone('./model', ['./src', './server'], 'model/ is the shared contract: it imports neither side.'),
 ];
 
+/**
+ * The web app's base layers (session and access rules, server calls, messages, the live store)
+ * sit below the screens: they never import a feature folder, the layout or the shared widgets.
+ */
+const WEB_SCREENS = [
+  'alerts',
+  'autolink',
+  'billing',
+  'branding',
+  'common',
+  'driver',
+  'fleet',
+  'layout',
+  'logs',
+  'map',
+  'pages',
+  'reports',
+  'reseller',
+  'resources',
+  'settings',
+  'shares',
+].map((folder) => `./src/${folder}`);
+const WEB_ZONES = [
+  zone(
+    ['./src/authProvider', './src/dataProvider', './src/i18n', './src/live'],
+    WEB_SCREENS,
+    'authProvider, dataProvider, i18n and live sit below the screens: they import no feature folder.',
+  ),
+];
+
 export default defineConfig([
   globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
   {
@@ -64,7 +94,7 @@ export default defineConfig([
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...WEB_ZONES] }],
     },
   },
 ]);

@@ -43,6 +43,17 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(errors).toEqual([expect.stringContaining('model/ is the shared contract')]);
   });
 
+  it('keeps the web base layers below the screens', async () => {
+    const errors = await layerErrors(
+      'src/live/planted.ts',
+      "import { DeviceList } from '../fleet/DeviceList';\nexport const planted = DeviceList;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('sit below the screens')]);
+    const allowed =
+      "import { getJson } from '../dataProvider/http';\nexport const planted = getJson;\n";
+    expect(await layerErrors('src/live/planted.ts', allowed)).toEqual([]);
+  });
+
   it('lets both sides import the contract', async () => {
     const contract =
       "import { CATEGORIES } from '../../model/category';\nexport const c = CATEGORIES;\n";
