@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { getJson, request } from '../dataProvider/http';
 import type { User } from '../../model/user';
 
@@ -15,11 +16,24 @@ export interface Share {
 let available: Promise<boolean> | null = null;
 
 /** The share action shows only once `/tarkan/shares` answers (proxy mode has no shares). */
-export const sharesAvailable = (): Promise<boolean> => {
+const sharesAvailable = (): Promise<boolean> => {
   available ??= request('/tarkan/shares')
     .then((response) => Array.isArray(response.body))
     .catch(() => false);
   return available;
+};
+
+/** Whether this server has shares (asked once per page); false until it has answered. */
+export const useSharesAvailable = (): boolean => {
+  const [ok, setOk] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void sharesAvailable().then((answer) => live && setOk(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ok;
 };
 
 interface ShareInput {

@@ -1,5 +1,5 @@
 import { Box, Button } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { can } from '../../authProvider/permissions';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
@@ -13,7 +13,7 @@ import { CommandDialog } from './CommandDialog';
 import { useConfirm } from './useConfirm';
 import { QrDialog } from './QrDialog';
 import { ShareDialog } from '../../shares/ShareDialog';
-import { sharesAvailable } from '../../shares/shareApi';
+import { useSharesAvailable } from '../../shares/shareApi';
 import { useDeviceActions } from './useDeviceActions';
 import { useNativeAvailable } from './useNativeAvailable';
 
@@ -58,14 +58,7 @@ export const DeviceActions = ({ device, position, anchor }: DeviceActionsProps) 
   const { native, saved, toggleAnchor } = useDeviceActions(device, position, anchor);
   const nativeAvailable = useNativeAvailable(device.id, access);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [canShare, setCanShare] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void sharesAvailable().then((ok) => live && setCanShare(ok));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const canShare = useSharesAvailable();
 
   const blocked = position?.attributes?.blocked;
   const both = server.attributes?.['tarkan.enableLockUnlock'] === true;
