@@ -1,7 +1,7 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
-import { fetchDevice, fetchDevices, fetchPositions } from './liveApi';
+import { dataProvider } from '../dataProvider';
 import { isEmptyMessage, parseMessage } from './parseMessage';
 import { registerSocket } from './socketRegistry';
 import type { LiveStore } from './store';
@@ -31,9 +31,9 @@ const socketUrl = (location: Location = window.location): string =>
  * original did not). Positions of devices the store does not know fetch that device once.
  */
 export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): (() => void) => {
-  const loadDevices = deps.loadDevices ?? fetchDevices;
-  const loadPositions = deps.loadPositions ?? fetchPositions;
-  const loadDevice = deps.loadDevice ?? fetchDevice;
+  const loadDevices = deps.loadDevices ?? dataProvider.getDevices;
+  const loadPositions = deps.loadPositions ?? dataProvider.getLatestPositions;
+  const loadDevice = deps.loadDevice ?? dataProvider.getDevice;
   const requested = new Set<number>();
   let stopped = false;
   // The socket's greeting (every latest position) can beat the first load of the devices: their
