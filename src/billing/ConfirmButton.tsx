@@ -1,4 +1,5 @@
 import { Button } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -25,22 +26,17 @@ export const ConfirmButton = ({
   const notify = useNotify();
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const go = async () => {
-    setBusy(true);
-    try {
-      await run();
-      notify('billing.done', { type: 'success' });
-    } catch (error) {
-      const text = errorText(error);
-      notify('billing.failed', { type: 'error', messageArgs: { error: text } });
-    } finally {
-      setBusy(false);
+  const action = useMutation({
+    mutationFn: run,
+    onSuccess: () => notify('billing.done', { type: 'success' }),
+    onError: (error) =>
+      notify('billing.failed', { type: 'error', messageArgs: { error: errorText(error) } }),
+    onSettled: () => {
       setOpen(false);
       onDone();
-    }
-  };
+    },
+  });
+  const busy = action.isPending;
 
   return (
     <>
@@ -54,7 +50,7 @@ export const ConfirmButton = ({
         message={confirm}
         confirmLabel={translate('billing.confirm')}
         cancelLabel={translate('billing.close')}
-        onConfirm={() => void go()}
+        onConfirm={() => action.mutate()}
         onCancel={() => setOpen(false)}
       />
     </>

@@ -1,8 +1,10 @@
 import { Box, Button, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { NewInvoice } from '../dataProvider/billing';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { createInvoice } from './api';
 import { parseAmount } from './money';
 
 /** A new invoice for one user: due date, and an amount over the user's price when given. */
@@ -10,27 +12,26 @@ export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: 
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [dueDate, setDueDate] = useState('');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
+  const create = useMutation({
+    mutationFn: (invoice: NewInvoice) => dataProvider.createInvoice(userId, invoice),
+    onSuccess: () => {
+      notify('billing.done', { type: 'success' });
+      setAmount('');
+      onDone();
+    },
+    onError: (error) =>
+      notify('billing.failed', { type: 'error', messageArgs: { error: errorText(error) } }),
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const price = parseAmount(amount);
     if (price === null)
       return notify('billing.failed', { type: 'error', messageArgs: { error: amount } });
-    setBusy(true);
-    try {
-      await createInvoice(userId, { dueDate: dueDate || undefined, price });
-      notify('billing.done', { type: 'success' });
-      setAmount('');
-      onDone();
-    } catch (error) {
-      const text = errorText(error);
-      notify('billing.failed', { type: 'error', messageArgs: { error: text } });
-    } finally {
-      setBusy(false);
-    }
+    create.mutate({ dueDate: dueDate || undefined, price });
   };
 
   return (
@@ -56,7 +57,7 @@ export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: 
         onChange={(event) => setAmount(event.target.value)}
         inputProps={{ inputMode: 'decimal', 'data-testid': `invoice-amount-${userId}` }}
       />
-      <Button type="submit" variant="contained" disabled={busy}>
+      <Button type="submit" variant="contained" disabled={create.isPending}>
         {translate('billing.create')}
       </Button>
     </Box>

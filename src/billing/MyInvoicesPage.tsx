@@ -1,10 +1,10 @@
 import { Alert, Button } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { PageFrame } from '../common/PageFrame';
+import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
 import type { Invoice } from '../../model/invoice';
-import { fetchMyInvoices } from './api';
 import { InvoiceTable } from './InvoiceTable';
 
 const isOpen = (invoice: Invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE';
@@ -13,14 +13,12 @@ const isOpen = (invoice: Invoice) => invoice.status === 'PENDING' || invoice.sta
 export const MyInvoicesPage = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
-  const [invoices, setInvoices] = useState<Invoice[] | null>(null);
-  const [failed, setFailed] = useState<unknown>(null);
-
-  useEffect(() => {
-    fetchMyInvoices()
-      .then(setInvoices)
-      .catch((error: unknown) => setFailed(error ?? 'error'));
-  }, []);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { data: invoices, error } = useQuery({
+    queryKey: ['invoices', 'mine'],
+    queryFn: () => dataProvider.getMyInvoices(),
+    retry: false,
+  });
 
   const action = (invoice: Invoice) => {
     if (!isOpen(invoice)) return null;
@@ -40,8 +38,8 @@ export const MyInvoicesPage = () => {
 
   return (
     <PageFrame title={translate('billing.invoicesTitle')} maxWidth={900} card>
-      {failed !== null && (
-        <Alert severity="error">{translate('billing.failed', { error: errorText(failed) })}</Alert>
+      {error && (
+        <Alert severity="error">{translate('billing.failed', { error: errorText(error) })}</Alert>
       )}
       {invoices && <InvoiceTable invoices={invoices} actions={action} />}
     </PageFrame>

@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { trustUnlock } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { describeError, type ErrorView } from '../authProvider/describeError';
 import { errorCode } from '../authProvider/errorCode';
+import type { FrotaDataProvider } from '../dataProvider';
 
 const bodyOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'body' in error ? error.body : null;
@@ -33,21 +33,20 @@ export const TrustUnlockButton = ({
   onError: (error: ErrorView) => void;
 }) => {
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  const unlock = async () => {
-    setBusy(true);
-    try {
-      await trustUnlock(username.trim(), password);
-    } catch (error) {
-      setBusy(false);
-      onError(trustFailure(error));
-      return;
-    }
-    await signIn();
-    setBusy(false);
-  };
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const unlock = useMutation({
+    mutationFn: () => dataProvider.trustUnlock(username.trim(), password),
+    // Busy until the sign-in that follows has finished too.
+    onSuccess: () => signIn(),
+    onError: (error) => onError(trustFailure(error)),
+  });
   return (
-    <Button variant="contained" color="warning" disabled={busy} onClick={() => void unlock()}>
+    <Button
+      variant="contained"
+      color="warning"
+      disabled={unlock.isPending}
+      onClick={() => unlock.mutate()}
+    >
       {translate('billing.trustUnlock')}
     </Button>
   );

@@ -1,9 +1,11 @@
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { useErrorText } from '../../dataProvider/featureErrors';
+import type { Integration, SettingValue } from '../../dataProvider/integrations';
 import { INTEGRATIONS, type IntegrationKey } from '../../../model/integration';
-import { saveIntegration, type Integration, type SettingValue } from './api';
 import { IntegrationField } from './IntegrationField';
 
 const WEBHOOK_PATH = '/tarkan/invoices/webhook';
@@ -13,6 +15,7 @@ export const IntegrationCard = ({ integration }: { integration: Integration }) =
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const key = integration.key as IntegrationKey;
   const fields = Object.entries(INTEGRATIONS[key]?.fields ?? {});
   const initial = Object.fromEntries(
@@ -23,23 +26,28 @@ export const IntegrationCard = ({ integration }: { integration: Integration }) =
   const [values, setValues] = useState<Record<string, SettingValue>>(initial);
   const [secretsSet, setSecretsSet] = useState(integration.settings);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const saved = await saveIntegration(key, values);
+  const save = useMutation({
+    mutationFn: (settings: Record<string, SettingValue>) =>
+      dataProvider.saveIntegration(key, settings),
+    onSuccess: (saved, sent) => {
       setSecretsSet(saved.settings);
+      // Typed secrets are cleared once saved; the other fields keep what was sent.
       setValues(
         Object.fromEntries(
-          Object.entries(values).filter(
+          Object.entries(sent).filter(
             ([name]) => INTEGRATIONS[key].fields[name as never] !== 'secret',
           ),
         ),
       );
       notify('integrations.saved', { type: 'success' });
-    } catch (error) {
-      const text = errorText(error);
-      notify('integrations.failed', { type: 'error', messageArgs: { error: text } });
-    }
+    },
+    onError: (error) =>
+      notify('integrations.failed', { type: 'error', messageArgs: { error: errorText(error) } }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(values);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { FormControlLabel, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { IntegrationFieldType } from '../../../model/integration';
-import type { SettingValue } from './api';
+import type { SettingValue } from '../../dataProvider/integrations';
 
 /** One setting: a switch, a text or number field, or a write-only secret. */
 export const IntegrationField = ({

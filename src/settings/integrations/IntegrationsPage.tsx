@@ -1,29 +1,21 @@
 import { Alert, Stack } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { PageFrame } from '../../common/PageFrame';
 import { useErrorText } from '../../dataProvider/featureErrors';
-import { fetchIntegrations, type Integration } from './api';
 import { IntegrationCard } from './IntegrationCard';
+import { useIntegrations } from './useIntegrations';
 
 /** `/integrations`: payment provider, e-mail sending and invoice webhook (admin, plus licence). */
 export const IntegrationsPage = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
-  const [integrations, setIntegrations] = useState<Integration[] | null>(null);
-  const [failed, setFailed] = useState<unknown>(null);
-
-  useEffect(() => {
-    fetchIntegrations()
-      .then(setIntegrations)
-      .catch((error: unknown) => setFailed(error ?? 'error'));
-  }, []);
+  const { data: integrations, error } = useIntegrations();
 
   return (
     <PageFrame title={translate('integrations.title')} maxWidth={720}>
-      {failed !== null && (
+      {error && (
         <Alert severity="error">
-          {translate('integrations.failed', { error: errorText(failed) })}
+          {translate('integrations.failed', { error: errorText(error) })}
         </Alert>
       )}
       <Stack spacing={2}>
