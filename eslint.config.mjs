@@ -47,6 +47,11 @@ const WEB_ZONES = [
     WEB_SCREENS,
     'authProvider, dataProvider, i18n and live sit below the screens: they import no feature folder.',
   ),
+  zone(
+    './src/common',
+    WEB_SCREENS.filter((folder) => folder !== './src/common'),
+    'common/ holds pieces the features share: it imports no feature folder (they pass theirs in).',
+  ),
 ];
 
 export default defineConfig([

@@ -2,11 +2,11 @@ import { Alert, Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ErrorView } from '../authProvider/describeError';
-import { OpenInvoices } from '../billing/OpenInvoices';
 
 /**
  * A failed call's message; the server's own text, when untranslatable, is shown as plain text.
- * `children` go in the suspended-account box (the trust-unlock button).
+ * `children` go in the suspended-account box, under its warning (the sign-in puts the open
+ * invoices and the trust unlock there).
  */
 export const ErrorMessage = ({ error, children }: { error: ErrorView; children?: ReactNode }) => {
   const translate = useTranslate();
@@ -15,7 +15,6 @@ export const ErrorMessage = ({ error, children }: { error: ErrorView; children?:
   return (
     <Box data-testid="suspended-box" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Alert severity="warning">{translate(error.key)}</Alert>
-      {error.invoices.length > 0 && <OpenInvoices invoices={error.invoices} />}
       {children}
     </Box>
   );

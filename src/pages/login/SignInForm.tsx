@@ -2,6 +2,7 @@ import { Box, Button, CircularProgress } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { describeError, type ErrorView } from '../../authProvider/describeError';
+import { OpenInvoices } from '../../billing/OpenInvoices';
 import { ErrorMessage } from '../../common/ErrorMessage';
 import { CredentialFields } from './CredentialFields';
 
@@ -60,8 +61,12 @@ export const SignInForm = ({ signIn, options, suspended }: SignInFormProps) => {
     >
       {error && (
         <ErrorMessage error={error}>
-          {error.kind === 'suspended' &&
-            suspended?.({ error, username, password, retry: run, showError: setError })}
+          {error.kind === 'suspended' && (
+            <>
+              {error.invoices.length > 0 && <OpenInvoices invoices={error.invoices} />}
+              {suspended?.({ error, username, password, retry: run, showError: setError })}
+            </>
+          )}
         </ErrorMessage>
       )}
       <CredentialFields

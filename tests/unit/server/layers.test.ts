@@ -54,6 +54,17 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(await layerErrors('src/live/planted.ts', allowed)).toEqual([]);
   });
 
+  it('keeps the shared web pieces free of the features', async () => {
+    const errors = await layerErrors(
+      'src/common/planted.tsx',
+      "import { OpenInvoices } from '../billing/OpenInvoices';\nexport const planted = OpenInvoices;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('common/ holds pieces the features share')]);
+    const allowed =
+      "import { ConfirmDialog } from './ConfirmDialog';\nexport const planted = ConfirmDialog;\n";
+    expect(await layerErrors('src/common/planted.tsx', allowed)).toEqual([]);
+  });
+
   it('lets both sides import the contract', async () => {
     const contract =
       "import { CATEGORIES } from '../../model/category';\nexport const c = CATEGORIES;\n";
