@@ -13,12 +13,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Device } from '../../model/device';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { NewShare, Share } from '../dataProvider/shares';
 import { SHARE_PRESETS } from './countdown';
-import { copyLink, ShareList } from './ShareList';
-import { createShare, type Share, shareLink } from './shareApi';
+import { SHARES_QUERY, ShareList } from './ShareList';
+import { copyLink, shareLink } from './shareLink';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `datetime-local` value in local time. */
@@ -31,40 +34,40 @@ const localInput = (date: Date) =>
 export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
   const [name, setName] = useState(device.name);
   const [preset, setPreset] = useState<string>('30m');
   const [custom, setCustom] = useState(() => localInput(new Date(Date.now() + 2 * 3_600_000)));
   const [allowCommands, setAllowCommands] = useState(false);
-  const [pending, setPending] = useState(false);
+  // The last link created stays shown, also while another is being made.
   const [share, setShare] = useState<Share | null>(null);
-  const [refresh, setRefresh] = useState(0);
+  const create = useMutation({
+    mutationFn: (input: NewShare) => dataProvider.createShare(input),
+    onSuccess: (created) => {
+      setShare(created);
+      void queryClient.invalidateQueries({ queryKey: SHARES_QUERY });
+      notify('shares.created', { type: 'info' });
+    },
+    onError: (error) =>
+      notify('shares.failed', {
+        type: 'error',
+        messageArgs: { error: (error as { body?: unknown }).body ?? String(error) },
+      }),
+  });
 
   const expiration = () => {
     const chosen = SHARE_PRESETS.find((p) => p.id === preset);
     return chosen ? new Date(Date.now() + chosen.minutes * 60_000) : new Date(custom);
   };
 
-  const create = () => {
-    setPending(true);
-    createShare({
+  const submit = () =>
+    create.mutate({
       name: name.trim() || device.name,
       deviceId: device.id,
       expirationTime: expiration(),
       limitCommands: !allowCommands,
-    })
-      .then((created) => {
-        setShare(created);
-        setRefresh((n) => n + 1);
-        notify('shares.created', { type: 'info' });
-      })
-      .catch((error: unknown) =>
-        notify('shares.failed', {
-          type: 'error',
-          messageArgs: { error: (error as { body?: unknown }).body ?? String(error) },
-        }),
-      )
-      .finally(() => setPending(false));
-  };
+    });
 
   const link = share ? shareLink(share) : '';
   return (
@@ -112,8 +115,8 @@ export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () =
           />
           <Button
             variant="contained"
-            disabled={pending}
-            onClick={create}
+            disabled={create.isPending}
+            onClick={submit}
             data-testid="share-create"
           >
             {translate('shares.create')}
@@ -154,7 +157,7 @@ export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () =
           )}
           <Divider />
           <Typography variant="subtitle2">{translate('shares.existing')}</Typography>
-          <ShareList deviceId={device.id} refresh={refresh} />
+          <ShareList deviceId={device.id} />
         </Box>
       </DialogContent>
       <DialogActions>

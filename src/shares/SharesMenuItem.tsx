@@ -3,7 +3,7 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
-import { useSharesAvailable } from './shareApi';
+import { useSharesAvailable } from './useSharesAvailable';
 import { useAccess } from '../authProvider/useAccess';
 
 /** "Links compartilhados" in the user menu, for users with the share bit when shares exist. */

@@ -13,7 +13,7 @@ import { CommandDialog } from './CommandDialog';
 import { useConfirm } from './useConfirm';
 import { QrDialog } from './QrDialog';
 import { ShareDialog } from '../../shares/ShareDialog';
-import { useSharesAvailable } from '../../shares/shareApi';
+import { useSharesAvailable } from '../../shares/useSharesAvailable';
 import { useDeviceActions } from './useDeviceActions';
 import { useNativeAvailable } from './useNativeAvailable';
 
