@@ -8,9 +8,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { type SavedCommand, savedCommandsFor } from './commandApi';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../../dataProvider';
+import type { SavedCommand } from '../../dataProvider/commands';
+import { savedCommandsQuery } from './nativeCommands';
 
 interface CommandDialogProps {
   deviceId: number;
@@ -21,13 +24,15 @@ interface CommandDialogProps {
 /** Picks one of the saved commands the device accepts (GET /api/commands/send?deviceId=). */
 export const CommandDialog = ({ deviceId, onClose, onSend }: CommandDialogProps) => {
   const translate = useTranslate();
-  const [commands, setCommands] = useState<SavedCommand[] | null>(null);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [chosen, setChosen] = useState<number | ''>('');
-  useEffect(() => {
-    savedCommandsFor(deviceId)
-      .then(setCommands)
-      .catch(() => setCommands([]));
-  }, [deviceId]);
+  const list = useQuery({
+    queryKey: savedCommandsQuery(deviceId),
+    queryFn: () => dataProvider.getSavedCommands(deviceId),
+    retry: false,
+  });
+  // A list that failed to load reads as empty.
+  const commands = list.isError ? [] : list.data;
   const command = commands?.find((item) => item.id === chosen);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">

@@ -1,16 +1,12 @@
-import { useCallback } from 'react';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Device } from '../../../model/device';
 import type { Geofence } from '../../../model/geofence';
 import type { Position } from '../../../model/position';
-import { disableAnchor, enableAnchor } from './anchorApi';
-import {
-  type NativeCommand,
-  type SendResult,
-  sendCommand,
-  sendNative,
-  type SavedCommand,
-} from './commandApi';
+import type { FrotaDataProvider } from '../../dataProvider';
+import type { SavedCommand, SendResult } from '../../dataProvider/commands';
+import { anchorGeofence } from './anchorGeofence';
+import { type NativeCommand, nativeStandIn } from './nativeCommands';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -23,51 +19,66 @@ export const useDeviceActions = (
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
 
-  const fail = useCallback(
-    (error: unknown) =>
-      notify('actions.failed', { type: 'error', messageArgs: { error: messageOf(error) } }),
-    [notify],
-  );
-  const reportSend = useCallback(
-    (result: SendResult) =>
-      notify(result === 'queued' ? 'actions.commandQueued' : 'actions.commandSent', {
-        type: 'success',
-      }),
-    [notify],
-  );
+  const fail = (error: unknown) =>
+    notify('actions.failed', { type: 'error', messageArgs: { error: messageOf(error) } });
+  const reportSend = (result: SendResult) =>
+    notify(result === 'queued' ? 'actions.commandQueued' : 'actions.commandSent', {
+      type: 'success',
+    });
 
-  const native = useCallback(
-    (type: NativeCommand) => sendNative(device.id, type).then(reportSend, fail),
-    [device.id, reportSend, fail],
-  );
+  /** Lock or unlock: the saved stand-in if there is one, else the raw `{deviceId, type}`. */
+  const native = useMutation({
+    mutationFn: async (type: NativeCommand) => {
+      const commands = await dataProvider.getSavedCommands(device.id).catch(() => []);
+      const standIn = nativeStandIn(commands, type);
+      return dataProvider.sendCommand(
+        standIn
+          ? { ...standIn, deviceId: device.id }
+          : { deviceId: device.id, type, attributes: {} },
+      );
+    },
+    onSuccess: reportSend,
+    onError: fail,
+  });
 
-  const saved = useCallback(
-    (command: SavedCommand) =>
-      sendCommand({ ...command, deviceId: device.id }).then(reportSend, fail),
-    [device.id, reportSend, fail],
-  );
+  const saved = useMutation({
+    mutationFn: (command: SavedCommand) =>
+      dataProvider.sendCommand({ ...command, deviceId: device.id }),
+    onSuccess: reportSend,
+    onError: fail,
+  });
 
-  const toggleAnchor = useCallback(async () => {
-    try {
+  const toggleAnchor = useMutation({
+    mutationFn: async (): Promise<'off' | 'on' | 'noPosition'> => {
       if (anchor) {
-        await disableAnchor(anchor.id);
-        notify('actions.anchorOffDone', { type: 'success' });
-      } else {
-        if (!position) {
-          notify('actions.noPosition', { type: 'warning' });
-          return;
-        }
-        const name = translate('map.anchorName', { name: device.name });
-        await enableAnchor(device.id, position.latitude, position.longitude, name);
-        notify('actions.anchorOnDone', { type: 'success' });
+        await dataProvider.removeAnchor(anchor.id);
+        return 'off';
       }
-    } catch (error) {
-      fail(error);
-    } finally {
-      refresh();
-    }
-  }, [anchor, position, device, translate, notify, refresh, fail]);
+      if (!position) return 'noPosition';
+      const name = translate('map.anchorName', { name: device.name });
+      await dataProvider.addAnchor(
+        device.id,
+        anchorGeofence(device.id, position.latitude, position.longitude, name),
+      );
+      return 'on';
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'noPosition') notify('actions.noPosition', { type: 'warning' });
+      else {
+        notify(outcome === 'on' ? 'actions.anchorOnDone' : 'actions.anchorOffDone', {
+          type: 'success',
+        });
+      }
+    },
+    onError: fail,
+    onSettled: () => refresh(),
+  });
 
-  return { native, saved, toggleAnchor };
+  return {
+    native: native.mutate,
+    saved: saved.mutate,
+    toggleAnchor: () => toggleAnchor.mutate(),
+  };
 };

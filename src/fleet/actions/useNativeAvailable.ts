@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { type Access, canSendRaw } from '../../authProvider/permissions';
-import { type NativeCommand, nativeStandIn, savedCommandsFor } from './commandApi';
+import type { FrotaDataProvider } from '../../dataProvider';
+import { type NativeCommand, nativeStandIn, savedCommandsQuery } from './nativeCommands';
 
 /**
  * Whether lock and unlock can be sent: always with raw commands allowed, otherwise only through a
@@ -11,22 +13,16 @@ export const useNativeAvailable = (
   access: Access,
 ): Record<NativeCommand, boolean> => {
   const raw = canSendRaw(access);
-  const [standIns, setStandIns] = useState({ engineStop: false, engineResume: false });
-  useEffect(() => {
-    if (raw) return;
-    let live = true;
-    savedCommandsFor(deviceId)
-      .then((commands) => {
-        if (!live) return;
-        setStandIns({
-          engineStop: nativeStandIn(commands, 'engineStop') !== undefined,
-          engineResume: nativeStandIn(commands, 'engineResume') !== undefined,
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [deviceId, raw]);
-  return raw ? { engineStop: true, engineResume: true } : standIns;
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { data: commands = [] } = useQuery({
+    queryKey: savedCommandsQuery(deviceId),
+    queryFn: () => dataProvider.getSavedCommands(deviceId),
+    enabled: !raw,
+    retry: false,
+  });
+  if (raw) return { engineStop: true, engineResume: true };
+  return {
+    engineStop: nativeStandIn(commands, 'engineStop') !== undefined,
+    engineResume: nativeStandIn(commands, 'engineResume') !== undefined,
+  };
 };
