@@ -3,9 +3,11 @@ import { useLocation } from 'react-router-dom';
 import { safeReturnPath } from '../authProvider/loginRedirect';
 import { AuthCard } from '../pages/AuthCard';
 import { SignInForm } from '../pages/login/SignInForm';
-import { driverLogin } from './driverApi';
 
 const DRIVER_HOME = '/qr-driver';
+
+/** `/motorista` signs in as `qrcode-{username}` (Tarkan's convention). */
+const driverLogin = (username: string) => `qrcode-${username.trim()}`;
 
 /** `/motorista`: the driver sign-in; afterwards `?to=` (a same-site path) or `/qr-driver`. */
 export const DriverLoginPage = () => {
