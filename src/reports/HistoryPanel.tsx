@@ -2,10 +2,11 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Box, IconButton, MenuItem, Slider, TextField, Tooltip, Typography } from '@mui/material';
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { Position } from '../../model/position';
 import { afterNextPaint } from '../common/afterNextPaint';
-import { fetchReport, type ReportQuery } from './api';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { ReportQuery } from '../dataProvider/reports';
 import { chartKeys } from './chartSeries';
 import type { StopItem } from './columns';
 import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL } from './format';
@@ -28,6 +29,7 @@ const EMPTY: Position[] = [];
 export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   const translate = useTranslate();
   const units = useReportUnits();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [positions, setPositions] = useState<Position[] | null>(null);
   const { busy, error, start, stop } = useReportRequest();
   const { exporting, runExport } = useReportExport();
@@ -57,8 +59,8 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
     start(
       (signal) =>
         Promise.all([
-          fetchReport<Position>('route', query, signal),
-          fetchReport<StopItem>('stops', query, signal).catch(() => [] as StopItem[]),
+          dataProvider.getReport<Position>('route', query, signal),
+          dataProvider.getReport<StopItem>('stops', query, signal).catch(() => [] as StopItem[]),
         ]),
       ([points, stops], signal) => {
         if (points.length === 0) {

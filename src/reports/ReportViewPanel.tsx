@@ -1,11 +1,13 @@
 import { Box, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { getJson } from '../dataProvider/http';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { ReportQuery } from '../dataProvider/reports';
 import { useGeofences } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
-import { ENDPOINT, fetchReport, type ReportQuery, type ReportView } from './api';
+import { ENDPOINT, type ReportView } from './views';
 import {
   eventColumns,
   type ReportEvent,
@@ -59,6 +61,7 @@ const tripMarkers = (rows: TripItem[]): ReportMarker[] =>
 export const ReportViewPanel = ({ view }: { view: TableView }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const units = useReportUnits();
   const geofences = useGeofences();
   const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
@@ -97,6 +100,22 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
     }
   }, [view, translate, units, geofenceName]);
 
+  // Events are drawn where their positions were, looked up by id.
+  const markedEvents = useMemo(
+    () =>
+      view === 'events' && rows && showMarkers
+        ? (rows as ReportEvent[]).filter((row) => row.positionId).slice(0, MAX_MARKER_ROWS)
+        : [],
+    [view, rows, showMarkers],
+  );
+  const positionIds = useMemo(() => markedEvents.map((row) => row.positionId), [markedEvents]);
+  const { data: eventPositions } = useQuery({
+    queryKey: ['positions', 'byId', positionIds],
+    queryFn: ({ signal }) => dataProvider.getPositionsById(positionIds, signal),
+    enabled: positionIds.length > 0,
+    retry: false,
+  });
+
   // Report markers follow the rows and the switch.
   useEffect(() => {
     if (!rows || !showMarkers || view === 'resume') {
@@ -114,40 +133,30 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
         })),
       );
     }
-    if (view !== 'events') return undefined;
-    const events = (rows as ReportEvent[])
-      .filter((row) => row.positionId)
-      .slice(0, MAX_MARKER_ROWS);
-    if (events.length === 0) return undefined;
-    const controller = new AbortController();
-    const params = new URLSearchParams();
-    events.forEach((row) => params.append('id', String(row.positionId)));
-    getJson<Position[]>(`/api/positions?${params}`, { signal: controller.signal })
-      .then((positions) => {
-        const byId = new Map(positions.map((position) => [position.id, position]));
-        routeStore.showMarkers(
-          events.flatMap((row) => {
-            const position = byId.get(row.positionId);
-            return position
-              ? [
-                  {
-                    lat: position.latitude,
-                    lon: position.longitude,
-                    kind: 'event' as const,
-                    label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units.locale)}`,
-                  },
-                ]
-              : [];
-          }),
-        );
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [rows, showMarkers, view, columns, units.locale]);
+    if (view !== 'events' || markedEvents.length === 0 || !eventPositions) return undefined;
+    const byId = new Map(eventPositions.map((position) => [position.id, position]));
+    routeStore.showMarkers(
+      markedEvents.flatMap((row) => {
+        const position = byId.get(row.positionId);
+        return position
+          ? [
+              {
+                lat: position.latitude,
+                lon: position.longitude,
+                kind: 'event' as const,
+                label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units.locale)}`,
+              },
+            ]
+          : [];
+      }),
+    );
+    return undefined;
+  }, [rows, showMarkers, view, columns, units.locale, markedEvents, eventPositions]);
 
   const load = (query: ReportQuery) =>
     start(
-      (signal) => fetchReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, signal),
+      (signal) =>
+        dataProvider.getReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, signal),
       (result) => {
         if (view === 'events') {
           (result as ReportEvent[]).forEach((row) => {
@@ -161,6 +170,17 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
 
   const doExport = (query: ReportQuery) =>
     runExport(ENDPOINT[view], { ...query, daily, eventTypes });
+
+  const segment = useMutation({
+    mutationFn: ({ query }: { query: ReportQuery; markers: ReportMarker[] }) =>
+      dataProvider.getReport<Position>('route', query),
+    onSuccess: (positions, { markers }) => routeStore.showRoute(positions, markers),
+    onError: (reason) =>
+      notify('reports.failed', {
+        type: 'error',
+        messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+      }),
+  });
 
   /** Trips and stops open their segment of the route on the map. */
   const openSegment =
@@ -184,14 +204,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
                     label: `${item.deviceName}\n${formatDuration((item as StopItem).duration)}`,
                   },
                 ];
-          fetchReport<Position>('route', query)
-            .then((positions) => routeStore.showRoute(positions, markers))
-            .catch((reason: unknown) =>
-              notify('reports.failed', {
-                type: 'error',
-                messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
-              }),
-            );
+          segment.mutate({ query, markers });
         }
       : undefined;
 

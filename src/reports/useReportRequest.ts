@@ -1,45 +1,56 @@
-import { useCallback, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { routeStore } from './routeStore';
 
 const messageOf = (reason: unknown) => (reason instanceof Error ? reason.message : String(reason));
 
+interface Load {
+  run: (signal: AbortSignal) => Promise<unknown>;
+  signal: AbortSignal;
+}
+
 /**
  * One report load at a time: a new load aborts the one before and clears what it drew on the map;
  * `busy` and `error` follow the latest load. `stop` aborts it and clears the map (on leaving).
+ * A load runs on demand (the filter's button) as a react-query mutation, so its rows (a route may
+ * hold 100,000 points) never sit in the query cache.
  */
 export const useReportRequest = () => {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const request = useRef<AbortController | null>(null);
+  const load = useMutation({ mutationFn: ({ run, signal }: Load) => run(signal) });
 
   const stop = useCallback(() => {
     request.current?.abort();
     routeStore.clear();
   }, []);
 
-  /** Runs `load`; `onData` gets its answer (and the signal, to drop late work), `onError` a failure. */
+  /** Runs `run`; `onData` gets its answer (and the signal, to drop late work), `onError` a failure. */
   const start = <T>(
-    load: (signal: AbortSignal) => Promise<T>,
+    run: (signal: AbortSignal) => Promise<T>,
     onData: (data: T, signal: AbortSignal) => void,
     onError: () => void,
   ) => {
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
-    setBusy(true);
-    setError(null);
     routeStore.clear();
-    load(controller.signal)
-      .then((data) => onData(data, controller.signal))
-      .catch((reason: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(messageOf(reason));
-        onError();
-      })
-      .finally(() => {
-        if (request.current === controller) setBusy(false);
-      });
+    load.mutate(
+      { run, signal: controller.signal },
+      {
+        onSuccess: (data) => onData(data as T, controller.signal),
+        onError: () => {
+          if (!controller.signal.aborted) onError();
+        },
+      },
+    );
   };
 
-  return { busy, error, start, stop };
+  // An aborted load is no failure to show.
+  const aborted = load.variables?.signal.aborted ?? false;
+  return {
+    busy: load.isPending,
+    error: load.error && !aborted ? messageOf(load.error) : null,
+    start,
+    stop,
+  };
 };

@@ -1,4 +1,4 @@
-import { filenameFrom, reportUrl } from '../../../src/reports/api';
+import { filenameFrom, reportUrl } from '../../../src/dataProvider/reports';
 import { chartColumn, chartKeys, chartValue } from '../../../src/reports/chartSeries';
 import {
   summaryColumns,
