@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { liveStore } from '../live/liveStore';
 import { useGeofences } from '../live/useReferenceData';
 import { useMute } from './useMute';
 import { eventText } from './eventText';
-import { loadRules, ruleFor } from './notificationRules';
+import { type NotificationRule, ruleFor } from './notificationRules';
 import { playSound, soundName } from './sounds';
 import { ToastStack } from './ToastStack';
 import { toastOptionsFrom } from './toastOptions';
@@ -15,8 +16,26 @@ export const ToastHost = () => {
   const translate = useTranslate();
   const [muted] = useMute();
   const geofences = useGeofences();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
   const latest = useRef({ translate, muted, geofences });
   latest.current = { translate, muted, geofences };
+
+  /** The user's notification rules, loaded once per page (events carry no notification id). */
+  const loadRules = useCallback(
+    () =>
+      queryClient
+        .fetchQuery({
+          queryKey: ['alerts', 'notificationRules'],
+          queryFn: async () =>
+            (await dataProvider.getList<NotificationRule>('notifications', {})).data,
+          staleTime: Infinity,
+          gcTime: Infinity,
+        })
+        // Toasts then use the defaults; the next event asks again.
+        .catch((): NotificationRule[] => []),
+    [dataProvider, queryClient],
+  );
 
   useEffect(
     () =>
@@ -37,7 +56,7 @@ export const ToastHost = () => {
           });
         });
       }),
-    [],
+    [loadRules],
   );
 
   return <ToastStack />;

@@ -1,4 +1,3 @@
-import { getJson } from '../dataProvider/http';
 import type { Event } from '../../model/event';
 
 export interface NotificationRule {
@@ -6,17 +5,6 @@ export interface NotificationRule {
   type: string;
   attributes: Record<string, unknown>;
 }
-
-let cache: Promise<NotificationRule[]> | null = null;
-
-/** The user's notification rules, fetched once per page (events carry no notification id). */
-export const loadRules = (): Promise<NotificationRule[]> => {
-  cache ??= getJson<NotificationRule[]>('/api/notifications').catch(() => {
-    cache = null;
-    return [];
-  });
-  return cache;
-};
 
 const alarmsOf = (rule: NotificationRule): string[] =>
   String(rule.attributes?.alarms ?? '')

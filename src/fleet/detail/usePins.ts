@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-import { usePermissions, useRefresh } from 'react-admin';
+import { usePermissions, useRefresh, useUpdate } from 'react-admin';
 import { getCurrentUser, setCurrentUser } from '../../authProvider/currentUser';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { getJson } from '../../dataProvider/http';
 import type { User } from '../../../model/user';
 import { pinnedKeys } from './formatValue';
 
@@ -13,6 +12,7 @@ export const usePins = () => {
   const { server } = useServerInfo();
   const { permissions: user } = usePermissions<User | null>();
   const refresh = useRefresh();
+  const [update] = useUpdate<User>();
   const serverPins = pinnedKeys(server.attributes?.[KEY]);
   const userPins = pinnedKeys(user?.attributes?.[KEY]);
   const setUserPins = useCallback(
@@ -23,15 +23,18 @@ export const usePins = () => {
       setCurrentUser(next);
       refresh();
       try {
-        setCurrentUser(
-          await getJson<User>(`/api/users/${current.id}`, { method: 'PUT', json: next }),
+        const saved = await update(
+          'users',
+          { id: current.id, data: next, previousData: current },
+          { returnPromise: true },
         );
+        if (saved) setCurrentUser(saved);
       } catch {
         setCurrentUser(current);
       }
       refresh();
     },
-    [refresh],
+    [refresh, update],
   );
   return { serverPins, userPins, setUserPins };
 };
