@@ -1,4 +1,5 @@
-import { type ReactNode, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { describeError, type ErrorView } from '../authProvider/describeError';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { AuthCard } from './AuthCard';
@@ -6,16 +7,12 @@ import { BackToLogin } from './BackToLogin';
 
 /** Runs a public form's submit; its failure is what the page shows until the next try. */
 export const useSubmitFailure = <T,>(action: (values: T) => Promise<void>) => {
-  const [error, setError] = useState<ErrorView | null>(null);
-  const submit = async (values: T) => {
-    setError(null);
-    try {
-      await action(values);
-    } catch (failure) {
-      setError(describeError(failure));
-    }
+  const mutation = useMutation({ mutationFn: action });
+  return {
+    error: mutation.error ? describeError(mutation.error) : null,
+    // Settles either way, so the form's own submitting state ends with the call.
+    submit: (values: T) => mutation.mutateAsync(values).catch(() => undefined),
   };
-  return { error, submit };
 };
 
 interface AuthFormCardProps {

@@ -1,10 +1,10 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { PageFrame } from '../common/PageFrame';
-import { request } from '../dataProvider/http';
+import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { useAccess } from '../authProvider/useAccess';
 import { ResellerSummary } from './ResellerSummary';
@@ -18,22 +18,21 @@ export const ResellerPage = () => {
   const notify = useNotify();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const { can } = useAccess();
   const allowed = can('list', 'reseller');
   const { data } = useReseller();
   const [creating, setCreating] = useState(false);
-  if (!allowed) return null;
-
-  const create = async (user: NewResellerUser) => {
-    try {
-      await request('/api/users', { method: 'POST', json: user });
+  const create = useMutation({
+    mutationFn: (user: NewResellerUser) => dataProvider.createUser(user),
+    onSuccess: async () => {
       notify('reseller.created', { type: 'success' });
       setCreating(false);
       await queryClient.invalidateQueries({ queryKey: RESELLER_QUERY });
-    } catch (error) {
-      notify(errorText(error), { type: 'error' });
-    }
-  };
+    },
+    onError: (error) => notify(errorText(error), { type: 'error' }),
+  });
+  if (!allowed) return null;
 
   return (
     <PageFrame title={translate('reseller.title')} maxWidth={800} card>
@@ -53,7 +52,7 @@ export const ResellerPage = () => {
             open={creating}
             allowSubReseller={data.subReseller}
             onClose={() => setCreating(false)}
-            onSubmit={create}
+            onSubmit={(user) => create.mutateAsync(user).catch(() => undefined)}
           />
         </>
       )}

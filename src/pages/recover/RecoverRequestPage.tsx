@@ -1,8 +1,8 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, required, TextInput, useTranslate } from 'react-admin';
-import { request } from '../../dataProvider/http';
+import { Form, required, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
 import { SubmitButton } from '../SubmitButton';
 
@@ -11,12 +11,10 @@ const validateEmail = required('errors.FILL_EMAIL_FIELD');
 /** `/login/recover`: asks the server to mail a recovery link to this origin. */
 export const RecoverRequestPage = () => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [sent, setSent] = useState(false);
   const { error, submit } = useSubmitFailure(async (values: { email?: string }) => {
-    await request('/api/session/password', {
-      method: 'POST',
-      form: { email: (values.email ?? '').trim(), requested_from: window.location.origin },
-    });
+    await dataProvider.requestPasswordReset((values.email ?? '').trim(), window.location.origin);
     setSent(true);
   });
 

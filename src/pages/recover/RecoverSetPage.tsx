@@ -1,9 +1,16 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { Form, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
+import {
+  Form,
+  PasswordInput,
+  required,
+  TextInput,
+  useDataProvider,
+  useTranslate,
+} from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { request } from '../../dataProvider/http';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
 import { validatePassword } from '../register/registerValidators';
 import { SubmitButton } from '../SubmitButton';
@@ -23,12 +30,10 @@ const matchesPassword = (value: unknown, values: Partial<SetPasswordValues>) =>
 export const RecoverSetPage = () => {
   const translate = useTranslate();
   const { token = '' } = useParams();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [done, setDone] = useState(false);
   const { error, submit } = useSubmitFailure(async (values: Partial<SetPasswordValues>) => {
-    await request('/api/session/password', {
-      method: 'POST',
-      form: { token: (values.token ?? '').trim(), password: values.password ?? '' },
-    });
+    await dataProvider.resetPassword((values.token ?? '').trim(), values.password ?? '');
     setDone(true);
   });
 

@@ -1,9 +1,16 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Alert, Box } from '@mui/material';
-import { Form, PasswordInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import {
+  Form,
+  PasswordInput,
+  TextInput,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { request } from '../../dataProvider/http';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
 import { SubmitButton } from '../SubmitButton';
 import { validateEmail, validateName, validatePassword } from './registerValidators';
@@ -19,9 +26,10 @@ export const RegisterPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { server } = useServerInfo();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const { error, submit } = useSubmitFailure(async (values: Partial<RegisterValues>) => {
     const { name, email, password } = values as RegisterValues;
-    await request('/api/users', { method: 'POST', json: { name: name.trim(), email, password } });
+    await dataProvider.createUser({ name: name.trim(), email, password });
     notify('register.success', { type: 'success' });
     navigate('/login');
   });
