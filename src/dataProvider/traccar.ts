@@ -141,7 +141,7 @@ const traccarMethods: TraccarMethods = {
   updateServer: (server) => call<Server>('/api/server', { method: 'PUT', json: server }),
 };
 
-export type TraccarDataProvider = DataProvider & TraccarMethods;
+type TraccarDataProvider = DataProvider & TraccarMethods;
 
 /**
  * react-admin over Traccar's whole-array collections: every list is fetched whole, then filtered

@@ -16,7 +16,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { type LinkOwnerKey, type LinkTarget, rowText } from './linkTargets';
 
 interface LinkDialogProps {
@@ -32,7 +32,7 @@ const ALL = { page: 1, perPage: 100_000 };
 export const LinkDialog = ({ owner, target, open, onClose }: LinkDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState<number | null>(null);

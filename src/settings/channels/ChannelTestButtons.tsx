@@ -1,9 +1,9 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Button, Stack } from '@mui/material';
-import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { request } from '../../dataProvider/http';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { channelErrorMessage } from './channelError';
 
 const splitList = (value: unknown) =>
@@ -13,19 +13,13 @@ const splitList = (value: unknown) =>
 export const ChannelTestButtons = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [busy, setBusy] = useState<string | null>(null);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const chosen = splitList(useWatch({ name: 'notificators' }));
-  const test = async (channel: string) => {
-    setBusy(channel);
-    try {
-      await request(`/api/notifications/test/${encodeURIComponent(channel)}`, { method: 'POST' });
-      notify('admin.notifications.testSent', { type: 'success' });
-    } catch (error) {
-      notify(channelErrorMessage(translate, error), { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const test = useMutation({
+    mutationFn: (channel: string) => dataProvider.testNotificator(channel),
+    onSuccess: () => notify('admin.notifications.testSent', { type: 'success' }),
+    onError: (error) => notify(channelErrorMessage(translate, error), { type: 'error' }),
+  });
   if (chosen.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }}>
@@ -34,8 +28,8 @@ export const ChannelTestButtons = () => {
           key={channel}
           size="small"
           startIcon={<SendIcon />}
-          disabled={busy !== null}
-          onClick={() => void test(channel)}
+          disabled={test.isPending}
+          onClick={() => test.mutate(channel)}
         >
           {translate('channels.test', {
             channel: translate(`admin.notificators.${channel}`, { _: channel }),

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../dataProvider/http';
-
-interface ChannelStatus {
-  type: string;
-  configured: boolean;
-}
+import { useDataProvider } from 'react-admin';
+import type { FrotaDataProvider } from '../../dataProvider';
 
 /** `GET /api/notifications/notificators`: every channel and whether the server can use it. */
-export const useChannels = () =>
-  useQuery({
+export const useChannels = () => {
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  return useQuery({
     queryKey: ['notificators', 'status'],
-    queryFn: () => getJson<ChannelStatus[]>('/api/notifications/notificators'),
+    queryFn: () => dataProvider.getNotificatorStatus(),
     staleTime: 60_000,
   });
+};

@@ -4,7 +4,7 @@ import { TabbedForm, Title, useDataProvider, useNotify, useTranslate } from 'rea
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { CHANNEL_KEYS, ChannelInputs } from '../channels/ChannelInputs';
 import { publishServerInfo } from '../../bootstrap/serverInfoStore';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
 import type { Server } from '../../../model/server';
 import { AttributesTab } from '../../common/AttributesEditor';
 import { fromForm, toForm } from '../../common/formAttributes';
@@ -35,7 +35,7 @@ export const ServerPage = () => {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const info = useServerInfo();
-  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const { can } = useAccess();
   const { data: server } = useQuery({
     queryKey: ['server'],

@@ -18,10 +18,11 @@ import {
   Typography,
   type ThemeOptions,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { request } from '../../dataProvider/http';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { BrandLogo, logoWidth } from '../../branding/BrandLogo';
 import type { BrandConfig } from '../../../model/brand';
 import {
@@ -85,7 +86,21 @@ export const ThemePage = () => {
   const { brand, colors } = useServerInfo();
   const [draft, setDraft] = useState<ThemeDraft>(() => draftFrom(brand, colors));
   const [section, setSection] = useState<Section>('general');
-  const [saving, setSaving] = useState(false);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const publish = useMutation({
+    mutationFn: (published: ThemeDraft) => dataProvider.saveTheme(themeBody(published)),
+    onSuccess: () => {
+      notify('themeEditor.saved', { type: 'success' });
+      // The theme is applied at bootstrap, for everyone: load the app again.
+      window.location.reload();
+    },
+    onError: (error) =>
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
+        type: 'error',
+      }),
+  });
+  // Saving lasts until the page reloads.
+  const saving = publish.isPending || publish.isSuccess;
   const errors = useMemo(() => draftErrors(draft), [draft]);
   const shown = previewBrand(brand, draft);
 
@@ -115,23 +130,12 @@ export const ThemePage = () => {
     return message ? translate(message) : undefined;
   };
 
-  const save = async () => {
+  const save = () => {
     if (Object.keys(errors).length > 0) {
       notify('themeEditor.invalid', { type: 'error' });
       return;
     }
-    setSaving(true);
-    try {
-      await request('/tarkan/theme', { method: 'PUT', json: themeBody(draft) });
-      notify('themeEditor.saved', { type: 'success' });
-      // The theme is applied at bootstrap, for everyone: load the app again.
-      window.location.reload();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      });
-      setSaving(false);
-    }
+    publish.mutate(draft);
   };
 
   const colorFields = (keys: readonly ColorKey[]) => (
@@ -297,7 +301,7 @@ export const ThemePage = () => {
               variant="contained"
               startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
               disabled={saving}
-              onClick={() => void save()}
+              onClick={save}
               data-testid="theme-save"
             >
               {translate('ra.action.save')}

@@ -1,7 +1,8 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../../dataProvider';
 import type { BrandConfig } from '../../../model/brand';
 import type { UploadType } from '../../../model/theme';
 
@@ -14,41 +15,23 @@ interface ThemeUploadProps {
   dark?: boolean;
 }
 
-/** Sends one image to `POST /tarkan/theme/upload?type=…`; the server checks and re-encodes it. */
-const uploadThemeImage = async (type: UploadType, file: File): Promise<BrandConfig> => {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch(`/tarkan/theme/upload?type=${encodeURIComponent(type)}`, {
-    method: 'POST',
-    body,
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    throw new Error(text.split(' - ')[0] || `HTTP ${response.status}`);
-  }
-  return ((await response.json()) as { config: BrandConfig }).config;
-};
-
+/** One image of the brand; the server checks and re-encodes it and answers the new config. */
 export const ThemeUpload = ({ type, label, preview, onUploaded, dark }: ThemeUploadProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [pending, setPending] = useState(false);
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setPending(true);
-    try {
-      onUploaded(await uploadThemeImage(type, file));
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const upload = useMutation({
+    mutationFn: (file: File) => dataProvider.uploadThemeImage(type, file),
+    onSuccess: (config) => {
+      onUploaded(config);
       notify('themeEditor.uploaded', { type: 'success' });
-    } catch (error) {
+    },
+    onError: (error) =>
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
         type: 'error',
-      });
-    } finally {
-      setPending(false);
-    }
-  };
+      }),
+  });
+  const pending = upload.isPending;
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -92,7 +75,8 @@ export const ThemeUpload = ({ type, label, preview, onUploaded, dark }: ThemeUpl
             accept="image/png,image/jpeg,image/webp"
             data-upload={type}
             onChange={(event) => {
-              void choose(event.target.files?.[0]);
+              const file = event.target.files?.[0];
+              if (file) upload.mutate(file);
               event.target.value = '';
             }}
           />
