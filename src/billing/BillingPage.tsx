@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { PageFrame } from '../common/PageFrame';
 import type { FrotaDataProvider } from '../dataProvider';
@@ -7,17 +7,16 @@ import { useErrorText } from '../dataProvider/featureErrors';
 import { useIntegrations } from '../settings/integrations/useIntegrations';
 import { BillingUserCard } from './BillingUserCard';
 
+const BILLING_USERS = ['billing', 'users'];
+
 /** `/billing`: the administrator's billing management (plus licence, billing switched on). */
 export const BillingPage = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
-  const {
-    data: users,
-    error,
-    refetch,
-  } = useQuery({
-    queryKey: ['billing', 'users'],
+  const queryClient = useQueryClient();
+  const { data: users, error } = useQuery({
+    queryKey: BILLING_USERS,
     queryFn: () => dataProvider.getBillingUsers(),
     retry: false,
   });
@@ -36,7 +35,11 @@ export const BillingPage = () => {
         )}
         {users?.length === 0 && <Alert severity="info">{translate('billing.noUsers')}</Alert>}
         {users?.map((user) => (
-          <BillingUserCard key={user.id} user={user} onChange={() => void refetch()} />
+          <BillingUserCard
+            key={user.id}
+            user={user}
+            onChange={() => void queryClient.invalidateQueries({ queryKey: BILLING_USERS })}
+          />
         ))}
       </Stack>
     </PageFrame>

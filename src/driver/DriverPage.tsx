@@ -1,7 +1,7 @@
 import LogoutIcon from '@mui/icons-material/NoCrash';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { Alert, Button, CircularProgress } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { ErrorMessage } from '../common/ErrorMessage';
@@ -12,17 +12,20 @@ import { DriverGate } from './DriverGate';
 import { DriverShell } from './DriverShell';
 import { QrScanner } from './QrScanner';
 
+const DRIVER_STATUS = ['qrDriver', 'status'];
+
 const DriverHome = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
   const current = useQuery({
-    queryKey: ['qrDriver', 'status'],
+    queryKey: DRIVER_STATUS,
     queryFn: () => dataProvider.getDriverStatus(),
     retry: false,
   });
   const checkOut = useMutation({
     mutationFn: () => dataProvider.driverCheckIn(0),
-    onSuccess: () => void current.refetch(),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: DRIVER_STATUS }),
   });
   const [scanning, setScanning] = useState(false);
   const status = current.data;

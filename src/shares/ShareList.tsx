@@ -1,7 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -26,6 +26,7 @@ export const ShareList = ({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<Share | null>(null);
   const list = useQuery({
     queryKey: [...SHARES_QUERY, deviceId ?? 'all'],
@@ -41,7 +42,7 @@ export const ShareList = ({
       notify('shares.failed', { type: 'error', messageArgs: { error: String(error) } }),
     onSettled: () => {
       setRevoking(null);
-      void list.refetch();
+      void queryClient.invalidateQueries({ queryKey: SHARES_QUERY });
     },
   });
 
