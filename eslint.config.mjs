@@ -54,6 +54,45 @@ const WEB_ZONES = [
   ),
 ];
 
+/**
+ * One way from the web app to the server: every call to /api and /tarkan is a method of the data
+ * provider (src/dataProvider), which screens read with react-admin's hooks or react-query. Only
+ * the data provider may use its HTTP helpers, and only it calls `fetch` (besides the weather
+ * widget's third-party call).
+ */
+const SERVER_CALLS_MESSAGE =
+  'Server calls go through the data provider (src/dataProvider): add a method there and read it ' +
+  'with useDataProvider<FrotaDataProvider>() and react-query.';
+const ONE_WAY_TO_THE_SERVER = [
+  {
+    name: 'one-way-to-the-server/http',
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/dataProvider/http'], message: SERVER_CALLS_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    name: 'one-way-to-the-server/fetch',
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/**', 'src/layout/weather.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: SERVER_CALLS_MESSAGE }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: SERVER_CALLS_MESSAGE,
+        })),
+      ],
+    },
+  },
+];
+
 export default defineConfig([
   globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
   {
@@ -102,4 +141,5 @@ export default defineConfig([
       'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...WEB_ZONES] }],
     },
   },
+  ...ONE_WAY_TO_THE_SERVER,
 ]);

@@ -12,11 +12,14 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: process.cwd() });
 });
 
-/** The restricted-path messages ESLint reports for `code` saved at `filePath`. */
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
+/** The messages of `rule` that ESLint reports for `code` saved at `filePath`. */
+async function ruleErrors(filePath: string, code: string, rule: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+/** The restricted-path messages ESLint reports for `code` saved at `filePath`. */
+const layerErrors = (filePath: string, code: string) => ruleErrors(filePath, code, RULE);
 
 describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuses the web app in the server', async () => {
@@ -50,7 +53,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     );
     expect(errors).toEqual([expect.stringContaining('sit below the screens')]);
     const allowed =
-      "import { getJson } from '../dataProvider/http';\nexport const planted = getJson;\n";
+      "import { dataProvider } from '../dataProvider';\nexport const planted = dataProvider;\n";
     expect(await layerErrors('src/live/planted.ts', allowed)).toEqual([]);
   });
 
@@ -63,6 +66,29 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     const allowed =
       "import { ConfirmDialog } from './ConfirmDialog';\nexport const planted = ConfirmDialog;\n";
     expect(await layerErrors('src/common/planted.tsx', allowed)).toEqual([]);
+  });
+
+  it('keeps server calls in the data provider', async () => {
+    const http =
+      "import { getJson } from '../dataProvider/http';\nexport const planted = getJson;\n";
+    const imports = (filePath: string) => ruleErrors(filePath, http, 'no-restricted-imports');
+    expect(await imports('src/map/planted.ts')).toEqual([
+      expect.stringContaining('Server calls go through the data provider'),
+    ]);
+    expect(await imports('src/live/planted.ts')).toHaveLength(1);
+    expect(await imports('src/dataProvider/planted.ts')).toEqual([]);
+
+    const call = "export const planted = () => fetch('/api/devices');\n";
+    const fetches = (filePath: string) => ruleErrors(filePath, call, 'no-restricted-globals');
+    expect(await fetches('src/reports/planted.ts')).toEqual([
+      expect.stringContaining('Server calls go through the data provider'),
+    ]);
+    const viaWindow = "export const planted = () => window.fetch('/api/devices');\n";
+    expect(
+      await ruleErrors('src/reports/planted.ts', viaWindow, 'no-restricted-properties'),
+    ).toHaveLength(1);
+    expect(await fetches('src/dataProvider/planted.ts')).toEqual([]);
+    expect(await fetches('src/layout/weather.ts')).toEqual([]);
   });
 
   it('lets both sides import the contract', async () => {
