@@ -8,9 +8,9 @@ export interface NewInvoice {
   description?: string;
 }
 
-export type InvoiceAction = 'setAsReceivedCash' | 'delete';
+type InvoiceAction = 'setAsReceivedCash' | 'delete';
 
-export type BillingUserAction = 'lockUser' | 'unlockUser' | 'unlockUserPerma';
+type BillingUserAction = 'lockUser' | 'unlockUser' | 'unlockUserPerma';
 
 /** The billing endpoints of `/tarkan/invoices` (every state change is a POST). */
 export const billingMethods = {

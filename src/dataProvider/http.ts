@@ -161,7 +161,7 @@ export const upload = async <T>(path: string, form: FormData): Promise<T> =>
   );
 
 /** A file the server answers (`accept`: its type), with the Content-Disposition it came with. */
-export interface Download {
+interface Download {
   blob: Blob;
   disposition: string | null;
 }

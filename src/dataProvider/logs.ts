@@ -25,7 +25,7 @@ export interface AuditLog {
 
 export type LogsScope = { kind: 'server' } | { kind: 'users' | 'devices'; id: number };
 
-export interface LogsPage {
+interface PageRequest {
   offset: number;
   limit: number;
   q?: string;
@@ -38,7 +38,7 @@ export const logMethods = {
   /** One page of audit records, newest first, with the total the server counted. */
   getAuditLogs: async (
     scope: LogsScope,
-    page: LogsPage,
+    page: PageRequest,
     signal?: AbortSignal,
   ): Promise<{ rows: AuditLog[]; total: number }> => {
     const response = await request<AuditLog[]>(logsPath(scope), {

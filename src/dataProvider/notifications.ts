@@ -1,6 +1,6 @@
 import { getJson, request } from './http';
 
-export interface NotificatorStatus {
+interface NotificatorStatus {
   type: string;
   configured: boolean;
 }

@@ -1,7 +1,7 @@
 import type { User } from '../../model/user';
 import { getJson } from './http';
 
-export interface VehicleSummary {
+interface VehicleSummary {
   id: number;
   name: string;
   plate: string | null;

@@ -1,7 +1,7 @@
 import { request } from './http';
 
 /** What a new account is created with; the server fills in the rest. */
-export interface NewUser {
+interface NewUser {
   name: string;
   email: string;
   password: string;
