@@ -21,6 +21,10 @@ async function ruleErrors(filePath: string, code: string, rule: string): Promise
 /** The restricted-path messages ESLint reports for `code` saved at `filePath`. */
 const layerErrors = (filePath: string, code: string) => ruleErrors(filePath, code, RULE);
 
+/** A planted file that imports `name` from `from` and uses it. */
+const importing = (name: string, from: string) =>
+  `import { ${name} } from '${from}';\nexport const planted = ${name};\n`;
+
 describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuses the web app in the server', async () => {
     const errors = await layerErrors(
@@ -52,25 +56,20 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
       "import { DeviceList } from '../fleet/DeviceList';\nexport const planted = DeviceList;\n",
     );
     expect(errors).toEqual([expect.stringContaining('sit below the screens')]);
-    const allowed =
-      "import { dataProvider } from '../dataProvider';\nexport const planted = dataProvider;\n";
+    const allowed = importing('dataProvider', '../dataProvider');
     expect(await layerErrors('src/live/planted.ts', allowed)).toEqual([]);
   });
 
   it('keeps the shared web pieces free of the features', async () => {
-    const errors = await layerErrors(
-      'src/common/planted.tsx',
-      "import { OpenInvoices } from '../billing/OpenInvoices';\nexport const planted = OpenInvoices;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('common/ holds pieces the features share')]);
-    const allowed =
-      "import { ConfirmDialog } from './ConfirmDialog';\nexport const planted = ConfirmDialog;\n";
-    expect(await layerErrors('src/common/planted.tsx', allowed)).toEqual([]);
+    const common = (code: string) => layerErrors('src/common/planted.tsx', code);
+    expect(await common(importing('OpenInvoices', '../billing/OpenInvoices'))).toEqual([
+      expect.stringContaining('common/ holds pieces the features share'),
+    ]);
+    expect(await common(importing('ConfirmDialog', './ConfirmDialog'))).toEqual([]);
   });
 
   it('keeps server calls in the data provider', async () => {
-    const http =
-      "import { getJson } from '../dataProvider/http';\nexport const planted = getJson;\n";
+    const http = importing('getJson', '../dataProvider/http');
     const imports = (filePath: string) => ruleErrors(filePath, http, 'no-restricted-imports');
     expect(await imports('src/map/planted.ts')).toEqual([
       expect.stringContaining('Server calls go through the data provider'),
