@@ -47,5 +47,3 @@ export const dataProvider = {
 };
 
 export type FrotaDataProvider = typeof dataProvider;
-
-export type { LinkEnd, LinkKey, LinkedFilter } from './traccar';

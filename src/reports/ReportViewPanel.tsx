@@ -120,7 +120,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
   useEffect(() => {
     if (!rows || !showMarkers || view === 'resume') {
       routeStore.showMarkers([], false);
-      return undefined;
+      return;
     }
     if (view === 'travels') routeStore.showMarkers(tripMarkers(rows as TripItem[]));
     if (view === 'stops') {
@@ -133,7 +133,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
         })),
       );
     }
-    if (view !== 'events' || markedEvents.length === 0 || !eventPositions) return undefined;
+    if (view !== 'events' || markedEvents.length === 0 || !eventPositions) return;
     const byId = new Map(eventPositions.map((position) => [position.id, position]));
     routeStore.showMarkers(
       markedEvents.flatMap((row) => {
@@ -150,7 +150,6 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
           : [];
       }),
     );
-    return undefined;
   }, [rows, showMarkers, view, columns, units.locale, markedEvents, eventPositions]);
 
   const load = (query: ReportQuery) =>
