@@ -42,6 +42,80 @@ const DOMAIN_ZONES = [
 const FRAMEWORK_MESSAGE =
   'Domain code never imports the web framework; only routes/, plugins/, app.ts and logger.ts do.';
 
+/**
+ * The web app's base layers (session and access rules, server calls, messages, the live store)
+ * sit below the screens: they never import a feature folder, the layout or the shared widgets.
+ */
+const WEB_SCREENS = [
+  'alerts',
+  'autolink',
+  'billing',
+  'branding',
+  'common',
+  'driver',
+  'fleet',
+  'layout',
+  'logs',
+  'map',
+  'pages',
+  'reports',
+  'reseller',
+  'resources',
+  'settings',
+  'shares',
+].map((folder) => `./src/${folder}`);
+const WEB_ZONES = [
+  zone(
+    ['./src/authProvider', './src/dataProvider', './src/i18n', './src/live'],
+    WEB_SCREENS,
+    'authProvider, dataProvider, i18n and live sit below the screens: they import no feature folder.',
+  ),
+  zone(
+    './src/common',
+    WEB_SCREENS.filter((folder) => folder !== './src/common'),
+    'common/ holds pieces the features share: it imports no feature folder (they pass theirs in).',
+  ),
+];
+
+/**
+ * One way from the web app to the server: every call to /api and /tarkan is a method of the data
+ * provider (src/dataProvider), which screens read with react-admin's hooks or react-query. Only
+ * the data provider may use its HTTP helpers, and only it calls `fetch` (besides the weather
+ * widget's third-party call).
+ */
+const SERVER_CALLS_MESSAGE =
+  'Server calls go through the data provider (src/dataProvider): add a method there and read it ' +
+  'with useDataProvider<FrotaDataProvider>() and react-query.';
+const ONE_WAY_TO_THE_SERVER = [
+  {
+    name: 'one-way-to-the-server/http',
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/dataProvider/http'], message: SERVER_CALLS_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    name: 'one-way-to-the-server/fetch',
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/dataProvider/**', 'src/layout/weather.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: SERVER_CALLS_MESSAGE }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: SERVER_CALLS_MESSAGE,
+        })),
+      ],
+    },
+  },
+];
+
 export default defineConfig([
   globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
   {
@@ -87,7 +161,10 @@ export default defineConfig([
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...DOMAIN_ZONES] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...LAYER_ZONES, ...DOMAIN_ZONES, ...WEB_ZONES] },
+      ],
     },
   },
   {
@@ -107,4 +184,5 @@ export default defineConfig([
       ],
     },
   },
+  ...ONE_WAY_TO_THE_SERVER,
 ]);

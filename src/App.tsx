@@ -7,8 +7,8 @@ import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n';
 import { detectStartLocale } from './i18n/startLocale';
-import { DeviceDetailPanel } from './devices/detail/DeviceDetailPanel';
-import { DeviceListPanel } from './devices/DeviceListPanel';
+import { DeviceDetailPanel } from './fleet/detail/DeviceDetailPanel';
+import { DeviceListPanel } from './fleet/DeviceListPanel';
 import { MapPage } from './map/MapPage';
 import { HistoryPanel } from './reports/HistoryPanel';
 import { ReportsChooser } from './reports/ReportsChooser';
@@ -18,17 +18,17 @@ import { MaintenanceRoute } from './pages/maintenance/MaintenanceRoute';
 import { RecoverRequestPage } from './pages/recover/RecoverRequestPage';
 import { RecoverSetPage } from './pages/recover/RecoverSetPage';
 import { RegisterPage } from './pages/register/RegisterPage';
-import { AccountPage } from './pages/account/AccountPage';
-import { ServerPage } from './pages/server/ServerPage';
-import { ThemePage } from './pages/theme/ThemePage';
-import { buildTheme } from './theme/muiTheme';
+import { AccountPage } from './settings/account/AccountPage';
+import { ServerPage } from './settings/server/ServerPage';
+import { ThemePage } from './settings/theme/ThemePage';
+import { buildTheme } from './branding/muiTheme';
 import { SharePage } from './shares/SharePage';
 import { SharesPage } from './shares/SharesPage';
 import { ResellerPage } from './reseller/ResellerPage';
 import { LogsPage } from './logs/LogsPage';
 import { BillingPage } from './billing/BillingPage';
 import { MyInvoicesPage } from './billing/MyInvoicesPage';
-import { IntegrationsPage } from './integrations/IntegrationsPage';
+import { IntegrationsPage } from './settings/integrations/IntegrationsPage';
 import { AutolinkPage } from './autolink/AutolinkPage';
 import { DriverAwareLayout } from './driver/DriverAwareLayout';
 import { DriverLoginPage } from './driver/DriverLoginPage';
@@ -100,8 +100,8 @@ const FrotaAdmin = () => {
           <Route path="/history" element={<HistoryPanel />} />
         </Route>
       </CustomRoutes>
-      {/* Management (issue 5). `device-admin` is the device table (`/devices` is the live panel);
-          `maintenances` because `/maintenance` is the maintenance notice (spec §2). */}
+      {/* Management. `device-admin` is the device table (`/devices` is the live panel);
+          `maintenances` because `/maintenance` is the maintenance notice. */}
       <Resource name="device-admin" {...devices} />
       <Resource name="groups" {...groups} />
       <Resource name="geofence" {...geofence} />

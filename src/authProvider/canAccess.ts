@@ -1,11 +1,13 @@
 import { advancedPermission, type PermName } from '../../model/advancedPerms';
 import type { Server } from '../../model/server';
 import type { User } from '../../model/user';
+import { PERM_AREAS, type PermArea } from './permissionAreas';
 import { accessFor, type Access } from './permissions';
 
 /**
- * Who may see and do what in the management screens (spec §2, §6; tarkan-inventory §7). One table
- * of resources × actions; pages (react-admin's `canAccess`), buttons and both menus read it, so
+ * Who may see and do what in the management screens: one table of resources × actions, over
+ * Traccar's restriction flags, the account hierarchy and the advanced-permission areas
+ * (`permissionAreas.ts`). Pages (react-admin's `canAccess`), buttons and both menus read it, so
  * they always agree. The server enforces the same rules on its side.
  */
 
@@ -32,22 +34,6 @@ export type AccessResource =
   | 'theme'
   | 'reseller';
 
-/** react-admin's own actions plus the device actions and linking. */
-export type AccessAction =
-  | 'list'
-  | 'show'
-  | 'create'
-  | 'edit'
-  | 'delete'
-  | 'export'
-  | 'clone'
-  | 'link'
-  | 'lock'
-  | 'unlock'
-  | 'command'
-  | 'anchor'
-  | 'share';
-
 type UserLike = Pick<
   User,
   'id' | 'administrator' | 'readonly' | 'deviceReadonly' | 'limitCommands' | 'attributes'
@@ -70,42 +56,28 @@ export interface AccessRequest {
   record?: { id?: unknown; administrator?: unknown } | null;
 }
 
-/** The advanced-permission bits of an area: the view bit and the create/edit/delete bits. */
-interface AreaBits {
-  view: PermName;
-  create?: PermName;
-  edit?: PermName;
-  delete?: PermName;
-}
-
-const area = (view: PermName, create?: PermName, edit?: PermName, del?: PermName): AreaBits => ({
-  view,
-  create,
-  edit,
-  delete: del,
-});
-
-/** Resources gated by an advanced-permission area. */
-const AREAS: Partial<Record<AccessResource, AreaBits>> = {
-  'device-admin': area('devices', 'deviceCreate', 'deviceEdit', 'deviceDelete'),
-  users: area('users', 'userCreate', 'userEdit', 'userDelete'),
-  notifications: area(
-    'notifications',
-    'notificationCreate',
-    'notificationEdit',
-    'notificationDelete',
-  ),
-  events: area('events', 'eventCreate', 'eventEdit', 'eventDelete'),
-  geofence: area('geofences', 'geofenceCreate', 'geofenceEdit', 'geofenceDelete'),
-  groups: area('groups', 'groupCreate', 'groupEdit', 'groupDelete'),
-  commands: area('commands', 'commandCreate', 'commandEdit', 'commandDelete'),
-  computed: area('attributes', 'attributeCreate', 'attributeEdit', 'attributeDelete'),
-  reports: area('reports'),
-  drivers: area('drivers', 'driverCreate', 'driverEdit', 'driverDelete'),
-  calendars: area('calendars', 'calendarCreate', 'calendarEdit', 'calendarDelete'),
-  maintenances: area('maintenance', 'maintenanceCreate', 'maintenanceEdit', 'maintenanceDelete'),
-  reseller: area('reseller'),
+/** The advanced-permission area of each resource gated by one (ids of `PERM_AREAS`). */
+const RESOURCE_AREAS: Partial<Record<AccessResource, PermArea['id']>> = {
+  'device-admin': 'devices',
+  users: 'users',
+  notifications: 'notifications',
+  events: 'events',
+  geofence: 'geofences',
+  groups: 'groups',
+  commands: 'commands',
+  computed: 'attributes',
+  reports: 'reports',
+  drivers: 'drivers',
+  calendars: 'calendars',
+  maintenances: 'maintenance',
 };
+
+const AREAS: Partial<Record<AccessResource, PermArea>> = Object.fromEntries(
+  Object.entries(RESOURCE_AREAS).map(([resource, id]) => [
+    resource,
+    PERM_AREAS.find((area) => area.id === id),
+  ]),
+);
 
 const DEVICE_ACTION_BITS: Record<string, PermName> = {
   lock: 'deviceLock',
@@ -160,7 +132,7 @@ const flagsAllow = (resource: AccessResource, action: string, access: Access): b
   return true;
 };
 
-/** The hierarchy of spec §5: not yourself (delete), never an administrator above you. */
+/** The account hierarchy: not yourself (delete), never an administrator above you. */
 const hierarchyAllows = (user: UserLike, action: string, record: AccessRequest['record']) => {
   if (!record) return true;
   if (action === 'delete' && record.id === user.id) return false;
@@ -170,7 +142,7 @@ const hierarchyAllows = (user: UserLike, action: string, record: AccessRequest['
   return true;
 };
 
-const bitFor = (bits: AreaBits, action: string): PermName | undefined => {
+const bitFor = (bits: PermArea, action: string): PermName | undefined => {
   if (READ_ACTIONS.has(action)) return bits.view;
   if (action === 'create' || action === 'clone') return bits.create ?? bits.view;
   if (action === 'edit' || action === 'link') return bits.edit ?? bits.view;
@@ -209,7 +181,7 @@ export const canAccess = (
   if (special !== undefined) {
     return special && (READ_ACTIONS.has(action) || admin || resource === 'theme');
   }
-  // Nobody deletes their own account from the user list (spec §5), administrators included.
+  // Nobody deletes their own account from the user list, administrators included.
   if (resource === 'users' && action === 'delete' && record?.id === user.id) return false;
   if (admin) return true;
 
@@ -234,10 +206,3 @@ export const canAccess = (
   if (action === 'link' && !advancedPermission(access, bits.view)) return false;
   return flagsAllow(resource, action, access) && hierarchyAllows(user, action, record);
 };
-
-/** Whether a user may link objects of `property` from an owner (its view bit). */
-export const canLinkTo = (
-  user: UserLike | null,
-  info: ServerAccessInfo,
-  property: AccessResource,
-): boolean => canAccess(user, info, { action: 'list', resource: property });

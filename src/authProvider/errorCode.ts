@@ -1,7 +1,7 @@
 import type { Invoice } from '../../model/invoice';
 
 /** The object a suspended account's login may answer instead of text. */
-export interface ObjectErrorCode {
+interface ObjectErrorCode {
   code: string;
   trustAvailable: boolean;
   invoices: Invoice[];
@@ -13,7 +13,7 @@ const toCode = (text: string): string =>
 const firstLine = (text: string): string => text.split('\n')[0].trim();
 
 /**
- * Spec §8: the code is the text before the first ` - `, trimmed, spaces to underscores,
+ * An error's code (the server's error texts: `docs/traccar-api.md`) is the text before the first ` - `, trimmed, spaces to underscores,
  * upper-cased (`HTTP 401 Unauthorized - WebApplicationException` → `HTTP_401_UNAUTHORIZED`).
  */
 export function errorCode(body: string): string;
@@ -50,7 +50,7 @@ export const knownErrorCodes = [
   'USER_NOT_AUTHED',
 ] as const;
 
-export type KnownErrorCode = (typeof knownErrorCodes)[number];
+type KnownErrorCode = (typeof knownErrorCodes)[number];
 
 /** Server wordings that mean the same thing as one of our codes. */
 const aliases: Record<string, KnownErrorCode> = {

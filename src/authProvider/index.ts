@@ -1,6 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import type { User } from '../../model/user';
 import { getServerInfo } from '../bootstrap/serverInfoStore';
+import { dataProvider } from '../dataProvider';
+import { isShownByCaller } from '../dataProvider/shownByCaller';
 import { closeSocket } from '../live/socketRegistry';
 import { canAccess, isAccessResource } from './canAccess';
 import { getCurrentUser, setCurrentUser } from './currentUser';
@@ -11,16 +13,8 @@ import {
   REMEMBER_DAYS,
   storeRememberToken,
 } from './rememberToken';
-import {
-  createSession,
-  createSessionToken,
-  deleteSession,
-  fetchSession,
-  fetchSessionByToken,
-  revokeSessionToken,
-} from './session';
 
-export interface LoginParams {
+interface LoginParams {
   username: string;
   password: string;
   remember?: boolean;
@@ -37,7 +31,9 @@ const isNoSession = (error: unknown) => [401, 404].includes(statusOf(error) ?? -
 
 const rememberSession = async (): Promise<void> => {
   try {
-    const token = await createSessionToken(new Date(Date.now() + REMEMBER_DAYS * DAY_MS));
+    const token = await dataProvider.createSessionToken(
+      new Date(Date.now() + REMEMBER_DAYS * DAY_MS),
+    );
     if (token) storeRememberToken(token);
   } catch {
     // Sign-in already succeeded; failing to remember it must not undo that.
@@ -47,12 +43,12 @@ const rememberSession = async (): Promise<void> => {
 /** The cookie session, else one re-created from the remember-me token, else null. */
 const resumeSession = async (): Promise<User | null> => {
   try {
-    return await fetchSession();
+    return await dataProvider.getSession();
   } catch (error) {
     const token = readRememberToken();
     if (!isNoSession(error) || !token) return null;
     try {
-      return await fetchSessionByToken(token);
+      return await dataProvider.getSessionByToken(token);
     } catch (tokenError) {
       if (statusOf(tokenError) !== 0) clearRememberToken();
       return null;
@@ -79,12 +75,15 @@ const signOut = async (): Promise<void> => {
   const token = readRememberToken();
   clearRememberToken();
   setCurrentUser(null);
-  await Promise.allSettled([deleteSession(), token ? revokeSessionToken(token) : undefined]);
+  await Promise.allSettled([
+    dataProvider.deleteSession(),
+    token ? dataProvider.revokeSessionToken(token) : undefined,
+  ]);
 };
 
 export const authProvider: AuthProvider = {
   login: async ({ username, password, remember }: LoginParams) => {
-    const user = await createSession(username, password);
+    const user = await dataProvider.createSession(username, password);
     setCurrentUser(user);
     if (remember) await rememberSession();
     else clearRememberToken();
@@ -109,8 +108,11 @@ export const authProvider: AuthProvider = {
     return `${window.location.origin}${LOGIN_PATH}`;
   },
 
+  /** A 401 of a CRUD call signs out; a feature screen shows its own failures. */
   checkError: async (error: unknown) => {
-    if (statusOf(error) === 401) throw { message: 'errors.USER_NOT_AUTHED' };
+    if (statusOf(error) === 401 && !isShownByCaller(error)) {
+      throw { message: 'errors.USER_NOT_AUTHED' };
+    }
   },
 
   getIdentity: async () => {

@@ -5,7 +5,7 @@ import type { User } from '../../model/user';
 /**
  * Who may do what on the live screens. Traccar's restriction flags apply when set on the user OR
  * the server (admins exempt); Tarkan's advanced permission bits apply on top when the Plus
- * licence and `tarkan.enableAdvancedPerms` are on. Pure, so later issues can grow it and test it.
+ * licence and `tarkan.enableAdvancedPerms` are on. Pure, so it can be tested on its own.
  */
 export interface Access extends PermsContext {
   readonly: boolean;
@@ -38,7 +38,7 @@ export const accessFor = (user: UserLike | null, server: ServerLike, plus: boole
   };
 };
 
-export type LiveAction =
+type LiveAction =
   | 'devices'
   | 'deviceCreate'
   | 'deviceEdit'
@@ -84,7 +84,7 @@ export const can = (access: Access, action: LiveAction): boolean => {
  */
 export const canSendRaw = (access: Access): boolean => !access.limitCommands;
 
-export interface DeviceLimitInput {
+interface DeviceLimitInput {
   /** The `devicelimit` header: devices the licence still allows (null when absent). */
   licenceRemaining: number | null;
   /** Server attribute `tarkan.deviceLimit` (absent or -1: none). */
@@ -97,7 +97,7 @@ export interface DeviceLimitInput {
 }
 
 /**
- * Spec §5: creation is allowed unless the server-granted limit is zero or less, or the server
+ * Creation is allowed unless the server-granted limit is zero or less, or the server
  * attribute limit is reached, or the user's own deviceLimit (when -1 or more) is reached.
  */
 export const canAddDevice = (input: DeviceLimitInput): boolean => {

@@ -7,15 +7,19 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ErrorView } from '../authProvider/describeError';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { AutolinkInput } from '../dataProvider/autolink';
 import { describeDriverError } from '../driver/driverErrors';
 import { liveStore } from '../live/liveStore';
-import { ErrorMessage } from '../pages/ErrorMessage';
-import { autolinkDevice, type AutolinkInput } from './autolinkApi';
+import { ErrorMessage } from '../common/ErrorMessage';
 import { CategorySelect } from './CategorySelect';
+
+const INVALID_IDENTIFIER: ErrorView = { kind: 'message', key: 'autolink.errors.imei' };
 
 const IDENTIFIER = /^[A-Za-z0-9_.:]{1,64}$/;
 
@@ -25,34 +29,33 @@ export const AutolinkPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { id = '' } = useParams();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [input, setInput] = useState<AutolinkInput>({
     imei: id,
     placa: '',
     modelo: '',
     categoria: 'car',
   });
-  const [error, setError] = useState<ErrorView | null>(null);
-  const [pending, setPending] = useState(false);
-  const field = (key: keyof AutolinkInput) => (value: string) =>
-    setInput((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!IDENTIFIER.test(input.imei.trim())) {
-      setError({ kind: 'message', key: 'autolink.errors.imei' });
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      const device = await autolinkDevice(input);
+  const [invalid, setInvalid] = useState(false);
+  const link = useMutation({
+    mutationFn: (fields: AutolinkInput) => dataProvider.autolinkDevice(fields),
+    onSuccess: (device) => {
       if (device) liveStore.enqueue({ devices: [device] });
       notify('autolink.success', { type: 'success' });
       navigate(device ? `/devices/${device.id}` : '/devices');
-    } catch (failure) {
-      setError(describeDriverError(failure));
-      setPending(false);
-    }
+    },
+  });
+  const error = invalid ? INVALID_IDENTIFIER : link.error && describeDriverError(link.error);
+  // Busy from the submit until the page is left (or the failure is shown).
+  const pending = link.isPending || link.isSuccess;
+  const field = (key: keyof AutolinkInput) => (value: string) =>
+    setInput((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const valid = IDENTIFIER.test(input.imei.trim());
+    setInvalid(!valid);
+    if (valid) link.mutate(input);
   };
 
   return (

@@ -1,52 +1,47 @@
-import { Alert, Box, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Alert, Stack } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
+import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { fetchIntegrations } from '../integrations/api';
-import type { BillingUser } from '../../model/invoice';
-import { fetchBillingUsers } from './api';
+import { useIntegrations } from '../settings/integrations/useIntegrations';
 import { BillingUserCard } from './BillingUserCard';
+
+const BILLING_USERS = ['billing', 'users'];
 
 /** `/billing`: the administrator's billing management (plus licence, billing switched on). */
 export const BillingPage = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
-  const [users, setUsers] = useState<BillingUser[] | null>(null);
-  const [providerOn, setProviderOn] = useState(true);
-  const [failed, setFailed] = useState<unknown>(null);
-
-  const load = useCallback(() => {
-    fetchBillingUsers()
-      .then(setUsers)
-      .catch((error: unknown) => setFailed(error ?? 'error'));
-  }, []);
-  useEffect(load, [load]);
-  useEffect(() => {
-    fetchIntegrations()
-      .then((list) =>
-        setProviderOn(list.some((i) => i.key === 'asaas' && i.settings.enabled === true)),
-      )
-      .catch(() => setProviderOn(false));
-  }, []);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
+  const { data: users, error } = useQuery({
+    queryKey: BILLING_USERS,
+    queryFn: () => dataProvider.getBillingUsers(),
+    retry: false,
+  });
+  const integrations = useIntegrations();
+  // Until the integrations answer, the payment provider counts as on (no notice flashes).
+  const providerOn = integrations.isError
+    ? false
+    : (integrations.data?.some((i) => i.key === 'asaas' && i.settings.enabled === true) ?? true);
 
   return (
-    <Box sx={{ p: 2, maxWidth: 1000 }}>
-      <Title title={translate('billing.managerTitle')} />
-      <Typography variant="h6" gutterBottom>
-        {translate('billing.managerTitle')}
-      </Typography>
+    <PageFrame title={translate('billing.managerTitle')} maxWidth={1000}>
       <Stack spacing={2}>
         {!providerOn && <Alert severity="info">{translate('billing.localNotice')}</Alert>}
-        {failed !== null && (
-          <Alert severity="error">
-            {translate('billing.failed', { error: errorText(failed) })}
-          </Alert>
+        {error && (
+          <Alert severity="error">{translate('billing.failed', { error: errorText(error) })}</Alert>
         )}
         {users?.length === 0 && <Alert severity="info">{translate('billing.noUsers')}</Alert>}
         {users?.map((user) => (
-          <BillingUserCard key={user.id} user={user} onChange={load} />
+          <BillingUserCard
+            key={user.id}
+            user={user}
+            onChange={() => void queryClient.invalidateQueries({ queryKey: BILLING_USERS })}
+          />
         ))}
       </Stack>
-    </Box>
+    </PageFrame>
   );
 };

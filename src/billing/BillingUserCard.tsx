@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
+import { useDataProvider, useLocale, useTranslate } from 'react-admin';
 import type { BillingUser, Invoice } from '../../model/invoice';
+import type { FrotaDataProvider } from '../dataProvider';
 import { formatDate } from '../i18n/formatters';
-import { invoiceAction, userAction } from './api';
 import { ConfirmButton } from './ConfirmButton';
 import { CreateInvoiceForm } from './CreateInvoiceForm';
 import { InvoiceTable } from './InvoiceTable';
@@ -20,6 +20,7 @@ export const BillingUserCard = ({
 }) => {
   const translate = useTranslate();
   const locale = useLocale();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const args = { name: user.name };
   const invoiceArgs = (invoice: Invoice) => ({
     value: formatCents(invoice.value, locale),
@@ -31,14 +32,14 @@ export const BillingUserCard = ({
         <ConfirmButton
           label={translate('billing.cash')}
           confirm={translate('billing.cashConfirm', invoiceArgs(invoice))}
-          run={() => invoiceAction(invoice.id, 'setAsReceivedCash')}
+          run={() => dataProvider.invoiceAction(invoice.id, 'setAsReceivedCash')}
           onDone={onChange}
           color="success"
         />
         <ConfirmButton
           label={translate('billing.cancel')}
           confirm={translate('billing.cancelConfirm', invoiceArgs(invoice))}
-          run={() => invoiceAction(invoice.id, 'delete')}
+          run={() => dataProvider.invoiceAction(invoice.id, 'delete')}
           onDone={onChange}
           color="error"
         />
@@ -71,20 +72,20 @@ export const BillingUserCard = ({
           <ConfirmButton
             label={translate('billing.lock')}
             confirm={translate('billing.lockConfirm', args)}
-            run={() => userAction(user.id, 'lockUser')}
+            run={() => dataProvider.billingUserAction(user.id, 'lockUser')}
             onDone={onChange}
             color="error"
           />
           <ConfirmButton
             label={translate('billing.unlock')}
             confirm={translate('billing.unlockConfirm', args)}
-            run={() => userAction(user.id, 'unlockUser')}
+            run={() => dataProvider.billingUserAction(user.id, 'unlockUser')}
             onDone={onChange}
           />
           <ConfirmButton
             label={translate('billing.unlockPerma')}
             confirm={translate('billing.unlockPermaConfirm', args)}
-            run={() => userAction(user.id, 'unlockUserPerma')}
+            run={() => dataProvider.billingUserAction(user.id, 'unlockUserPerma')}
             onDone={onChange}
           />
         </Box>

@@ -1,6 +1,8 @@
 import { Button } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useErrorText } from '../dataProvider/featureErrors';
 
 /**
@@ -20,40 +22,36 @@ export const ConfirmButton = ({
   onDone: () => void;
   color?: 'primary' | 'error' | 'success' | 'warning';
 }) => {
+  const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const go = async () => {
-    setBusy(true);
-    try {
-      await run();
-      notify('billing.done', { type: 'success' });
-    } catch (error) {
-      const text = errorText(error);
-      notify('billing.failed', { type: 'error', messageArgs: { error: text } });
-    } finally {
-      setBusy(false);
+  const action = useMutation({
+    mutationFn: run,
+    onSuccess: () => notify('billing.done', { type: 'success' }),
+    onError: (error) =>
+      notify('billing.failed', { type: 'error', messageArgs: { error: errorText(error) } }),
+    onSettled: () => {
       setOpen(false);
       onDone();
-    }
-  };
+    },
+  });
+  const busy = action.isPending;
 
   return (
     <>
       <Button size="small" color={color} onClick={() => setOpen(true)} disabled={busy}>
         {label}
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
+      <ConfirmDialog
+        open={open}
+        busy={busy}
         title={label}
-        content={confirm}
-        confirm="billing.confirm"
-        cancel="billing.close"
-        onConfirm={() => void go()}
-        onClose={() => setOpen(false)}
+        message={confirm}
+        confirmLabel={translate('billing.confirm')}
+        cancelLabel={translate('billing.close')}
+        onConfirm={() => action.mutate()}
+        onCancel={() => setOpen(false)}
       />
     </>
   );

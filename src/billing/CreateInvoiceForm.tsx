@@ -1,43 +1,37 @@
 import { Box, Button, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { NewInvoice } from '../dataProvider/billing';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { createInvoice } from './api';
-
-/** Amount typed as `49,90` or `49.90` → cents; blank → undefined (the user's own price). */
-export const parseAmount = (text: string): number | undefined | null => {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const value = Number(trimmed.replace(/\./g, trimmed.includes(',') ? '' : '.').replace(',', '.'));
-  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
-};
+import { parseAmount } from './money';
 
 /** A new invoice for one user: due date, and an amount over the user's price when given. */
 export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [dueDate, setDueDate] = useState('');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
+  const create = useMutation({
+    mutationFn: (invoice: NewInvoice) => dataProvider.createInvoice(userId, invoice),
+    onSuccess: () => {
+      notify('billing.done', { type: 'success' });
+      setAmount('');
+      onDone();
+    },
+    onError: (error) =>
+      notify('billing.failed', { type: 'error', messageArgs: { error: errorText(error) } }),
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const price = parseAmount(amount);
     if (price === null)
       return notify('billing.failed', { type: 'error', messageArgs: { error: amount } });
-    setBusy(true);
-    try {
-      await createInvoice(userId, { dueDate: dueDate || undefined, price });
-      notify('billing.done', { type: 'success' });
-      setAmount('');
-      onDone();
-    } catch (error) {
-      const text = errorText(error);
-      notify('billing.failed', { type: 'error', messageArgs: { error: text } });
-    } finally {
-      setBusy(false);
-    }
+    create.mutate({ dueDate: dueDate || undefined, price });
   };
 
   return (
@@ -63,7 +57,7 @@ export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: 
         onChange={(event) => setAmount(event.target.value)}
         inputProps={{ inputMode: 'decimal', 'data-testid': `invoice-amount-${userId}` }}
       />
-      <Button type="submit" variant="contained" disabled={busy}>
+      <Button type="submit" variant="contained" disabled={create.isPending}>
         {translate('billing.create')}
       </Button>
     </Box>

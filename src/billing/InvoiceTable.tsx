@@ -1,21 +1,48 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { formatDate } from '../i18n/formatters';
 import type { Invoice } from '../../model/invoice';
+import { formatDate } from '../i18n/formatters';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { formatCents } from './money';
 
-/** Invoices with due date, amount, status and paid date; `actions` fills the last column. */
-export const InvoiceTable = ({
-  invoices,
-  actions,
-}: {
-  invoices: Invoice[];
-  actions: (invoice: Invoice) => ReactNode;
-}) => {
+/** The caption and column titles: the billing screens' own, or the sign-in page's. */
+const LABELS = {
+  billing: {
+    table: 'billing.invoicesTitle',
+    dueDate: 'billing.dueDate',
+    value: 'billing.value',
+    status: 'billing.status',
+  },
+  signIn: {
+    table: 'invoice.title',
+    dueDate: 'invoice.dueDate',
+    value: 'invoice.value',
+    status: 'invoice.statusLabel',
+  },
+} as const;
+
+type InvoiceTableProps = { invoices: Invoice[] } & (
+  | {
+      /** The sign-in page's short form: due date, amount and status in words. */
+      signIn: true;
+      actions?: never;
+    }
+  | {
+      signIn?: false;
+      /** Fills the last column (pay, received in cash, cancel). */
+      actions: (invoice: Invoice) => ReactNode;
+    }
+);
+
+/**
+ * Invoices (amounts in integer cents) with due date, amount and status; on the billing screens
+ * also the paid date, a coloured status and the row's actions.
+ */
+export const InvoiceTable = ({ invoices, signIn, actions }: InvoiceTableProps) => {
   const translate = useTranslate();
   const locale = useLocale();
+  const labels = LABELS[signIn ? 'signIn' : 'billing'];
   if (invoices.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -24,26 +51,35 @@ export const InvoiceTable = ({
     );
   }
   return (
-    <Table size="small" aria-label={translate('billing.invoicesTitle')}>
+    <Table size="small" aria-label={translate(labels.table)}>
       <TableHead>
         <TableRow>
-          <TableCell>{translate('billing.dueDate')}</TableCell>
-          <TableCell align="right">{translate('billing.value')}</TableCell>
-          <TableCell>{translate('billing.status')}</TableCell>
-          <TableCell>{translate('billing.paidDate')}</TableCell>
-          <TableCell />
+          <TableCell>{translate(labels.dueDate)}</TableCell>
+          <TableCell align="right">{translate(labels.value)}</TableCell>
+          <TableCell>{translate(labels.status)}</TableCell>
+          {!signIn && <TableCell>{translate('billing.paidDate')}</TableCell>}
+          {!signIn && <TableCell />}
         </TableRow>
       </TableHead>
       <TableBody>
-        {invoices.map((invoice) => (
-          <TableRow key={invoice.id} data-testid={`invoice-${invoice.id}`}>
+        {invoices.map((invoice, index) => (
+          <TableRow
+            key={invoice.id ?? index}
+            data-testid={signIn ? undefined : `invoice-${invoice.id}`}
+          >
             <TableCell>{formatDate(invoice.dueDate, locale)}</TableCell>
             <TableCell align="right">{formatCents(invoice.value, locale)}</TableCell>
             <TableCell>
-              <InvoiceStatusChip status={String(invoice.status)} />
+              {signIn ? (
+                translate(`invoice.statuses.${invoice.status}`, { _: String(invoice.status) })
+              ) : (
+                <InvoiceStatusChip status={String(invoice.status)} />
+              )}
             </TableCell>
-            <TableCell>{invoice.paidDate ? formatDate(invoice.paidDate, locale) : ''}</TableCell>
-            <TableCell align="right">{actions(invoice)}</TableCell>
+            {!signIn && (
+              <TableCell>{invoice.paidDate ? formatDate(invoice.paidDate, locale) : ''}</TableCell>
+            )}
+            {!signIn && <TableCell align="right">{actions(invoice)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>

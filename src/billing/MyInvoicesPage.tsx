@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Alert, Button } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
+import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
 import type { Invoice } from '../../model/invoice';
-import { fetchMyInvoices } from './api';
 import { InvoiceTable } from './InvoiceTable';
 
 const isOpen = (invoice: Invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE';
@@ -12,14 +13,12 @@ const isOpen = (invoice: Invoice) => invoice.status === 'PENDING' || invoice.sta
 export const MyInvoicesPage = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
-  const [invoices, setInvoices] = useState<Invoice[] | null>(null);
-  const [failed, setFailed] = useState<unknown>(null);
-
-  useEffect(() => {
-    fetchMyInvoices()
-      .then(setInvoices)
-      .catch((error: unknown) => setFailed(error ?? 'error'));
-  }, []);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { data: invoices, error } = useQuery({
+    queryKey: ['invoices', 'mine'],
+    queryFn: () => dataProvider.getMyInvoices(),
+    retry: false,
+  });
 
   const action = (invoice: Invoice) => {
     if (!isOpen(invoice)) return null;
@@ -38,21 +37,11 @@ export const MyInvoicesPage = () => {
   };
 
   return (
-    <Box sx={{ p: 2, maxWidth: 900 }}>
-      <Title title={translate('billing.invoicesTitle')} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('billing.invoicesTitle')}
-          </Typography>
-          {failed !== null && (
-            <Alert severity="error">
-              {translate('billing.failed', { error: errorText(failed) })}
-            </Alert>
-          )}
-          {invoices && <InvoiceTable invoices={invoices} actions={action} />}
-        </CardContent>
-      </Card>
-    </Box>
+    <PageFrame title={translate('billing.invoicesTitle')} maxWidth={900} card>
+      {error && (
+        <Alert severity="error">{translate('billing.failed', { error: errorText(error) })}</Alert>
+      )}
+      {invoices && <InvoiceTable invoices={invoices} actions={action} />}
+    </PageFrame>
   );
 };

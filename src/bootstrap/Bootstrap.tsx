@@ -3,14 +3,14 @@ import { type ReactNode, useEffect } from 'react';
 import { AdminContext, type I18nProvider, type Store } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { HOME_PATH, safeReturnPath } from '../authProvider/loginRedirect';
-import { theme } from '../layout/theme';
+import { baseTheme } from '../branding/muiTheme';
 import { MaintenancePage } from '../pages/maintenance/MaintenancePage';
-import { useDocumentBranding } from '../theme/useDocumentBranding';
+import { useDocumentBranding } from '../branding/useDocumentBranding';
 import { ServerInfoContext } from './ServerInfoContext';
 import { usePageLoaded } from './usePageLoaded';
 import { useServerInfoLoader } from './useServerInfoLoader';
 
-export const MAINTENANCE_PATH = '/maintenance';
+const MAINTENANCE_PATH = '/maintenance';
 
 interface BootstrapProps {
   i18nProvider: I18nProvider;
@@ -48,7 +48,7 @@ export const Bootstrap = ({ i18nProvider, store, children }: BootstrapProps) => 
 
   if (state.status === 'failed') {
     return (
-      <AdminContext i18nProvider={i18nProvider} store={store} theme={theme}>
+      <AdminContext i18nProvider={i18nProvider} store={store} theme={baseTheme}>
         <MaintenancePage onRetry={retry} />
       </AdminContext>
     );

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { type BrandConfig, defaultBrand } from '../../model/brand';
 import { defaultColors, type ThemeColors } from '../../model/theme';
-import type { ServerInfo } from './loadServerInfo';
+import type { ServerInfo } from '../dataProvider/server';
 
 export interface ServerInfoValue extends ServerInfo {
   brand: BrandConfig;

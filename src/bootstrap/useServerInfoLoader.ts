@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadBrand, loadServerInfo, loadThemeColors } from './loadServerInfo';
+import { dataProvider } from '../dataProvider';
 import type { ServerInfoValue } from './ServerInfoContext';
 import { publishServerInfo, subscribeServerInfo } from './serverInfoStore';
 
-export type LoaderState =
+type LoaderState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: ServerInfoValue };
 
-/** Loads server info, branding and theme colours together; `retry` starts over after a failure. */
+/**
+ * Loads server info, branding and theme colours together; `retry` starts over after a failure.
+ * It runs before react-admin (and its query client) mounts, so it keeps its own state.
+ */
 export const useServerInfoLoader = (): [LoaderState, () => void] => {
   const [state, setState] = useState<LoaderState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -16,7 +19,11 @@ export const useServerInfoLoader = (): [LoaderState, () => void] => {
 
   useEffect(() => {
     let active = true;
-    Promise.all([loadServerInfo(), loadBrand(), loadThemeColors()]).then(
+    Promise.all([
+      dataProvider.getServerInfo(),
+      dataProvider.getBrand(),
+      dataProvider.getThemeColors(),
+    ]).then(
       ([info, brand, colors]) => {
         if (active) {
           publishServerInfo({ ...info, brand, colors, isPlus: info.licenseMode !== null });

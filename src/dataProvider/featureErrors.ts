@@ -50,7 +50,7 @@ interface ErrorLike {
 }
 
 /** The server's message (before ` - `) of a failed request, or '' when it had none. */
-export function serverMessage(error: unknown): string {
+function serverMessage(error: unknown): string {
   if (typeof error === 'string') return error.split('\n')[0].split(' - ')[0].trim();
   if (typeof error !== 'object' || error === null) return '';
   const { body, message } = error as ErrorLike;

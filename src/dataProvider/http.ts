@@ -2,11 +2,11 @@ import { HttpError } from 'react-admin';
 
 export { HttpError };
 
-export const API_TIMEOUT_MS = 60_000;
-export const EXTENSION_TIMEOUT_MS = 30_000;
+const API_TIMEOUT_MS = 60_000;
+const EXTENSION_TIMEOUT_MS = 30_000;
 
 /** What a request answered: `body` is parsed JSON for JSON responses, text otherwise. */
-export interface HttpResponse<T = unknown> {
+interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
@@ -55,7 +55,7 @@ const errorMessage = (body: unknown, response: Response): string => {
   return response.statusText || `HTTP ${response.status}`;
 };
 
-const buildInit = (options: RequestOptions, signal: AbortSignal): RequestInit => {
+const buildInit = (options: RequestOptions): RequestInit => {
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   let body: BodyInit | undefined;
   if (options.form) {
@@ -65,40 +65,125 @@ const buildInit = (options: RequestOptions, signal: AbortSignal): RequestInit =>
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  return { method: options.method ?? 'GET', headers, body, credentials: 'include', signal };
+  return { method: options.method ?? 'GET', headers, body, credentials: 'include' };
 };
 
+interface Limits {
+  /** The caller's abort: rethrown as it is, never turned into a network failure. */
+  signal?: AbortSignal;
+  /** null: no time limit (uploads, which may take long on a slow link). */
+  timeoutMs: number | null;
+}
+
 /**
- * One fetch against the server's own origin. Rejects with an `HttpError` (status, body) for
+ * The one `fetch` to our own server. Both the caller's abort and the time limit cancel it;
+ * `handle` reads the answer while the time limit still runs. A network failure or time-out
+ * rejects with what `networkFailure` makes of the browser's error.
+ */
+const exchange = async <T>(
+  url: string,
+  init: RequestInit,
+  limits: Limits,
+  handle: (response: Response) => Promise<T>,
+  networkFailure: (error: unknown) => unknown,
+): Promise<T> => {
+  const controller = new AbortController();
+  const timer =
+    limits.timeoutMs === null ? undefined : setTimeout(() => controller.abort(), limits.timeoutMs);
+  const forwardAbort = () => controller.abort();
+  limits.signal?.addEventListener('abort', forwardAbort);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (limits.signal?.aborted) throw error;
+      throw networkFailure(error);
+    }
+    return await handle(response);
+  } finally {
+    clearTimeout(timer);
+    limits.signal?.removeEventListener('abort', forwardAbort);
+  }
+};
+
+const asNetworkError = () => new HttpError('ra.notification.http_error', 0, null);
+const keepBrowserError = (error: unknown) => error;
+
+/**
+ * One call against the server's own origin. Rejects with an `HttpError` (status, body) for
  * status >= 400; network failures and timeouts reject with status 0 so callers can tell them
  * apart from server answers.
  */
 export const request = async <T = unknown>(
   path: string,
   options: RequestOptions = {},
-): Promise<HttpResponse<T>> => {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutFor(path));
-  const forwardAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', forwardAbort);
-  try {
-    let response: Response;
-    try {
-      response = await fetch(withQuery(path, options.query), buildInit(options, controller.signal));
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw new HttpError('ra.notification.http_error', 0, null);
-    }
-    const body = await readBody(response);
-    if (response.status >= 400) {
-      throw new HttpError(errorMessage(body, response), response.status, body);
-    }
-    return { status: response.status, headers: response.headers, body: body as T };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', forwardAbort);
-  }
-};
+): Promise<HttpResponse<T>> =>
+  exchange(
+    withQuery(path, options.query),
+    buildInit(options),
+    { signal: options.signal, timeoutMs: timeoutFor(path) },
+    async (response) => {
+      const body = await readBody(response);
+      if (response.status >= 400) {
+        throw new HttpError(errorMessage(body, response), response.status, body);
+      }
+      return { status: response.status, headers: response.headers, body: body as T };
+    },
+    asNetworkError,
+  );
 
 export const getJson = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
   (await request<T>(path, options)).body;
+
+/**
+ * A multipart upload (the browser writes the boundary into its Content-Type), answered with JSON.
+ * No time limit; a refusal rejects with an `HttpError` whose message is the server's text before
+ * ` - `, and a network failure with the browser's own error.
+ */
+export const upload = async <T>(path: string, form: FormData): Promise<T> =>
+  exchange(
+    path,
+    { method: 'POST', body: form, credentials: 'include' },
+    { timeoutMs: null },
+    async (response) => {
+      if (!response.ok) {
+        const text = await response.text();
+        throw new HttpError(
+          text.split(' - ')[0] || `HTTP ${response.status}`,
+          response.status,
+          text,
+        );
+      }
+      return (await response.json()) as T;
+    },
+    keepBrowserError,
+  );
+
+/** A file the server answers (`accept`: its type), with the Content-Disposition it came with. */
+interface Download {
+  blob: Blob;
+  disposition: string | null;
+}
+
+/**
+ * A GET answered with a file. A refusal rejects with an `HttpError` carrying the first line of
+ * the server's text, and a network failure or time-out with the browser's own error.
+ */
+export const download = async (path: string, accept: string): Promise<Download> =>
+  exchange(
+    path,
+    { headers: { Accept: accept }, credentials: 'include' },
+    { timeoutMs: timeoutFor(path) },
+    async (response) => {
+      if (response.status >= 400) {
+        const text = await response.text();
+        throw new HttpError(text.split('\n')[0] || response.statusText, response.status, text);
+      }
+      return {
+        blob: await response.blob(),
+        disposition: response.headers.get('content-disposition'),
+      };
+    },
+    keepBrowserError,
+  );

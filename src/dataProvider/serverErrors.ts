@@ -1,8 +1,8 @@
 /**
- * The server's error texts (`<message> - <Kind>`, foundation contract) that the management screens
+ * The server's error texts (`<message> - <Kind>`, `docs/traccar-api.md`) that the management screens
  * translate: the message before ` - ` becomes a code, and the code an `admin.errors.*` key.
  */
-export const SERVER_ERROR_CODES = [
+const SERVER_ERROR_CODES = [
   'USER_DEVICE_LIMIT_REACHED',
   'ACCOUNT_IS_READONLY',
   'ACCOUNT_IS_DEVICE_READONLY',
@@ -27,7 +27,7 @@ export const SERVER_ERROR_CODES = [
   'UNKNOWN_COMMAND_TYPE',
 ] as const;
 
-export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
 const toCode = (text: string): string =>
   text.split('\n')[0].split(' - ')[0].trim().replace(/\s+/g, '_').toUpperCase();

@@ -14,7 +14,7 @@ const PATHS: Record<string, string> = {
   maintenances: '/api/maintenance',
 };
 
-export const collectionPath = (resource: string): string => PATHS[resource] ?? `/api/${resource}`;
+const collectionPath = (resource: string): string => PATHS[resource] ?? `/api/${resource}`;
 
 /** The link keys of `/api/permissions` and of the `?userId=`-style list filters. */
 export type LinkKey =
@@ -41,7 +41,7 @@ export type LinkedFilter = Partial<Record<'userId' | 'deviceId' | 'groupId', num
 
 type Row = RaRecord & Record<string, unknown>;
 
-/** Rows a management list never shows: deleted devices, share users (spec §6). */
+/** Rows a management list never shows: deleted devices, share users. */
 const hidden = (resource: string, row: Row): boolean =>
   (resource === 'device-admin' && isDeletedUniqueId(row.uniqueId)) ||
   (resource === 'users' && Boolean((row.attributes as Record<string, unknown>)?.isShared));
@@ -75,13 +75,13 @@ const listOf = async (resource: string, params: Partial<GetListParams>) => {
 
 const item = (resource: string, id: Identifier) => `${collectionPath(resource)}/${id}`;
 
-/** `POST`/`DELETE /api/permissions` body: the owner key FIRST (traccar-api §2). */
+/** `POST`/`DELETE /api/permissions` body: the owner key FIRST (`docs/traccar-api.md`). */
 export const permissionBody = (owner: LinkEnd, property: LinkEnd): Record<string, number> => ({
   [owner.key]: owner.id,
   [property.key]: property.id,
 });
 
-export interface TraccarMethods {
+interface TraccarMethods {
   /** Ids of `resource` rows linked directly to the owner (`?userId=`, `?deviceId=`, `?groupId=`). */
   linkedIds: (resource: string, owner: LinkedFilter) => Promise<number[]>;
   link: (owner: LinkEnd, properties: LinkEnd[]) => Promise<void>;
@@ -114,7 +114,7 @@ const changeLinks = async (
   else await call('/api/permissions/bulk', { method, json: bodies });
 };
 
-export const traccarMethods: TraccarMethods = {
+const traccarMethods: TraccarMethods = {
   linkedIds: async (resource, owner) =>
     (await fetchAll(resource, owner)).map((row) => Number(row.id)),
   link: (owner, properties) => changeLinks('POST', owner, properties),
@@ -141,7 +141,7 @@ export const traccarMethods: TraccarMethods = {
   updateServer: (server) => call<Server>('/api/server', { method: 'PUT', json: server }),
 };
 
-export type TraccarDataProvider = DataProvider & TraccarMethods;
+type TraccarDataProvider = DataProvider & TraccarMethods;
 
 /**
  * react-admin over Traccar's whole-array collections: every list is fetched whole, then filtered

@@ -1,6 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import type { DriverStatus } from './driverApi';
+import type { DriverStatus } from '../dataProvider/qrDriver';
 
 /** Who is signed in and the vehicle they are checked in to, since when. */
 export const CheckInCard = ({ status }: { status: DriverStatus }) => {

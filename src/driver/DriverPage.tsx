@@ -1,34 +1,37 @@
 import LogoutIcon from '@mui/icons-material/NoCrash';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { Alert, Button, CircularProgress } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import type { ErrorView } from '../authProvider/describeError';
-import { ErrorMessage } from '../pages/ErrorMessage';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { ErrorMessage } from '../common/ErrorMessage';
+import type { FrotaDataProvider } from '../dataProvider';
 import { CheckInCard } from './CheckInCard';
-import { postCheckIn } from './driverApi';
 import { describeDriverError } from './driverErrors';
 import { DriverGate } from './DriverGate';
 import { DriverShell } from './DriverShell';
 import { QrScanner } from './QrScanner';
-import { useDriverStatus } from './useDriverStatus';
+
+const DRIVER_STATUS = ['qrDriver', 'status'];
 
 const DriverHome = () => {
   const translate = useTranslate();
-  const { status, error, reload } = useDriverStatus();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: DRIVER_STATUS,
+    queryFn: () => dataProvider.getDriverStatus(),
+    retry: false,
+  });
+  const checkOut = useMutation({
+    mutationFn: () => dataProvider.driverCheckIn(0),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: DRIVER_STATUS }),
+  });
   const [scanning, setScanning] = useState(false);
-  const [actionError, setActionError] = useState<ErrorView | null>(null);
-  const [checkedOut, setCheckedOut] = useState(false);
-
-  const checkOut = () => {
-    setActionError(null);
-    postCheckIn(0)
-      .then(() => {
-        setCheckedOut(true);
-        reload();
-      })
-      .catch((failure: unknown) => setActionError(describeDriverError(failure)));
-  };
+  const status = current.data;
+  const error = current.error && describeDriverError(current.error);
+  const actionError = checkOut.error && describeDriverError(checkOut.error);
+  const checkedOut = checkOut.isSuccess;
 
   if (scanning) return <QrScanner onCancel={() => setScanning(false)} />;
   return (
@@ -49,7 +52,12 @@ const DriverHome = () => {
         {translate('driver.scan')}
       </Button>
       {status?.device && (
-        <Button variant="outlined" size="large" startIcon={<LogoutIcon />} onClick={checkOut}>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<LogoutIcon />}
+          onClick={() => checkOut.mutate()}
+        >
           {translate('driver.checkOut')}
         </Button>
       )}

@@ -7,12 +7,11 @@ import {
   CircularProgress,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import type { ErrorView } from '../authProvider/describeError';
-import { ErrorMessage } from '../pages/ErrorMessage';
-import { fetchVehicle, postCheckIn, type VehicleSummary } from './driverApi';
+import { ErrorMessage } from '../common/ErrorMessage';
+import type { FrotaDataProvider } from '../dataProvider';
 import { describeDriverError } from './driverErrors';
 import { DriverGate } from './DriverGate';
 import { DriverShell } from './DriverShell';
@@ -20,24 +19,17 @@ import { DriverShell } from './DriverShell';
 const ConfirmCheckIn = () => {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const [vehicle, setVehicle] = useState<VehicleSummary | null>(null);
-  const [error, setError] = useState<ErrorView | null>(null);
-  const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    fetchVehicle(id)
-      .then(setVehicle)
-      .catch((failure: unknown) => setError(describeDriverError(failure)));
-  }, [id]);
-
-  const confirm = () => {
-    setPending(true);
-    postCheckIn(id)
-      .then(() => setDone(true))
-      .catch((failure: unknown) => setError(describeDriverError(failure)))
-      .finally(() => setPending(false));
-  };
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const named = useQuery({
+    queryKey: ['qrDriver', 'vehicle', id],
+    queryFn: () => dataProvider.getDriverVehicle(id),
+    retry: false,
+  });
+  const checkIn = useMutation({ mutationFn: () => dataProvider.driverCheckIn(id) });
+  const vehicle = named.data;
+  const failure = checkIn.error ?? named.error;
+  const error = failure && describeDriverError(failure);
+  const done = checkIn.isSuccess;
 
   return (
     <DriverShell>
@@ -53,7 +45,11 @@ const ConfirmCheckIn = () => {
             </Typography>
           </CardContent>
           <CardActions>
-            <Button variant="contained" onClick={confirm} disabled={pending}>
+            <Button
+              variant="contained"
+              onClick={() => checkIn.mutate()}
+              disabled={checkIn.isPending}
+            >
               {translate('driver.confirm')}
             </Button>
           </CardActions>

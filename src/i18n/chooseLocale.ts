@@ -1,6 +1,6 @@
 import { type AppLocale, DEFAULT_LOCALE, isAppLocale, SUPPORTED_LOCALES } from './locales';
 
-export interface LocaleSources {
+interface LocaleSources {
   /** `window.location.search`, for `?locale=`. */
   search?: string;
   /** The choice the user made in a language selector earlier. */
@@ -33,7 +33,7 @@ const firstMatch = (tags: readonly string[]): AppLocale | null => {
   return null;
 };
 
-/** Spec §2: `?locale=`, then the stored choice, the browser, the page language, then pt-BR. */
+/** `?locale=`, then the stored choice, the browser, the page language, then pt-BR. */
 export const chooseLocale = ({
   search = '',
   stored,

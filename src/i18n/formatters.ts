@@ -1,6 +1,6 @@
 import type { AppLocale } from './locales';
 
-/** Spec §1: billing is in reais for the Portuguese and Spanish texts, dollars for English. */
+/** Billing is in reais for the Portuguese and Spanish texts, dollars for English. */
 export const currencyFor = (locale: string): 'BRL' | 'USD' => (locale === 'en-US' ? 'USD' : 'BRL');
 
 export const formatMoney = (value: number, locale: AppLocale | string): string =>

@@ -16,7 +16,7 @@ import raPtBR from './ra/raPtBR';
 
 const english = mergeTranslations(englishMessages, enUS);
 
-/** Everything merges over English (the spec's fallback language), so no key is ever bare. */
+/** Everything merges over English (the fallback language), so no key is ever bare. */
 export const messages: Record<AppLocale, TranslationMessages> = {
   'en-US': english,
   'pt-BR': mergeTranslations(english, raPtBR, ptBR),

@@ -1,6 +1,6 @@
 import { type AppLocale, isAppLocale } from './locales';
 
-export const LOCALE_STORAGE_KEY = 'frota.locale';
+const LOCALE_STORAGE_KEY = 'frota.locale';
 
 export const readStoredLocale = (): AppLocale | null => {
   try {

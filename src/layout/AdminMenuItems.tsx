@@ -1,13 +1,13 @@
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Menu as RaMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useCan } from '../resources/common/useCan';
+import { useAccess } from '../authProvider/useAccess';
 import { MENU_ICONS } from './menuIcons';
 import { MAIN_MENU, USER_MENU, visibleEntries } from './menuEntries';
 
 /** The management entries of the drawer, each shown by the permission table. */
 export const AdminMenuItems = () => {
-  const { can } = useCan();
+  const { can } = useAccess();
   return (
     <>
       {visibleEntries(MAIN_MENU, can).map((item) => {
@@ -23,7 +23,7 @@ export const AdminMenuItems = () => {
 /** The user menu's entries (my account … maintenance), above the language and logout. */
 export const AdminUserMenuItems = () => {
   const translate = useTranslate();
-  const { can } = useCan();
+  const { can } = useAccess();
   const userMenu = useUserMenu();
   return (
     <>

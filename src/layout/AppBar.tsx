@@ -2,23 +2,9 @@ import { Box } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { AppUserMenu } from './AppUserMenu';
-import { BrandLogo } from './BrandLogo';
+import { BrandLogo, logoWidth } from '../branding/BrandLogo';
 import { MuteToggle } from './MuteToggle';
 import { WeatherClock } from './WeatherClock';
-
-const DEFAULT_LOGO_WIDTH = '80%';
-
-/**
- * Spec §9: the logo width in percent: the theme editor's logo size, else the server attribute
- * `tarkan.logoWidth`, else 80.
- */
-export const logoWidth = (
-  brandWidth: number | null,
-  attributes: Record<string, unknown>,
-): string => {
-  const value = brandWidth ?? Number.parseFloat(String(attributes['tarkan.logoWidth'] ?? ''));
-  return value > 0 ? `${Math.min(value, 100)}%` : DEFAULT_LOGO_WIDTH;
-};
 
 export const AppBar = () => {
   const { server, brand } = useServerInfo();

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout, usePermissions } from 'react-admin';
 import { LiveConnection } from '../live/LiveConnection';
 import type { User } from '../../model/user';
-import { ToastHost } from '../notifications/ToastHost';
+import { ToastHost } from '../alerts/ToastHost';
 import { isShareViewer } from '../shares/countdown';
 import { ShareViewerLayout } from '../shares/ShareViewer';
-import { WhatsAppButton } from '../theme/WhatsAppButton';
+import { WhatsAppButton } from '../branding/WhatsAppButton';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 

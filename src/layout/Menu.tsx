@@ -4,7 +4,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Box, Typography } from '@mui/material';
 import { Menu as RaMenu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { can } from '../authProvider/permissions';
-import { useAccess } from '../devices/useAccess';
+import { useAccess } from '../authProvider/useAccess';
 import { AdminMenuItems } from './AdminMenuItems';
 
 const Version = () => {
@@ -18,7 +18,7 @@ const Version = () => {
   );
 };
 
-/** "Relatórios" (issue 6), shown when the authProvider allows listing reports. */
+/** "Relatórios", shown when the authProvider allows listing reports. */
 const ReportsMenuItem = () => {
   const { canAccess } = useCanAccess({ resource: 'reports', action: 'list' });
   if (!canAccess) return null;

@@ -2,7 +2,7 @@ import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useMute } from '../devices/usePrefs';
+import { useMute } from '../alerts/useMute';
 
 /** Mutes notification sounds; the choice is kept in this browser. */
 export const MuteToggle = () => {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { lookupWeather, type Weather, weatherKind } from './weather';
 
-/** Spec §9: weather refreshes every 60 s, the clock ticks every second. */
+/** Weather refreshes every 60 s, the clock ticks every second. */
 const WEATHER_MS = 60_000;
 const CLOCK_MS = 1000;
 

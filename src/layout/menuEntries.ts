@@ -1,11 +1,11 @@
 import type { AccessResource } from '../authProvider/canAccess';
 
 /**
- * Both menus of spec §2, in the spec's order. Every entry is shown by `canAccess(list)`; entries
- * whose screens a later issue builds stay here with `built: false`, so their permission rule is
+ * Both menus, in their order on screen. Every entry is shown by `canAccess(list)`; entries
+ * whose screens are not built yet stay here with `built: false`, so their permission rule is
  * already in the table and they appear as soon as the screen exists.
  */
-export interface MenuEntry {
+interface MenuEntry {
   resource: AccessResource;
   to: string;
   label: string;

@@ -5,7 +5,7 @@ export interface Weather {
   timeZone: string | null;
 }
 
-export type WeatherKind =
+type WeatherKind =
   'clear' | 'partly' | 'cloudy' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'showers' | 'thunderstorm';
 
 /** WMO weather interpretation codes (open-meteo's `weathercode`) grouped for display. */

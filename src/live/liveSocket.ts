@@ -1,18 +1,18 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
-import { fetchDevice, fetchDevices, fetchPositions } from './liveApi';
+import { dataProvider } from '../dataProvider';
 import { isEmptyMessage, parseMessage } from './parseMessage';
 import { registerSocket } from './socketRegistry';
 import type { LiveStore } from './store';
 
-/** Spec §9: reconnect 5 s after the socket closes. */
+/** Reconnect 5 s after the socket closes. */
 export const RECONNECT_MS = 5000;
 
 /** More unknown devices than this at once are loaded with one full resync, not one by one. */
 export const MAX_SINGLE_LOADS = 20;
 
-export interface LiveSocketDeps {
+interface LiveSocketDeps {
   url?: string;
   loadDevices?: () => Promise<Device[]>;
   loadPositions?: () => Promise<Position[]>;
@@ -22,7 +22,7 @@ export interface LiveSocketDeps {
   WebSocket?: typeof WebSocket;
 }
 
-export const socketUrl = (location: Location = window.location): string =>
+const socketUrl = (location: Location = window.location): string =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/socket`;
 
 /**
@@ -31,9 +31,9 @@ export const socketUrl = (location: Location = window.location): string =>
  * original did not). Positions of devices the store does not know fetch that device once.
  */
 export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): (() => void) => {
-  const loadDevices = deps.loadDevices ?? fetchDevices;
-  const loadPositions = deps.loadPositions ?? fetchPositions;
-  const loadDevice = deps.loadDevice ?? fetchDevice;
+  const loadDevices = deps.loadDevices ?? dataProvider.getDevices;
+  const loadPositions = deps.loadPositions ?? dataProvider.getLatestPositions;
+  const loadDevice = deps.loadDevice ?? dataProvider.getDevice;
   const requested = new Set<number>();
   let stopped = false;
   // The socket's greeting (every latest position) can beat the first load of the devices: their

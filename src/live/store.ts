@@ -28,13 +28,13 @@ export interface LiveState {
   readonly events: readonly Event[];
   /** Bumped by every flush. */
   readonly version: number;
-  /** Bumped `VIEW_DELAY_MS` after devices or positions change (spec §9: device refresh delay). */
+  /** Bumped `VIEW_DELAY_MS` after devices or positions change (the device refresh delay). */
   readonly viewVersion: number;
 }
 
 export type Schedule = (run: () => void) => void;
 
-export interface LiveStoreOptions {
+interface LiveStoreOptions {
   /** Runs a flush once per animation frame by default. */
   schedule?: Schedule;
   /** Delays the view refresh; `setTimeout` by default. */

@@ -24,7 +24,7 @@ export const useGeofences = (): Geofence[] =>
 export const useGroups = (): Group[] => useGetList<Group>('groups', ALL, QUIET).data ?? NONE;
 
 /** Devices that an anchor geofence references (`attributes.isAnchor` + `attributes.deviceId`). */
-export const anchorsByDevice = (geofences: readonly Geofence[]): Map<number, Geofence> => {
+const anchorsByDevice = (geofences: readonly Geofence[]): Map<number, Geofence> => {
   const result = new Map<number, Geofence>();
   geofences.forEach((geofence) => {
     const { isAnchor, deviceId } = geofence.attributes ?? {};

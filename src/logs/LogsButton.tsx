@@ -1,12 +1,12 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { Button, useRecordContext, useTranslate } from 'react-admin';
+import { Button, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useCan } from '../resources/common/useCan';
+import { useAccess } from '../authProvider/useAccess';
 
 /** Opens the audit records of the edited user or device (admins of a plus server). */
-export const LogsButton = ({ kind }: { kind: 'users' | 'devices' }) => {
+const LogsButton = ({ kind }: { kind: 'users' | 'devices' }) => {
   const record = useRecordContext();
-  const { can } = useCan();
+  const { can } = useAccess();
   const translate = useTranslate();
   if (!record?.id || !can('list', 'logs')) return null;
   return (
@@ -20,3 +20,10 @@ export const LogsButton = ({ kind }: { kind: 'users' | 'devices' }) => {
     </Button>
   );
 };
+
+/** The edit page's top toolbar with the logs button (user and device forms). */
+export const LogsToolbar = ({ kind }: { kind: 'users' | 'devices' }) => (
+  <TopToolbar>
+    <LogsButton kind={kind} />
+  </TopToolbar>
+);

@@ -20,10 +20,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { fetchLogs, type AuditLog, type LogsScope } from './logsApi';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { AuditLog, LogsScope } from '../dataProvider/logs';
 import { diffText, diffValues } from './valueDiff';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -87,16 +89,14 @@ const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => 
 };
 
 /** Audit records of the server, a user or a device: paged, searchable, details as text. */
-export const LogsView = ({ scope }: { scope: LogsScope }) => {
+const LogsView = ({ scope }: { scope: LogsScope }) => {
   const translate = useTranslate();
   const label = useCodeLabel();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(PAGE_SIZES[0]);
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [data, setData] = useState<{ rows: AuditLog[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<AuditLog | null>(null);
   const scopeKey = scope.kind === 'server' ? 'server' : `${scope.kind}/${scope.id}`;
 
@@ -108,25 +108,15 @@ export const LogsView = ({ scope }: { scope: LogsScope }) => {
     return () => clearTimeout(timer);
   }, [search]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchLogs(scope, { offset: page * limit, limit, q }, controller.signal)
-      .then((result) => {
-        setData(result);
-        setError(null);
-      })
-      .catch((reason: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(reason instanceof Error ? reason.message : String(reason));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-    // scopeKey stands for scope, whose object identity changes on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scopeKey, page, limit, q]);
+  // scopeKey stands for scope, whose object identity changes on every render; the page shown
+  // stays until the next one has loaded.
+  const { data, error, isFetching } = useQuery({
+    queryKey: ['logs', scopeKey, page, limit, q],
+    queryFn: ({ signal }) =>
+      dataProvider.getAuditLogs(scope, { offset: page * limit, limit, q }, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
   return (
     <Card sx={{ mt: 1 }}>
@@ -145,8 +135,8 @@ export const LogsView = ({ scope }: { scope: LogsScope }) => {
           </Typography>
         )}
       </Box>
-      {loading && <LinearProgress />}
-      {error && <Alert severity="error">{error}</Alert>}
+      {isFetching && <LinearProgress />}
+      {error && <Alert severity="error">{error.message}</Alert>}
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="logs-table">
           <TableHead>

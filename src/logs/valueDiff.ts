@@ -3,9 +3,9 @@
  * (`attributes.color: "red" → "blue"`). Values stay text; nothing here is ever rendered as HTML.
  */
 
-export type DiffKind = 'changed' | 'added' | 'removed' | 'same';
+type DiffKind = 'changed' | 'added' | 'removed' | 'same';
 
-export interface DiffLine {
+interface DiffLine {
   key: string;
   kind: DiffKind;
   old?: string;
@@ -16,7 +16,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Flattens nested objects into dotted keys; arrays and scalars are leaves. */
-export function flatten(value: unknown, prefix = '', out: Map<string, unknown> = new Map()) {
+function flatten(value: unknown, prefix = '', out: Map<string, unknown> = new Map()) {
   if (isPlainObject(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0 && prefix) out.set(prefix, {});
@@ -27,7 +27,7 @@ export function flatten(value: unknown, prefix = '', out: Map<string, unknown> =
   return out;
 }
 
-export const showValue = (value: unknown): string =>
+const showValue = (value: unknown): string =>
   value === undefined
     ? ''
     : typeof value === 'string'

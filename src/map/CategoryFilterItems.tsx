@@ -8,7 +8,7 @@ import {
   Stack,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useDeviceFilters } from '../devices/usePrefs';
+import { useDeviceFilters } from '../fleet/usePrefs';
 import { CATEGORIES } from '../../model/category';
 import { CategoryIcon } from './markers/CategoryIcon';
 

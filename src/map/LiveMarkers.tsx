@@ -2,25 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
 import { useNavigate } from 'react-router-dom';
-import { useDeviceView } from '../devices/DeviceViewContext';
-import { useMarkerPrefs } from '../devices/usePrefs';
+import { useDeviceView } from '../fleet/DeviceViewContext';
+import { useMarkerPrefs } from '../fleet/usePrefs';
+import { afterNextPaint } from '../common/afterNextPaint';
 import { liveStore } from '../live/liveStore';
 import { mapUi } from './mapUi';
 import type { MarkerPrefs } from './markers/labels';
 import { type Hit, MarkerLayer } from './markers/MarkerLayer';
 import { MarkerTooltip } from './MarkerTooltip';
-
-/** Runs `callback` once the next frame has been painted; returns a cancel function. */
-const afterNextPaint = (callback: () => void): (() => void) => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-};
 
 interface MarkerViewProps {
   layer: MarkerLayer;

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useGroupHeaders, useMarkerPrefs } from '../devices/usePrefs';
+import { useGroupHeaders, useMarkerPrefs } from '../fleet/usePrefs';
 import type { LabelMode, MarkerPrefs } from './markers/labels';
 import { CategoryFilterItems } from './CategoryFilterItems';
 

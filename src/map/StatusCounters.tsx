@@ -1,8 +1,8 @@
 import { Button, ButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useDeviceView } from '../devices/DeviceViewContext';
-import type { StatusCounts } from '../devices/filters';
-import { useDeviceFilters } from '../devices/usePrefs';
+import { useDeviceView } from '../fleet/DeviceViewContext';
+import type { StatusCounts } from '../fleet/filters';
+import { useDeviceFilters } from '../fleet/usePrefs';
 import { STATUS_COLORS } from './markers/labels';
 
 type CounterKey = keyof StatusCounts;

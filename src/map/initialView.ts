@@ -4,13 +4,13 @@ interface MapDefaults {
   zoom: number;
 }
 
-export interface MapView {
+interface MapView {
   center: [number, number];
   zoom: number;
 }
 
-/** Spec §9: a saved position with no zoom opens at 17. */
-export const DEFAULT_ZOOM = 17;
+/** A saved position with no zoom opens at 17. */
+const DEFAULT_ZOOM = 17;
 
 /** Used when neither the user nor the server has a position (both 0,0). */
 export const FALLBACK_VIEW: MapView = { center: [-23.55, -46.63], zoom: 12 };

@@ -1,34 +1,27 @@
 import type L from 'leaflet';
-import { useSyncExternalStore } from 'react';
+import { createUiStore } from '../common/uiStore';
 import { liveStore } from '../live/liveStore';
 
-/** Spec-free bound on a live trail (the original grew it without limit). */
-export const MAX_TRAIL_POINTS = 1000;
+/** A bound on a live trail of our own (the original grew it without limit). */
+const MAX_TRAIL_POINTS = 1000;
 
-export interface MapUiState {
+interface MapUiState {
   followId: number | null;
   trailId: number | null;
   trail: readonly [number, number][];
   streetView: boolean;
 }
 
-let state: MapUiState = { followId: null, trailId: null, trail: [], streetView: false };
+const store = createUiStore<MapUiState>({
+  followId: null,
+  trailId: null,
+  trail: [],
+  streetView: false,
+});
+const { set } = store;
 let map: L.Map | null = null;
-const listeners = new Set<() => void>();
 
-const set = (patch: Partial<MapUiState>) => {
-  state = { ...state, ...patch };
-  listeners.forEach((listener) => listener());
-};
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const getMapUi = () => state;
-
-export const useMapUi = (): MapUiState => useSyncExternalStore(subscribe, getMapUi, getMapUi);
+export const useMapUi = store.use;
 
 /** Appends a fix to a trail, dropping the oldest beyond the bound. */
 export const growTrail = (
@@ -52,7 +45,7 @@ export const mapUi = {
     const position = id ? liveStore.getState().positions.get(id) : undefined;
     set({ trailId: id, trail: position ? [[position.latitude, position.longitude]] : [] });
   },
-  toggleStreetView: () => set({ streetView: !state.streetView }),
+  toggleStreetView: () => set({ streetView: !store.get().streetView }),
   zoomTo: (id: number, zoom = 16) => {
     const position = liveStore.getState().positions.get(id);
     if (map && position)
@@ -61,10 +54,10 @@ export const mapUi = {
 };
 
 liveStore.subscribe(({ positions }) => {
-  const { trailId, followId } = state;
+  const { trailId, followId, trail } = store.get();
   if (trailId && positions.has(trailId)) {
     const position = liveStore.getState().positions.get(trailId);
-    if (position) set({ trail: growTrail(state.trail, [position.latitude, position.longitude]) });
+    if (position) set({ trail: growTrail(trail, [position.latitude, position.longitude]) });
   }
   if (followId && positions.has(followId) && map) {
     const position = liveStore.getState().positions.get(followId);

@@ -22,7 +22,7 @@ export const parseTint = (value: unknown): Tint => {
   };
 };
 
-export type Rgb = [number, number, number];
+type Rgb = [number, number, number];
 
 const clamp = (value: number) => Math.round(Math.min(255, Math.max(0, value)));
 
@@ -63,11 +63,11 @@ export const applyTint = ([r, g, b]: Rgb, { hue, saturation, brightness }: Tint)
   return saturated.map((value) => clamp(Math.min(255, Math.max(0, value)) * brightness)) as Rgb;
 };
 
-export const toCss = ([r, g, b]: Rgb): string => `rgb(${r}, ${g}, ${b})`;
+const toCss = ([r, g, b]: Rgb): string => `rgb(${r}, ${g}, ${b})`;
 
 /** Base colours of the two tintable layers before any tint. */
-export const PRIMARY_BASE: Rgb = [33, 118, 210];
-export const SECONDARY_BASE: Rgb = [235, 240, 245];
+const PRIMARY_BASE: Rgb = [33, 118, 210];
+const SECONDARY_BASE: Rgb = [235, 240, 245];
 
 export const markerColors = (attributes: Record<string, unknown> | undefined) => ({
   primary: toCss(applyTint(PRIMARY_BASE, parseTint(attributes?.['tarkan.color']))),

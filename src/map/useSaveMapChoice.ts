@@ -1,27 +1,28 @@
 import { useCallback } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useUpdate } from 'react-admin';
 import { getCurrentUser, setCurrentUser } from '../authProvider/currentUser';
-import { getJson } from '../dataProvider/http';
 import type { User } from '../../model/user';
 
 /** Saves the chosen base layer on the user's `map` field (PUT /api/users/{id}). */
 export const useSaveMapChoice = () => {
   const notify = useNotify();
+  const [update] = useUpdate<User>();
   return useCallback(
     async (layerId: string) => {
       const user = getCurrentUser();
       if (!user) return;
       setCurrentUser({ ...user, map: layerId });
       try {
-        const saved = await getJson<User>(`/api/users/${user.id}`, {
-          method: 'PUT',
-          json: { ...user, map: layerId },
-        });
-        setCurrentUser(saved);
+        const saved = await update(
+          'users',
+          { id: user.id, data: { ...user, map: layerId }, previousData: user },
+          { returnPromise: true },
+        );
+        if (saved) setCurrentUser(saved);
       } catch {
         notify('map.layerSaveError', { type: 'warning' });
       }
     },
-    [notify],
+    [notify, update],
   );
 };

@@ -1,27 +1,21 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import {
-  Box,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Slider,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { Box, IconButton, MenuItem, Slider, TextField, Tooltip, Typography } from '@mui/material';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { Position } from '../../model/position';
-import { fetchReport, type ReportQuery } from './api';
+import { afterNextPaint } from '../common/afterNextPaint';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { ReportQuery } from '../dataProvider/reports';
 import { chartKeys } from './chartSeries';
 import type { StopItem } from './columns';
 import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL } from './format';
 import { SPEEDS } from './playback';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
+import { ReportSwitch } from './ReportSwitch';
 import { useReportExport } from './useReportExport';
+import { useReportRequest } from './useReportRequest';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { RouteChart } from './RouteChart';
@@ -31,31 +25,20 @@ import { useReportUnits } from './useReportUnits';
 
 const EMPTY: Position[] = [];
 
-/** Runs `callback` in a task after the next frame has been painted. */
-const afterNextPaint = (callback: () => void) =>
-  requestAnimationFrame(() => setTimeout(callback, 0));
-
 /** `/history` and `/reports/history`: one device's route on the map, playback, chart, points. */
 export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   const translate = useTranslate();
   const units = useReportUnits();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [positions, setPositions] = useState<Position[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, start, stop } = useReportRequest();
   const { exporting, runExport } = useReportExport();
-  const [error, setError] = useState<string | null>(null);
   const [showPoints, setShowPoints] = useState(false);
   const [seriesKey, setSeriesKey] = useState('speed');
-  const request = useRef<AbortController | null>(null);
   const route = positions ?? EMPTY;
   const playback = usePlayback(route);
 
-  useEffect(
-    () => () => {
-      request.current?.abort();
-      routeStore.clear();
-    },
-    [],
-  );
+  useEffect(() => stop, [stop]);
   useEffect(() => routeStore.setShowPoints(showPoints), [showPoints]);
   useEffect(() => {
     if (route.length) routeStore.setCursor(playback.index);
@@ -72,18 +55,14 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
     return translate(`reports.history.${key}`, { _: key });
   };
 
-  const load = (query: ReportQuery) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setBusy(true);
-    setError(null);
-    routeStore.clear();
-    Promise.all([
-      fetchReport<Position>('route', query, controller.signal),
-      fetchReport<StopItem>('stops', query, controller.signal).catch(() => [] as StopItem[]),
-    ])
-      .then(([points, stops]) => {
+  const load = (query: ReportQuery) =>
+    start(
+      (signal) =>
+        Promise.all([
+          dataProvider.getReport<Position>('route', query, signal),
+          dataProvider.getReport<StopItem>('stops', query, signal).catch(() => [] as StopItem[]),
+        ]),
+      ([points, stops], signal) => {
         if (points.length === 0) {
           setPositions(points);
           return;
@@ -114,19 +93,12 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
         // time and draw 100,000 samples) mount once that frame is painted, as a transition.
         routeStore.showRoute(points, markers);
         afterNextPaint(() => {
-          if (controller.signal.aborted) return;
+          if (signal.aborted) return;
           startTransition(() => setPositions(points));
         });
-      })
-      .catch((reason: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(reason instanceof Error ? reason.message : String(reason));
-        setPositions(null);
-      })
-      .finally(() => {
-        if (request.current === controller) setBusy(false);
-      });
-  };
+      },
+      () => setPositions(null),
+    );
 
   const doExport = (query: ReportQuery) => runExport('route', query);
 
@@ -165,15 +137,10 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       width={560}
     >
       <ReportFilter single busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
-        <FormControlLabel
-          control={
-            <Switch
-              size="small"
-              checked={showPoints}
-              onChange={(_, value) => setShowPoints(value)}
-            />
-          }
+        <ReportSwitch
           label={translate('reports.filter.showMarkers')}
+          checked={showPoints}
+          onChange={setShowPoints}
         />
       </ReportFilter>
       <ReportStatus error={error} empty={positions?.length === 0} emptyKey="reports.noRoute" />

@@ -6,7 +6,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useGroups } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
-import type { ReportQuery } from './api';
+import type { ReportQuery } from '../dataProvider/reports';
 import { fromLocalInput, PRESETS, type Preset, presetRange, toLocalInput } from './presets';
 
 interface Option {
@@ -21,7 +21,7 @@ const ALL = {
 
 const byName = (a: Option, b: Option) => a.name.localeCompare(b.name);
 
-export interface ReportFilterProps {
+interface ReportFilterProps {
   /** One device (route history) instead of devices and groups. */
   single?: boolean;
   busy: boolean;

@@ -1,11 +1,13 @@
-import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { getJson } from '../dataProvider/http';
+import { Box, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { ReportQuery } from '../dataProvider/reports';
 import { useGeofences } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
-import { ENDPOINT, fetchReport, type ReportQuery, type ReportView } from './api';
+import { ENDPOINT, type ReportView } from './views';
 import {
   eventColumns,
   type ReportEvent,
@@ -20,7 +22,9 @@ import { formatDateTime, formatDuration, formatPlace } from './format';
 import { EventTypeSelect } from './EventTypeSelect';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
+import { ReportSwitch } from './ReportSwitch';
 import { useReportExport } from './useReportExport';
+import { useReportRequest } from './useReportRequest';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { type ReportMarker, routeStore } from './routeStore';
@@ -57,26 +61,22 @@ const tripMarkers = (rows: TripItem[]): ReportMarker[] =>
 export const ReportViewPanel = ({ view }: { view: TableView }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const units = useReportUnits();
   const geofences = useGeofences();
   const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, start, stop } = useReportRequest();
   const { exporting, runExport } = useReportExport();
-  const [error, setError] = useState<string | null>(null);
   const [daily, setDaily] = useState(false);
   const [eventTypes, setEventTypes] = useState<string[]>([]);
   const [showMarkers, setShowMarkers] = useState(true);
-  const request = useRef<AbortController | null>(null);
 
   // Leaving the view (or switching report) clears what it drew on the map.
   useEffect(() => {
     setRows(null);
-    return () => {
-      request.current?.abort();
-      routeStore.clear();
-    };
-  }, [view]);
+    return stop;
+  }, [view, stop]);
 
   const names = useMemo(
     () => new Map((devices ?? []).map((device) => [Number(device.id), device.name])),
@@ -100,11 +100,27 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
     }
   }, [view, translate, units, geofenceName]);
 
+  // Events are drawn where their positions were, looked up by id.
+  const markedEvents = useMemo(
+    () =>
+      view === 'events' && rows && showMarkers
+        ? (rows as ReportEvent[]).filter((row) => row.positionId).slice(0, MAX_MARKER_ROWS)
+        : [],
+    [view, rows, showMarkers],
+  );
+  const positionIds = useMemo(() => markedEvents.map((row) => row.positionId), [markedEvents]);
+  const { data: eventPositions } = useQuery({
+    queryKey: ['positions', 'byId', positionIds],
+    queryFn: ({ signal }) => dataProvider.getPositionsById(positionIds, signal),
+    enabled: positionIds.length > 0,
+    retry: false,
+  });
+
   // Report markers follow the rows and the switch.
   useEffect(() => {
     if (!rows || !showMarkers || view === 'resume') {
       routeStore.showMarkers([], false);
-      return undefined;
+      return;
     }
     if (view === 'travels') routeStore.showMarkers(tripMarkers(rows as TripItem[]));
     if (view === 'stops') {
@@ -117,65 +133,53 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
         })),
       );
     }
-    if (view !== 'events') return undefined;
-    const events = (rows as ReportEvent[])
-      .filter((row) => row.positionId)
-      .slice(0, MAX_MARKER_ROWS);
-    if (events.length === 0) return undefined;
-    const controller = new AbortController();
-    const params = new URLSearchParams();
-    events.forEach((row) => params.append('id', String(row.positionId)));
-    getJson<Position[]>(`/api/positions?${params}`, { signal: controller.signal })
-      .then((positions) => {
-        const byId = new Map(positions.map((position) => [position.id, position]));
-        routeStore.showMarkers(
-          events.flatMap((row) => {
-            const position = byId.get(row.positionId);
-            return position
-              ? [
-                  {
-                    lat: position.latitude,
-                    lon: position.longitude,
-                    kind: 'event' as const,
-                    label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units.locale)}`,
-                  },
-                ]
-              : [];
-          }),
-        );
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [rows, showMarkers, view, columns, units.locale]);
+    if (view !== 'events' || markedEvents.length === 0 || !eventPositions) return;
+    const byId = new Map(eventPositions.map((position) => [position.id, position]));
+    routeStore.showMarkers(
+      markedEvents.flatMap((row) => {
+        const position = byId.get(row.positionId);
+        return position
+          ? [
+              {
+                lat: position.latitude,
+                lon: position.longitude,
+                kind: 'event' as const,
+                label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units.locale)}`,
+              },
+            ]
+          : [];
+      }),
+    );
+  }, [rows, showMarkers, view, columns, units.locale, markedEvents, eventPositions]);
 
-  const load = (query: ReportQuery) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setBusy(true);
-    setError(null);
-    routeStore.clear();
-    fetchReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, controller.signal)
-      .then((result) => {
+  const load = (query: ReportQuery) =>
+    start(
+      (signal) =>
+        dataProvider.getReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, signal),
+      (result) => {
         if (view === 'events') {
           (result as ReportEvent[]).forEach((row) => {
             row.deviceName = names.get(row.deviceId) ?? String(row.deviceId);
           });
         }
         setRows(result);
-      })
-      .catch((reason: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(reason instanceof Error ? reason.message : String(reason));
-        setRows(null);
-      })
-      .finally(() => {
-        if (request.current === controller) setBusy(false);
-      });
-  };
+      },
+      () => setRows(null),
+    );
 
   const doExport = (query: ReportQuery) =>
     runExport(ENDPOINT[view], { ...query, daily, eventTypes });
+
+  const segment = useMutation({
+    mutationFn: ({ query }: { query: ReportQuery; markers: ReportMarker[] }) =>
+      dataProvider.getReport<Position>('route', query),
+    onSuccess: (positions, { markers }) => routeStore.showRoute(positions, markers),
+    onError: (reason) =>
+      notify('reports.failed', {
+        type: 'error',
+        messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+      }),
+  });
 
   /** Trips and stops open their segment of the route on the map. */
   const openSegment =
@@ -199,14 +203,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
                     label: `${item.deviceName}\n${formatDuration((item as StopItem).duration)}`,
                   },
                 ];
-          fetchReport<Position>('route', query)
-            .then((positions) => routeStore.showRoute(positions, markers))
-            .catch((reason: unknown) =>
-              notify('reports.failed', {
-                type: 'error',
-                messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
-              }),
-            );
+          segment.mutate({ query, markers });
         }
       : undefined;
 
@@ -218,24 +215,18 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
     >
       <ReportFilter busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
         {view === 'resume' ? (
-          <FormControlLabel
-            control={
-              <Switch size="small" checked={daily} onChange={(_, value) => setDaily(value)} />
-            }
+          <ReportSwitch
             label={translate('reports.filter.daily')}
+            checked={daily}
+            onChange={setDaily}
           />
         ) : (
           <>
             {view === 'events' && <EventTypeSelect value={eventTypes} onChange={setEventTypes} />}
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showMarkers}
-                  onChange={(_, value) => setShowMarkers(value)}
-                />
-              }
+            <ReportSwitch
               label={translate('reports.filter.showMarkers')}
+              checked={showMarkers}
+              onChange={setShowMarkers}
             />
           </>
         )}

@@ -7,7 +7,7 @@ import { List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@m
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { REPORT_VIEWS, type ReportView } from './api';
+import { REPORT_VIEWS, type ReportView } from './views';
 import { ReportPanel } from './ReportPanel';
 
 const ICONS: Record<ReportView, ReactElement> = {

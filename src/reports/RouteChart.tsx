@@ -2,12 +2,12 @@ import 'uplot/dist/uPlot.min.css';
 import { Box } from '@mui/material';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
-import type { SpeedUnit } from '../devices/units';
+import type { SpeedUnit } from '../i18n/units';
 import type { Position } from '../../model/position';
 import { chartColumn } from './chartSeries';
 import { routeTimes } from './routeStore';
 
-export interface RouteChartProps {
+interface RouteChartProps {
   positions: readonly Position[];
   seriesKey: string;
   label: string;

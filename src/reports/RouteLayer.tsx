@@ -8,7 +8,7 @@ import { getRouteShownAt, type ReportMarker, routeColumns, useRouteState } from 
 import { useReportUnits } from './useReportUnits';
 
 /** Cap on clickable point markers; the line itself always shows the whole route. */
-export const MAX_POINT_MARKERS = 5_000;
+const MAX_POINT_MARKERS = 5_000;
 
 const MARKER_STYLE: Record<ReportMarker['kind'], L.CircleMarkerOptions> = {
   start: { radius: 8, color: '#fff', weight: 2, fillColor: '#2e7d32', fillOpacity: 1 },

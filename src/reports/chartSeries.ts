@@ -1,8 +1,8 @@
-import { convertSpeed, type SpeedUnit } from '../devices/units';
+import { convertSpeed, type SpeedUnit } from '../i18n/units';
 import type { Position } from '../../model/position';
 
 /** Position fields that can be charted; attributes are offered as `attributes.<key>`. */
-export const BASE_KEYS = ['speed', 'altitude', 'course', 'accuracy'] as const;
+const BASE_KEYS = ['speed', 'altitude', 'course', 'accuracy'] as const;
 
 /** Numeric keys present in the route: the base fields, then attributes seen in a sample. */
 export const chartKeys = (positions: readonly Position[], sample = 2_000): string[] => {

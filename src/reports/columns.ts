@@ -4,7 +4,7 @@ import type {
   SummaryReportItem as SummaryItem,
   TripReportItem as TripItem,
 } from '../../model/report';
-import { eventText } from '../notifications/eventText';
+import { eventText } from '../alerts/eventText';
 import type { Column } from './ReportTable';
 import {
   formatDateTime,
@@ -37,7 +37,7 @@ const col = <T>(
   align?: 'right',
 ): Column<T> => ({ key, label: translate(`reports.columns.${key}`), width, value, align });
 
-/** Inventory §6 columns, as a table: durations h:mm, speeds and distances in the user's units. */
+/** Tarkan's report columns, as a table: durations h:mm, speeds and distances in the user's units. */
 export const summaryColumns = (t: Translate, units: Units): Column<SummaryItem>[] => [
   col('device', t, 140, (row) => row.deviceName),
   col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),

@@ -1,5 +1,5 @@
 /** Latitudes and longitudes as parallel columns (typed arrays or plain arrays). */
-export interface LatLonColumns {
+interface LatLonColumns {
   lat: ArrayLike<number>;
   lon: ArrayLike<number>;
 }
@@ -19,7 +19,7 @@ const toColumns = (points: readonly (readonly [number, number])[]): LatLonColumn
  * overflow the stack). Longitudes are scaled by cos(latitude) so the tolerance is the same in
  * both directions. Returns the indices kept, always including the first and the last.
  */
-export const decimateColumnIndices = ({ lat, lon }: LatLonColumns, tolerance: number): number[] => {
+const decimateColumnIndices = ({ lat, lon }: LatLonColumns, tolerance: number): number[] => {
   const n = lat.length;
   if (n <= 2) return Array.from({ length: n }, (_, index) => index);
   const keep = new Uint8Array(n);

@@ -1,20 +1,4 @@
-import { convertDistance, convertSpeed, type SpeedUnit } from '../devices/units';
-
-export type DistanceUnit = 'km' | 'mi';
-
-export const isDistanceUnit = (value: unknown): value is DistanceUnit =>
-  value === 'km' || value === 'mi';
-
-/** The user's `attributes.distanceUnit`, else the server's, else km. */
-export const distanceUnitOf = (
-  user: { attributes?: Record<string, unknown> } | null | undefined,
-  server: { attributes?: Record<string, unknown> } | null | undefined,
-): DistanceUnit => {
-  const own = user?.attributes?.distanceUnit;
-  if (isDistanceUnit(own)) return own;
-  const shared = server?.attributes?.distanceUnit;
-  return isDistanceUnit(shared) ? shared : 'km';
-};
+import { convertDistance, convertSpeed, type DistanceUnit, type SpeedUnit } from '../i18n/units';
 
 /** Milliseconds as h:mm (whole minutes, truncated; hours are not wrapped at 24). */
 export const formatDuration = (ms: number | null | undefined): string => {

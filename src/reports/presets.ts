@@ -1,8 +1,8 @@
-/** Spec §9: the report presets. Ranges are in the browser's local time zone. */
+/** The report presets. Ranges are in the browser's local time zone. */
 export const PRESETS = ['today', 'yesterday', 'last7', 'last30', 'last90'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export interface Range {
+interface Range {
   from: Date;
   to: Date;
 }

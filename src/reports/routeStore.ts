@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createUiStore } from '../common/uiStore';
 import type { Position } from '../../model/position';
 
 /** A marker a report puts on the map (trip ends, stops, events). Labels are plain text. */
@@ -14,7 +14,7 @@ export interface ReportMarker {
  * playback cursor, and report markers. A module store like `mapUi`, so the layer inside the
  * map and the panels outside it share it without a context.
  */
-export interface RouteState {
+interface RouteState {
   positions: readonly Position[];
   showPoints: boolean;
   markers: readonly ReportMarker[];
@@ -33,25 +33,13 @@ const EMPTY: RouteState = {
   fit: 0,
   inset: 0,
 };
-let state: RouteState = EMPTY;
+const store = createUiStore<RouteState>(EMPTY);
+const { set, get } = store;
 let routeShownAt = 0;
 export const getRouteShownAt = () => routeShownAt;
-const listeners = new Set<() => void>();
-
-const set = (patch: Partial<RouteState>) => {
-  state = { ...state, ...patch };
-  listeners.forEach((listener) => listener());
-};
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const getRouteState = () => state;
 
 /** A route as typed columns: one pass over the positions, shared by the map, chart and playback. */
-export interface RouteColumns {
+interface RouteColumns {
   lat: Float64Array;
   lon: Float64Array;
 }
@@ -88,23 +76,22 @@ export const routeTimes = (positions: readonly Position[]): Float64Array => {
   return times;
 };
 
-export const useRouteState = (): RouteState =>
-  useSyncExternalStore(subscribe, getRouteState, getRouteState);
+export const useRouteState = store.use;
 
 export const routeStore = {
   showRoute: (positions: readonly Position[], markers: readonly ReportMarker[] = []) => {
     // For bench/routeDraw.bench.mjs: when the route was handed to the map.
     routeShownAt = performance.now();
-    set({ positions, markers, cursor: null, fit: state.fit + 1 });
+    set({ positions, markers, cursor: null, fit: get().fit + 1 });
   },
   showMarkers: (markers: readonly ReportMarker[], fit = true) =>
-    set({ markers, fit: fit ? state.fit + 1 : state.fit }),
+    set({ markers, fit: fit ? get().fit + 1 : get().fit }),
   setShowPoints: (showPoints: boolean) => set({ showPoints }),
   setCursor: (cursor: number | null) => {
-    if (cursor !== state.cursor) set({ cursor });
+    if (cursor !== get().cursor) set({ cursor });
   },
   setInset: (inset: number) => {
-    if (inset !== state.inset) set({ inset });
+    if (inset !== get().inset) set({ inset });
   },
-  clear: () => set({ ...EMPTY, fit: state.fit, inset: state.inset }),
+  clear: () => set({ ...EMPTY, fit: get().fit, inset: get().inset }),
 };

@@ -3,7 +3,7 @@ import type { Position } from '../../model/position';
 import { PlaybackClock } from './playback';
 import { routeTimes } from './routeStore';
 
-export interface PlaybackView {
+interface PlaybackView {
   index: number;
   progress: number;
   playing: boolean;

@@ -1,22 +1,37 @@
-import { useState } from 'react';
-import { useNotify } from 'react-admin';
-import { exportReport, type ReportQuery } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { ReportQuery } from '../dataProvider/reports';
+
+/** Hands the browser a file to save under `name`. */
+const saveFile = (blob: Blob, name: string) => {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+};
 
 /** Downloads a report as the server's spreadsheet and tells the user how it went. */
 export const useReportExport = () => {
   const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  const runExport = (endpoint: string, query: ReportQuery) => {
-    setExporting(true);
-    exportReport(endpoint, query)
-      .then((name) => notify('reports.filter.exported', { type: 'info', messageArgs: { name } }))
-      .catch((reason: unknown) =>
-        notify('reports.failed', {
-          type: 'error',
-          messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
-        }),
-      )
-      .finally(() => setExporting(false));
-  };
-  return { exporting, runExport };
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const spreadsheet = useMutation({
+    mutationFn: ({ endpoint, query }: { endpoint: string; query: ReportQuery }) =>
+      dataProvider.getReportSpreadsheet(endpoint, query),
+    onSuccess: ({ blob, name }) => {
+      saveFile(blob, name);
+      notify('reports.filter.exported', { type: 'info', messageArgs: { name } });
+    },
+    onError: (reason) =>
+      notify('reports.failed', {
+        type: 'error',
+        messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+      }),
+  });
+  const runExport = (endpoint: string, query: ReportQuery) =>
+    spreadsheet.mutate({ endpoint, query });
+  return { exporting: spreadsheet.isPending, runExport };
 };

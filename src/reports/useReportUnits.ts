@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useLocaleState, usePermissions } from 'react-admin';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
-import { speedUnitOf } from '../devices/units';
+import { distanceUnitOf, speedUnitOf } from '../i18n/units';
 import type { User } from '../../model/user';
-import { distanceUnitOf, type Units } from './format';
+import type { Units } from './format';
 
 /** The signed-in user's units (then the server's) and the interface locale. */
 export const useReportUnits = (): Units => {

@@ -1,11 +1,12 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { request } from '../dataProvider/http';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
+import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { useCan } from '../resources/common/useCan';
+import { useAccess } from '../authProvider/useAccess';
 import { ResellerSummary } from './ResellerSummary';
 import { ResellerUserForm, type NewResellerUser } from './ResellerUserForm';
 import { ResellerUsers } from './ResellerUsers';
@@ -17,53 +18,44 @@ export const ResellerPage = () => {
   const notify = useNotify();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const { can } = useCan();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { can } = useAccess();
   const allowed = can('list', 'reseller');
   const { data } = useReseller();
   const [creating, setCreating] = useState(false);
-  if (!allowed) return null;
-
-  const create = async (user: NewResellerUser) => {
-    try {
-      await request('/api/users', { method: 'POST', json: user });
+  const create = useMutation({
+    mutationFn: (user: NewResellerUser) => dataProvider.createUser(user),
+    onSuccess: async () => {
       notify('reseller.created', { type: 'success' });
       setCreating(false);
       await queryClient.invalidateQueries({ queryKey: RESELLER_QUERY });
-    } catch (error) {
-      notify(errorText(error), { type: 'error' });
-    }
-  };
+    },
+    onError: (error) => notify(errorText(error), { type: 'error' }),
+  });
+  if (!allowed) return null;
 
   return (
-    <Box sx={{ p: 2, maxWidth: 800 }}>
-      <Title title={translate('reseller.title')} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('reseller.title')}
-          </Typography>
-          {!data ? (
-            <LinearProgress />
-          ) : (
-            <>
-              <ResellerSummary overview={data} />
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                <Typography variant="subtitle1">{translate('reseller.users')}</Typography>
-                <Button startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
-                  {translate('reseller.create')}
-                </Button>
-              </Box>
-              <ResellerUsers users={data.users} />
-              <ResellerUserForm
-                open={creating}
-                allowSubReseller={data.subReseller}
-                onClose={() => setCreating(false)}
-                onSubmit={create}
-              />
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <PageFrame title={translate('reseller.title')} maxWidth={800} card>
+      {!data ? (
+        <LinearProgress />
+      ) : (
+        <>
+          <ResellerSummary overview={data} />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="subtitle1">{translate('reseller.users')}</Typography>
+            <Button startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
+              {translate('reseller.create')}
+            </Button>
+          </Box>
+          <ResellerUsers users={data.users} />
+          <ResellerUserForm
+            open={creating}
+            allowSubReseller={data.subReseller}
+            onClose={() => setCreating(false)}
+            onSubmit={(user) => create.mutateAsync(user).catch(() => undefined)}
+          />
+        </>
+      )}
+    </PageFrame>
   );
 };

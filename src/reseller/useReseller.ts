@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../dataProvider/http';
-import type { ResellerOverview } from '../../model';
+import { useDataProvider } from 'react-admin';
+import type { FrotaDataProvider } from '../dataProvider';
 
 export const RESELLER_QUERY = ['reseller', 'me'];
 
-export const useReseller = () =>
-  useQuery({
+export const useReseller = () => {
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  return useQuery({
     queryKey: RESELLER_QUERY,
-    queryFn: () => getJson<ResellerOverview>('/tarkan/resellers/me'),
+    queryFn: () => dataProvider.getResellerOverview(),
   });
+};

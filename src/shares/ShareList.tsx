@@ -1,60 +1,52 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { listShares, revokeShare, type Share, shareLink } from '../devices/actions/shareApi';
+import { IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import type { FrotaDataProvider } from '../dataProvider';
+import type { Share } from '../dataProvider/shares';
+import { copyLink, shareLink } from './shareLink';
 
-export const copyLink = (link: string) => navigator.clipboard?.writeText(link) ?? Promise.reject();
+/** The query of the share lists; a new link refreshes them. */
+export const SHARES_QUERY = ['shares', 'list'];
 
 /**
  * Active links, newest first: copy again or revoke (after confirmation). `deviceId` narrows to
- * one device; `refresh` bumps reload the list.
+ * one device.
  */
 export const ShareList = ({
   deviceId,
-  refresh = 0,
   deviceName,
 }: {
   deviceId?: number;
-  refresh?: number;
   deviceName?: (id: number) => string;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [shares, setShares] = useState<Share[] | null>(null);
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<Share | null>(null);
+  const list = useQuery({
+    queryKey: [...SHARES_QUERY, deviceId ?? 'all'],
+    queryFn: () => dataProvider.getShares(deviceId),
+    retry: false,
+  });
+  // A list that failed to load reads as empty.
+  const shares = list.isError ? [] : list.data;
+  const revoke = useMutation({
+    mutationFn: (share: Share) => dataProvider.revokeShare(share.id),
+    onSuccess: () => notify('shares.revoked', { type: 'info' }),
+    onError: (error) =>
+      notify('shares.failed', { type: 'error', messageArgs: { error: String(error) } }),
+    onSettled: () => {
+      setRevoking(null);
+      void queryClient.invalidateQueries({ queryKey: SHARES_QUERY });
+    },
+  });
 
-  const load = useCallback(() => {
-    listShares(deviceId)
-      .then(setShares)
-      .catch(() => setShares([]));
-  }, [deviceId]);
-  useEffect(load, [load, refresh]);
-
-  const revoke = (share: Share) =>
-    revokeShare(share.id)
-      .then(() => notify('shares.revoked', { type: 'info' }))
-      .catch((error: unknown) =>
-        notify('shares.failed', { type: 'error', messageArgs: { error: String(error) } }),
-      )
-      .finally(() => {
-        setRevoking(null);
-        load();
-      });
-
-  if (shares === null) return null;
+  if (!shares) return null;
   if (shares.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="shares-empty">
@@ -101,17 +93,15 @@ export const ShareList = ({
         ))}
       </List>
       {revoking && (
-        <Dialog open onClose={() => setRevoking(null)}>
-          <DialogContent>
-            {translate('shares.revokeConfirm', { name: revoking.name })}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setRevoking(null)}>{translate('actions.cancel')}</Button>
-            <Button color="error" onClick={() => void revoke(revoking)}>
-              {translate('shares.revoke')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDialog
+          open
+          message={translate('shares.revokeConfirm', { name: revoking.name })}
+          confirmLabel={translate('shares.revoke')}
+          cancelLabel={translate('actions.cancel')}
+          confirmColor="error"
+          onConfirm={() => revoke.mutate(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
       )}
     </>
   );

@@ -11,8 +11,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LiveConnection } from '../live/LiveConnection';
-import { ToastHost } from '../notifications/ToastHost';
-import { BrandLogo } from '../layout/BrandLogo';
+import { ToastHost } from '../alerts/ToastHost';
+import { BrandLogo } from '../branding/BrandLogo';
 import type { User } from '../../model/user';
 import { countdownText, remainingSeconds } from './countdown';
 
@@ -86,7 +86,7 @@ const ShareAppBar = () => {
 
 const NoSidebar = () => null;
 
-/** Share viewer mode (spec §6): the map at full width, no menu, only logout, the countdown. */
+/** Share viewer mode: the map at full width, no menu, only logout, the countdown. */
 export const ShareViewerLayout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={ShareAppBar} sidebar={NoSidebar} menu={NoSidebar}>
     <LiveConnection />

@@ -1,25 +1,17 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
-import { sharesAvailable } from '../devices/actions/shareApi';
-import { useAccess } from '../devices/useAccess';
+import { useSharesAvailable } from './useSharesAvailable';
+import { useAccess } from '../authProvider/useAccess';
 
 /** "Links compartilhados" in the user menu, for users with the share bit when shares exist. */
 export const SharesMenuItem = () => {
   const translate = useTranslate();
   const userMenu = useUserMenu();
   const { access } = useAccess();
-  const [available, setAvailable] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void sharesAvailable().then((ok) => live && setAvailable(ok));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const available = useSharesAvailable();
   if (!available || !can(access, 'share')) return null;
   return (
     <MenuItem component={Link} to="/shares" onClick={() => userMenu?.onClose()}>

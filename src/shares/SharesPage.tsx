@@ -1,5 +1,5 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageFrame } from '../common/PageFrame';
 import { useDeviceStore } from './deviceNames';
 import { ShareList } from './ShareList';
 
@@ -8,16 +8,8 @@ export const SharesPage = () => {
   const translate = useTranslate();
   const deviceName = useDeviceStore();
   return (
-    <Box sx={{ p: 2, maxWidth: 800 }}>
-      <Title title={translate('shares.title')} />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" gutterBottom>
-            {translate('shares.title')}
-          </Typography>
-          <ShareList deviceName={deviceName} />
-        </CardContent>
-      </Card>
-    </Box>
+    <PageFrame title={translate('shares.title')} maxWidth={800} card>
+      <ShareList deviceName={deviceName} />
+    </PageFrame>
   );
 };

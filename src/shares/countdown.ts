@@ -1,5 +1,5 @@
 /** One line of the share viewer's "Expira em …" countdown: a message key and its arguments. */
-export interface CountdownText {
+interface CountdownText {
   key: 'shares.days' | 'shares.hours' | 'shares.minutes' | 'shares.seconds';
   args: Record<string, number>;
 }

@@ -8,7 +8,7 @@ import { drawCluster, drawMarker } from './markerDrawing';
 import { isAnimating, type MarkerMotion, positionAt, retarget, still } from './markerState';
 
 /** Below this zoom nearby markers merge into clusters (when clustering is on). */
-export const CLUSTER_MAX_ZOOM = 15;
+const CLUSTER_MAX_ZOOM = 15;
 /**
  * Rebuilding the cluster index for 10,000 points costs tens of milliseconds, so drifting
  * positions refresh it only this often; a change of which devices show rebuilds it at once.
@@ -46,12 +46,12 @@ export type Hit =
       lng: number;
     };
 
-export interface MarkerLayerCallbacks {
+interface MarkerLayerCallbacks {
   onHover: (hit: Hit | null) => void;
   onClick: (hit: Hit) => void;
 }
 
-export interface MarkerData {
+interface MarkerData {
   devices: ReadonlyMap<number, Device>;
   positions: ReadonlyMap<number, Position>;
   ids: readonly number[];

@@ -6,7 +6,7 @@ import { isCategory, type Category } from '../../../model/category';
  * downloaded.
  * `primary` and `secondary` take the device's two tints; `dark` is detail (wheels, windows).
  */
-export interface IconLayers {
+interface IconLayers {
   primary: string;
   secondary?: string;
   dark?: string;

@@ -16,7 +16,7 @@ export const DEFAULT_MARKER_PREFS: MarkerPrefs = {
   clusters: true,
 };
 
-/** The plate lives in the device attribute `placa` (inventory §2c). */
+/** The plate lives in the device attribute `placa` (Tarkan's key). */
 export const plateOf = (device: Device): string | null => {
   const plate = device.attributes?.placa;
   return typeof plate === 'string' && plate.trim() ? plate.trim() : null;

@@ -6,7 +6,7 @@ import { ICON_SIZE, spriteFor } from './sprites';
 const EARTH_CIRCUMFERENCE = 40075016.686;
 const HALF = ICON_SIZE / 2;
 
-export interface MarkerStyle {
+interface MarkerStyle {
   prefs: MarkerPrefs | undefined;
   selectedId: number | null;
   plateMissing: string;

@@ -1,4 +1,4 @@
-/** Spec §9: markers glide to a new fix in 500 ms. */
+/** Markers glide to a new fix in 500 ms. */
 export const ANIMATION_MS = 500;
 
 export interface MarkerMotion {

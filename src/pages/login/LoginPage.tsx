@@ -4,7 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { DRIVER_LOGIN_PATH } from '../../authProvider/loginRedirect';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { AuthCard } from '../AuthCard';
-import { ErrorMessage } from '../ErrorMessage';
+import { ErrorMessage } from '../../common/ErrorMessage';
 import { LoginForm } from './LoginForm';
 
 /** `/login`, and for now `/motorista` too (the driver sign-in proper comes later). */

@@ -1,13 +1,17 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { Form, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
+import {
+  Form,
+  PasswordInput,
+  required,
+  TextInput,
+  useDataProvider,
+  useTranslate,
+} from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { describeError, type ErrorView } from '../../authProvider/describeError';
-import { request } from '../../dataProvider/http';
-import { AuthCard } from '../AuthCard';
-import { BackToLogin } from '../BackToLogin';
-import { ErrorMessage } from '../ErrorMessage';
+import type { FrotaDataProvider } from '../../dataProvider';
+import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
 import { validatePassword } from '../register/registerValidators';
 import { SubmitButton } from '../SubmitButton';
 
@@ -26,56 +30,43 @@ const matchesPassword = (value: unknown, values: Partial<SetPasswordValues>) =>
 export const RecoverSetPage = () => {
   const translate = useTranslate();
   const { token = '' } = useParams();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<ErrorView | null>(null);
-
-  const save = async (values: Partial<SetPasswordValues>) => {
-    setError(null);
-    try {
-      await request('/api/session/password', {
-        method: 'POST',
-        form: { token: (values.token ?? '').trim(), password: values.password ?? '' },
-      });
-      setDone(true);
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  };
+  const { error, submit } = useSubmitFailure(async (values: Partial<SetPasswordValues>) => {
+    await dataProvider.resetPassword((values.token ?? '').trim(), values.password ?? '');
+    setDone(true);
+  });
 
   return (
-    <AuthCard title={translate('recover.setTitle')}>
-      {done ? (
-        <Alert severity="success">{translate('recover.done')}</Alert>
-      ) : (
-        <>
-          {error && <ErrorMessage error={error} />}
-          <Form onSubmit={save} defaultValues={{ token }} noValidate>
-            <TextInput
-              id="token"
-              source="token"
-              label="recover.token"
-              autoComplete="one-time-code"
-              validate={validateToken}
-            />
-            <PasswordInput
-              id="password"
-              source="password"
-              label="recover.newPassword"
-              autoComplete="new-password"
-              validate={validatePassword}
-            />
-            <PasswordInput
-              id="confirmation"
-              source="confirmation"
-              label="recover.confirmPassword"
-              autoComplete="new-password"
-              validate={[required('validation.passwordMismatch'), matchesPassword]}
-            />
-            <SubmitButton label="recover.save" icon={<LockResetIcon />} />
-          </Form>
-        </>
-      )}
-      <BackToLogin />
-    </AuthCard>
+    <AuthFormCard
+      title={translate('recover.setTitle')}
+      outcome={done && <Alert severity="success">{translate('recover.done')}</Alert>}
+      error={error}
+    >
+      <Form onSubmit={submit} defaultValues={{ token }} noValidate>
+        <TextInput
+          id="token"
+          source="token"
+          label="recover.token"
+          autoComplete="one-time-code"
+          validate={validateToken}
+        />
+        <PasswordInput
+          id="password"
+          source="password"
+          label="recover.newPassword"
+          autoComplete="new-password"
+          validate={validatePassword}
+        />
+        <PasswordInput
+          id="confirmation"
+          source="confirmation"
+          label="recover.confirmPassword"
+          autoComplete="new-password"
+          validate={[required('validation.passwordMismatch'), matchesPassword]}
+        />
+        <SubmitButton label="recover.save" icon={<LockResetIcon />} />
+      </Form>
+    </AuthFormCard>
   );
 };

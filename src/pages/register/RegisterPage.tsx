@@ -1,14 +1,17 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Alert, Box } from '@mui/material';
-import { useState } from 'react';
-import { Form, PasswordInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import {
+  Form,
+  PasswordInput,
+  TextInput,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { describeError, type ErrorView } from '../../authProvider/describeError';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { request } from '../../dataProvider/http';
-import { AuthCard } from '../AuthCard';
-import { BackToLogin } from '../BackToLogin';
-import { ErrorMessage } from '../ErrorMessage';
+import type { FrotaDataProvider } from '../../dataProvider';
+import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
 import { SubmitButton } from '../SubmitButton';
 import { validateEmail, validateName, validatePassword } from './registerValidators';
 
@@ -23,33 +26,23 @@ export const RegisterPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { server } = useServerInfo();
-  const [error, setError] = useState<ErrorView | null>(null);
-
-  const register = async (values: Partial<RegisterValues>) => {
-    setError(null);
-    try {
-      const { name, email, password } = values as RegisterValues;
-      await request('/api/users', { method: 'POST', json: { name: name.trim(), email, password } });
-      notify('register.success', { type: 'success' });
-      navigate('/login');
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  };
-
-  if (!server.registration) {
-    return (
-      <AuthCard title={translate('register.title')}>
-        <Alert severity="info">{translate('register.disabled')}</Alert>
-        <BackToLogin />
-      </AuthCard>
-    );
-  }
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { error, submit } = useSubmitFailure(async (values: Partial<RegisterValues>) => {
+    const { name, email, password } = values as RegisterValues;
+    await dataProvider.createUser({ name: name.trim(), email, password });
+    notify('register.success', { type: 'success' });
+    navigate('/login');
+  });
 
   return (
-    <AuthCard title={translate('register.title')}>
-      {error && <ErrorMessage error={error} />}
-      <Form onSubmit={register} noValidate>
+    <AuthFormCard
+      title={translate('register.title')}
+      outcome={
+        !server.registration && <Alert severity="info">{translate('register.disabled')}</Alert>
+      }
+      error={error}
+    >
+      <Form onSubmit={submit} noValidate>
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
           <TextInput id="name" source="name" label="register.name" validate={validateName} />
           <TextInput
@@ -69,7 +62,6 @@ export const RegisterPage = () => {
           <SubmitButton label="register.submit" icon={<PersonAddIcon />} />
         </Box>
       </Form>
-      <BackToLogin />
-    </AuthCard>
+    </AuthFormCard>
   );
 };

@@ -1,5 +1,5 @@
 import { SimpleForm, TextInput } from 'react-admin';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { fillName } from '../common/validators';
 import { SchedulesInput } from './SchedulesInput';

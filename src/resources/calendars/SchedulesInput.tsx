@@ -28,7 +28,7 @@ const readSchedules = (data: unknown): Schedule[] => {
 };
 
 /** At least one schedule, each ending after it starts. */
-export const validateSchedules = (data: unknown): string | undefined => {
+const validateSchedules = (data: unknown): string | undefined => {
   const schedules = readSchedules(data);
   if (schedules.length === 0) return 'admin.calendars.required';
   if (schedules.some((s) => !s.start || !s.end || s.end < s.start))

@@ -6,7 +6,7 @@
  */
 
 export const FREQUENCIES = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+type Frequency = (typeof FREQUENCIES)[number];
 
 export const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -74,7 +74,7 @@ export const buildRule = (schedule: Schedule): string | null => {
   return `RRULE:${parts.join(';')}`;
 };
 
-export interface BuildOptions {
+interface BuildOptions {
   /** IANA zone of the local times; defaults to the browser's. */
   timeZone?: string;
   /** DTSTAMP; defaults to now. */

@@ -1,13 +1,13 @@
 import { BooleanInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';
 import { required } from '../common/validators';
 
 /** Tarkan's native actions a saved command can stand in for (`tarkan.changeNative`). */
-export const NATIVE_ACTIONS = [
+const NATIVE_ACTIONS = [
   'custom',
   'engineStop',
   'engineResume',

@@ -8,7 +8,7 @@ import {
   type CreateProps,
   type EditProps,
 } from 'react-admin';
-import { fromForm, toForm } from './formAttributes';
+import { fromForm, toForm } from '../../common/formAttributes';
 
 /** Saves and deletes wait for the server, so its refusal (translated) is what the user sees. */
 export const EntityEdit = ({ children, ...props }: EditProps & { children: ReactNode }) => (

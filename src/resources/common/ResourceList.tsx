@@ -9,11 +9,11 @@ import {
   useResourceContext,
   type SortPayload,
 } from 'react-admin';
-import { useCan } from './useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { xlsxExporter } from './xlsxExporter';
 
 /** Traccar lists are whole arrays: exporting all of them is cheap, so the cap is lifted. */
-export const EXPORT_MAX_RESULTS = 100_000;
+const EXPORT_MAX_RESULTS = 100_000;
 
 interface ResourceListProps {
   children: ReactNode;
@@ -33,7 +33,7 @@ const ListToolbar = ({
   createButton?: ReactNode;
 }) => {
   const resource = useResourceContext() ?? '';
-  const { can } = useCan();
+  const { can } = useAccess();
   return (
     <TopToolbar>
       {hasFilters && <FilterButton />}

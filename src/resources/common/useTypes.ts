@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
 
 type TypeList = 'commandTypes' | 'notificationTypes' | 'notificators';
 
 /** `/api/commands/types`, `/api/notifications/types` or `/notificators`, as `{id}` choices. */
 export const useTypeChoices = (list: TypeList) => {
-  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const { data = [], isPending } = useQuery({
     queryKey: ['types', list],
     queryFn: () => dataProvider[list](),

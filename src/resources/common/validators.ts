@@ -1,7 +1,7 @@
-import { isSoundUrl } from '../../notifications/toastOptions';
+import { isSoundUrl } from '../../alerts/toastOptions';
 
 /** A react-admin validator: the translation key of the message, or undefined when valid. */
-export type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
+type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 
 const blank = (value: unknown) =>
   value === undefined ||
@@ -9,13 +9,13 @@ const blank = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
-export const requiredWith =
+const requiredWith =
   (message: string): Validator =>
   (value) =>
     blank(value) ? message : undefined;
 
-/** Required and at least `min` characters, with one message for both (spec §5). */
-export const minLengthWith =
+/** Required and at least `min` characters, with one message for both. */
+const minLengthWith =
   (min: number, message: string): Validator =>
   (value) =>
     blank(value) || String(value).trim().length < min ? message : undefined;
@@ -25,7 +25,7 @@ export const deviceUniqueId = requiredWith('admin.validation.uniqueId');
 export const fillName = requiredWith('admin.errors.FILL_NAME');
 export const required = requiredWith('admin.validation.required');
 
-/** Spec §5 user form: name ≥ 3, username/email ≥ 4, password ≥ 4. */
+/** The user form: name ≥ 3, username/email ≥ 4, password ≥ 4 (as the server checks). */
 export const userName = minLengthWith(3, 'validation.name');
 export const userEmail = minLengthWith(4, 'validation.email');
 export const userPassword = minLengthWith(4, 'validation.password');
@@ -41,7 +41,7 @@ export const soundUrl: Validator = (value, values) => {
   return isSoundUrl(String(value).trim()) ? undefined : 'admin.validation.soundUrl';
 };
 
-/** Alarms are required for an alarm notification (spec §5). */
+/** Alarms are required for an alarm notification. */
 export const alarms: Validator = (value, values) =>
   values?.type === 'alarm' && blank(value) ? 'admin.validation.alarms' : undefined;
 

@@ -1,44 +1,53 @@
 import { Alert, Autocomplete, Button, Stack, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
 import type { Device } from '../../../model/device';
 
-type Outcome = { kind: 'value'; text: string } | { kind: 'error'; text: string };
+const valueText = (value: unknown) =>
+  value === '' || value === null || value === undefined ? '—' : String(value);
 
 /** `POST /api/attributes/computed/test?deviceId=`: the expression against a device's latest fix. */
 export const ComputedTest = () => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const { getValues } = useFormContext();
   const { data: devices = [] } = useGetList<Device>('device-admin', {
     pagination: { page: 1, perPage: 100_000 },
     sort: { field: 'name', order: 'ASC' },
   });
   const [device, setDevice] = useState<Device | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const test = useMutation({
+    mutationFn: ({
+      deviceId,
+      attribute,
+    }: {
+      deviceId: number;
+      attribute: Record<string, unknown>;
+    }) => dataProvider.computedTest(deviceId, attribute),
+  });
+  const outcome = test.isSuccess
+    ? { kind: 'value', text: valueText(test.data) }
+    : test.error
+      ? { kind: 'error', text: translate(test.error.message, { _: test.error.message }) }
+      : null;
 
-  const run = async () => {
+  const run = () => {
     if (!device) return;
     const { id, description, attribute, expression, type, priority } = getValues();
-    try {
-      const value = await dataProvider.computedTest(device.id, {
+    test.mutate({
+      deviceId: device.id,
+      attribute: {
         id: id ?? 0,
         description,
         attribute,
         expression,
         type,
         priority: priority ?? 0,
-      });
-      const text = value === '' || value === null || value === undefined ? '—' : String(value);
-      setOutcome({ kind: 'value', text });
-    } catch (error) {
-      setOutcome({
-        kind: 'error',
-        text: error instanceof Error ? translate(error.message, { _: error.message }) : '',
-      });
-    }
+      },
+    });
   };
 
   return (
@@ -54,7 +63,7 @@ export const ComputedTest = () => {
             <TextField {...params} size="small" label={translate('admin.computed.testDevice')} />
           )}
         />
-        <Button variant="outlined" onClick={() => void run()} disabled={!device}>
+        <Button variant="outlined" onClick={run} disabled={!device}>
           {translate('admin.computed.test')}
         </Button>
       </Stack>

@@ -1,5 +1,5 @@
 import { DateInput, NumberInput, TextInput } from 'react-admin';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { DATE_KEYS, NUMBER_KEYS } from './deviceFields';
 
 /** The label key of a device attribute: `tarkan.name` → `...fields.attributes.tarkanName`. */

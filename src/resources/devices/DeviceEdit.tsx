@@ -1,16 +1,9 @@
-import { TopToolbar } from 'react-admin';
-import { LogsButton } from '../../logs/LogsButton';
+import { LogsToolbar } from '../../logs/LogsButton';
 import { EntityEdit } from '../common/EntityForms';
 import { DeviceForm } from './DeviceForm';
 
 export const DeviceEdit = () => (
-  <EntityEdit
-    actions={
-      <TopToolbar>
-        <LogsButton kind="devices" />
-      </TopToolbar>
-    }
-  >
+  <EntityEdit actions={<LogsToolbar kind="devices" />}>
     <DeviceForm />
   </EntityEdit>
 );

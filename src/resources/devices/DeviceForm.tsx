@@ -8,9 +8,9 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { Device } from '../../../model/device';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { useCan } from '../common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { deviceName, deviceUniqueId } from '../common/validators';
 import { LinksTab } from '../links/LinksTab';
 import { AttributeInputs } from './AttributeInputs';
@@ -27,7 +27,7 @@ import { OdometerPanel } from './OdometerPanel';
 export const DEVICE_DEFAULTS = { groupId: 0, category: 'default', disabled: false, attributes: {} };
 
 /** Group 0 means none; the autocomplete shows an empty box for it. */
-export const GroupInput = ({ source = 'groupId' }: { source?: string }) => (
+const GroupInput = ({ source = 'groupId' }: { source?: string }) => (
   <ReferenceInput source={source} reference="groups" perPage={1000}>
     <AutocompleteInput
       optionText="name"
@@ -48,7 +48,7 @@ export const DeviceIdentityInputs = () => (
 
 export const DeviceForm = () => {
   const record = useRecordContext<Device>();
-  const { user } = useCan();
+  const { user } = useAccess();
   const editing = Boolean(record?.id);
   return (
     <TabbedForm toolbar={<EntityToolbar />} defaultValues={DEVICE_DEFAULTS}>
@@ -78,9 +78,7 @@ export const DeviceForm = () => {
       <TabbedForm.Tab label="admin.tabs.installation" path="installation">
         <AttributeInputs keys={INSTALLATION_KEYS} />
       </TabbedForm.Tab>
-      <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-        <AttributesEditor reserved={RESERVED_DEVICE_KEYS} />
-      </TabbedForm.Tab>
+      <AttributesTab path="attributes" reserved={RESERVED_DEVICE_KEYS} />
       {editing && <LinksTab owner="deviceId" path="links" />}
     </TabbedForm>
   );

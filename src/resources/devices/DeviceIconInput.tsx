@@ -3,7 +3,7 @@ import { SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import { CATEGORIES } from '../../../model/category';
-import { attr, decodeKey } from '../common/formAttributes';
+import { attr, decodeKey } from '../../common/formAttributes';
 import { TintInput } from './TintInput';
 
 const CategoryOption = () => {

@@ -1,13 +1,30 @@
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { getJson } from '../../dataProvider/http';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
 import type { Device } from '../../../model/device';
-import type { Position } from '../../../model/position';
 
 const HOUR_MS = 3_600_000;
+
+const NumberField = (props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) => (
+  <TextField
+    label={props.label}
+    value={props.value}
+    onChange={(event) => props.onChange(event.target.value)}
+    type="number"
+    size="small"
+  />
+);
+
+interface Accumulators {
+  totalDistance?: number;
+  hours?: number;
+}
 
 const number = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -20,38 +37,42 @@ export const OdometerPanel = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const device = useRecordContext<Device>();
-  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const queryClient = useQueryClient();
   const [km, setKm] = useState('');
   const [hours, setHours] = useState('');
-  const { data: position, refetch } = useQuery({
-    queryKey: ['latestPosition', device?.id],
-    queryFn: async () =>
-      (await getJson<Position[]>('/api/positions', { query: { deviceId: device!.id } }))[0] ?? null,
+  const latestQuery = ['latestPosition', device?.id];
+  const { data: position } = useQuery({
+    queryKey: latestQuery,
+    queryFn: () => dataProvider.getLatestPosition(device!.id),
     enabled: Boolean(device?.id),
+  });
+  const saveValues = useMutation({
+    mutationFn: (values: Accumulators) => dataProvider.setAccumulators(device!.id, values),
+    onSuccess: () => {
+      notify('admin.odometer.saved', { type: 'success' });
+      setKm('');
+      setHours('');
+      void queryClient.invalidateQueries({ queryKey: latestQuery });
+    },
+    onError: (error) =>
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
+        type: 'error',
+      }),
   });
   if (!device?.id) return null;
   const distance = number(position?.attributes?.totalDistance);
   const engine = number(position?.attributes?.hours);
 
-  const save = async () => {
-    const values: { totalDistance?: number; hours?: number } = {};
+  const save = () => {
+    const values: Accumulators = {};
     if (km.trim()) values.totalDistance = Math.round(Number(km) * 1000);
     if (hours.trim()) values.hours = Math.round(Number(hours) * HOUR_MS);
     if (Object.values(values).some((value) => !Number.isFinite(value))) {
       notify('admin.validation.number', { type: 'error' });
       return;
     }
-    try {
-      await dataProvider.setAccumulators(device.id, values);
-      notify('admin.odometer.saved', { type: 'success' });
-      setKm('');
-      setHours('');
-      void refetch();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      });
-    }
+    saveValues.mutate(values);
   };
 
   return (
@@ -63,25 +84,9 @@ export const OdometerPanel = () => {
           hours: engine === null ? '—' : (engine / HOUR_MS).toFixed(1),
         })}
       </Typography>
-      <TextField
-        label={translate('admin.odometer.km')}
-        value={km}
-        onChange={(event) => setKm(event.target.value)}
-        type="number"
-        size="small"
-      />
-      <TextField
-        label={translate('admin.odometer.hours')}
-        value={hours}
-        onChange={(event) => setHours(event.target.value)}
-        type="number"
-        size="small"
-      />
-      <Button
-        variant="outlined"
-        onClick={() => void save()}
-        disabled={!position || (!km && !hours)}
-      >
+      <NumberField label={translate('admin.odometer.km')} value={km} onChange={setKm} />
+      <NumberField label={translate('admin.odometer.hours')} value={hours} onChange={setHours} />
+      <Button variant="outlined" onClick={save} disabled={!position || (!km && !hours)}>
         {translate('admin.odometer.save')}
       </Button>
     </Stack>

@@ -1,6 +1,6 @@
 /**
- * Device attributes with inputs of their own (spec §3 Device; tarkan-inventory §2c keys where
- * Tarkan has one). Everything else is in the free attributes tab.
+ * Device attributes with inputs of their own (Tarkan's attribute keys where Tarkan has one).
+ * Everything else is in the free attributes tab.
  */
 export const SIM_KEYS = [
   'iccid',
@@ -38,7 +38,7 @@ export const INSTALLATION_KEYS = [
   'installObservation',
 ] as const;
 
-export const TINT_KEYS = ['tarkan.color', 'tarkan.color_extra'] as const;
+const TINT_KEYS = ['tarkan.color', 'tarkan.color_extra'] as const;
 
 /** Date-valued attributes, edited with a date picker. */
 export const DATE_KEYS = new Set<string>([

@@ -3,8 +3,6 @@ import { DeviceCreate } from './DeviceCreate';
 import { DeviceEdit } from './DeviceEdit';
 import { DeviceList } from './DeviceList';
 
-export { DeviceCreateDialog } from './DeviceCreateDialog';
-
 /** Resource `device-admin` (`/device-admin`): the management table; `/devices` is the live panel. */
 export default {
   list: DeviceList,

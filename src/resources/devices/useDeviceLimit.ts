@@ -1,10 +1,10 @@
 import { useGetList } from 'react-admin';
 import { canAddDevice } from '../../authProvider/permissions';
-import { useCan } from '../common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 
-/** Spec §5 device limit: the licence header, the server's `tarkan.deviceLimit`, the user's own. */
+/** The device limit: the licence header, the server's `tarkan.deviceLimit`, the user's own. */
 export const useDeviceLimit = (): { allowed: boolean; isPending: boolean } => {
-  const { user, info } = useCan();
+  const { user, info } = useAccess();
   const { total, isPending } = useGetList('device-admin', {
     pagination: { page: 1, perPage: 1 },
   });

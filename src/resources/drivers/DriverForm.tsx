@@ -7,12 +7,12 @@ import {
   TextInput,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { fillName, required } from '../common/validators';
 
-/** Licence data (spec §3 Driver), kept in attributes. */
+/** Licence data, kept in attributes. */
 const LICENCE_TEXT = ['cnhNumber', 'cpf', 'cnhCategory', 'cnhState', 'cnhFiliation'];
 const LICENCE_DATES = ['birthDate', 'firstLicenseDate', 'cnhValidity'];
 const QR_KEYS = [
@@ -89,8 +89,6 @@ export const DriverForm = () => (
       <BooleanInput source={attr('tarkan.enableQrCode')} label={label('enableQrCode')} />
       <QrSettings />
     </TabbedForm.Tab>
-    <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-      <AttributesEditor reserved={RESERVED} />
-    </TabbedForm.Tab>
+    <AttributesTab path="attributes" reserved={RESERVED} />
   </TabbedForm>
 );

@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 import { EntityToolbar } from '../common/EntityForms';
 import { fillName } from '../common/validators';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesEditor } from '../../common/AttributesEditor';
 import { GeofenceMapInput } from './GeofenceMapInput';
 
 export const GeofenceForm = () => (

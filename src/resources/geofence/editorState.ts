@@ -1,7 +1,7 @@
 import type { GeofenceShape, LatLng } from '../../map/geofenceArea';
 
 /**
- * Drawing a geofence on the map (spec §4 "Geofence editing"): off, then enabled with a shape
+ * Drawing a geofence on the map: off, then enabled with a shape
  * type. A circle goes centre set (state 2) → radius completed (state 3); a polygon or line
  * collects points. 'Concluir' keeps the drawn shape, cancel drops it; both switch editing off.
  * After a save or delete everything resets. Pure, so the map only renders what it says.
@@ -32,7 +32,7 @@ export type EditorEvent =
   | { type: 'load'; shape: GeofenceShape | null }
   | { type: 'reset' };
 
-/** The circle editor's state number of spec §4 (0 when off). */
+/** The circle editor's state number (0 when off). */
 export const circleStep = (state: EditorState): 0 | 1 | 2 | 3 => {
   if (state.mode === 'circleCentre') return 2;
   if (state.mode === 'circleDone') return 3;
@@ -40,7 +40,7 @@ export const circleStep = (state: EditorState): 0 | 1 | 2 | 3 => {
   return 0;
 };
 
-const EARTH_RADIUS = 6378137; // metres, as the server measures (traccar-api §0)
+const EARTH_RADIUS = 6378137; // metres, as the server measures (`docs/traccar-api.md`)
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** Haversine distance in metres. */

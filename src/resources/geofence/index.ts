@@ -3,5 +3,5 @@ import { formPages } from '../common/formPages';
 import { GeofenceForm } from './GeofenceForm';
 import { GeofenceList } from './GeofenceList';
 
-/** Resource `geofence` (route `/geofence`, spec §2) over `/api/geofences`. */
+/** Resource `geofence` (route `/geofence`, Tarkan's path) over `/api/geofences`. */
 export default { list: GeofenceList, ...formPages(GeofenceForm), icon: FenceIcon };

@@ -6,7 +6,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { Group } from '../../../model/group';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { LinksTab } from '../links/LinksTab';
 import { fillName } from '../common/validators';

@@ -13,10 +13,10 @@ import {
   Typography,
   Button,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
 import { type LinkOwnerKey, type LinkTarget, rowText } from './linkTargets';
 
 interface LinkDialogProps {
@@ -32,10 +32,9 @@ const ALL = { page: 1, perPage: 100_000 };
 export const LinkDialog = ({ owner, target, open, onClose }: LinkDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TraccarDataProvider>();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
   const { data: rows = [], isPending } = useGetList(
     target.resource,
     { pagination: ALL, sort: { field: target.label, order: 'ASC' } },
@@ -55,20 +54,17 @@ export const LinkDialog = ({ owner, target, open, onClose }: LinkDialogProps) =>
       rowText(row, target).toLowerCase().includes(needle),
   );
 
-  const toggle = async (id: number) => {
-    setBusy(id);
-    const change = linkedSet.has(id) ? dataProvider.unlink : dataProvider.link;
-    try {
+  const toggle = useMutation({
+    mutationFn: async (id: number) => {
+      const change = linkedSet.has(id) ? dataProvider.unlink : dataProvider.link;
       await change({ key: owner.key, id: owner.id }, [{ key: target.key, id }]);
       await queryClient.invalidateQueries({ queryKey: linkedKey });
-    } catch (error) {
+    },
+    onError: (error) =>
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
         type: 'error',
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
+      }),
+  });
 
   const title = translate(`resources.${target.resource}.name`, { smart_count: 2 });
   return (
@@ -95,7 +91,7 @@ export const LinkDialog = ({ owner, target, open, onClose }: LinkDialogProps) =>
             const text = rowText(row, target);
             return (
               <ListItem key={id} disablePadding>
-                <ListItemButton onClick={() => void toggle(id)} disabled={busy !== null}>
+                <ListItemButton onClick={() => toggle.mutate(id)} disabled={toggle.isPending}>
                   <ListItemIcon>
                     <Checkbox
                       edge="start"

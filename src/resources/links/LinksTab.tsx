@@ -2,7 +2,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { TabbedForm, useRecordContext, useTranslate, type FormTabProps } from 'react-admin';
-import { useCan } from '../common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { LinkDialog } from './LinkDialog';
 import { LINK_TARGETS, OWNER_RESOURCE, type LinkOwnerKey, type LinkTarget } from './linkTargets';
 
@@ -11,10 +11,10 @@ interface LinksPanelProps {
 }
 
 /** One button per kind of object the owner can be linked to, each opening its dialog. */
-export const LinksPanel = ({ owner }: LinksPanelProps) => {
+const LinksPanel = ({ owner }: LinksPanelProps) => {
   const translate = useTranslate();
   const record = useRecordContext<{ id: number; administrator?: boolean }>();
-  const { can } = useCan();
+  const { can } = useAccess();
   const [open, setOpen] = useState<LinkTarget | null>(null);
   if (!record?.id) return null;
   const ownerResource = OWNER_RESOURCE[owner];

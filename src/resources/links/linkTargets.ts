@@ -27,7 +27,7 @@ const SHARED: LinkTarget[] = [
   T('maintenances', 'maintenanceId'),
 ];
 
-/** What each owner can link (the server's link table, traccar-api §2 `/api/permissions`). */
+/** What each owner can link (the server's link table of `/api/permissions`, `docs/traccar-api.md`). */
 export const LINK_TARGETS: Record<LinkOwnerKey, LinkTarget[]> = {
   userId: [
     T('device-admin', 'deviceId'),

@@ -1,6 +1,6 @@
 import { NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { fillName, required } from '../common/validators';
 
@@ -8,7 +8,7 @@ import { fillName, required } from '../common/validators';
  * `start` and `period` are stored in the watched value's own units: metres for `totalDistance`,
  * milliseconds for `hours`. The form shows kilometres and hours.
  */
-export const MAINTENANCE_UNITS = { totalDistance: 1000, hours: 3_600_000 } as const;
+const MAINTENANCE_UNITS = { totalDistance: 1000, hours: 3_600_000 } as const;
 type MaintenanceType = keyof typeof MAINTENANCE_UNITS;
 
 const factor = (type: unknown) => MAINTENANCE_UNITS[type as MaintenanceType] ?? 1;

@@ -9,20 +9,20 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ALARM_KEYS } from '../../../model/alarm';
-import { TOAST_COLORS, TOAST_POSITIONS } from '../../notifications/toastOptions';
+import { TOAST_COLORS, TOAST_POSITIONS } from '../../alerts/toastOptions';
 import { EntityToolbar } from '../common/EntityForms';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';
 import { alarms, notificationType, notificators } from '../common/validators';
 import { SoundInput } from './SoundInput';
 import { TestNotificationButton } from './TestNotificationButton';
-import { ChannelTestButtons } from '../../channels/ChannelTestButtons';
-import { useChannels } from '../../channels/useChannels';
+import { ChannelTestButtons } from '../../settings/channels/ChannelTestButtons';
+import { useChannels } from '../../settings/channels/useChannels';
 
 /** Comma-separated text on the wire (`"web,mail"`), an array in the form. */
 export const splitList = (value: unknown): string[] =>
   typeof value === 'string' && value ? value.split(',').map((part) => part.trim()) : [];
-export const joinList = (value: unknown): string =>
+const joinList = (value: unknown): string =>
   Array.isArray(value) ? value.join(',') : String(value ?? '');
 
 const ReferenceOrNone = ({

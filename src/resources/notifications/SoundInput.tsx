@@ -2,9 +2,9 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { playSound } from '../../notifications/sounds';
-import { SOUND_COUNT, soundFrom } from '../../notifications/toastOptions';
-import { attr } from '../common/formAttributes';
+import { playSound } from '../../alerts/sounds';
+import { SOUND_COUNT, soundFrom } from '../../alerts/toastOptions';
+import { attr } from '../../common/formAttributes';
 import { soundUrl } from '../common/validators';
 
 const SOUNDS = [

@@ -1,29 +1,26 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Button } from '@mui/material';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { channelErrorMessage } from '../../channels/channelError';
-import type { TraccarDataProvider } from '../../dataProvider/traccar';
+import type { FrotaDataProvider } from '../../dataProvider';
+import { channelErrorMessage } from '../../settings/channels/channelError';
 
 /** `POST /api/notifications/test`: a test through every enabled channel. */
 export const TestNotificationButton = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<TraccarDataProvider>();
-  const [busy, setBusy] = useState(false);
-  const test = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.notificationTest();
-      notify('admin.notifications.testSent', { type: 'success' });
-    } catch (error) {
-      notify(channelErrorMessage(translate, error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const test = useMutation({
+    mutationFn: () => dataProvider.notificationTest(),
+    onSuccess: () => notify('admin.notifications.testSent', { type: 'success' }),
+    onError: (error) => notify(channelErrorMessage(translate, error), { type: 'error' }),
+  });
   return (
-    <Button startIcon={<NotificationsActiveIcon />} onClick={() => void test()} disabled={busy}>
+    <Button
+      startIcon={<NotificationsActiveIcon />}
+      onClick={() => test.mutate()}
+      disabled={test.isPending}
+    >
       {translate('admin.notifications.test')}
     </Button>
   );

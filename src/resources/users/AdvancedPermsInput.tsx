@@ -22,8 +22,8 @@ import {
   type PermName,
 } from '../../../model/advancedPerms';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { attr } from '../common/formAttributes';
-import { PERM_ACTIONS, PERM_AREAS, PERM_COLUMNS } from './permissionAreas';
+import { attr } from '../../common/formAttributes';
+import { PERM_ACTIONS, PERM_AREAS, PERM_COLUMNS } from '../../authProvider/permissionAreas';
 
 const NONE = Object.fromEntries(PERM_NAMES.map((name) => [name, false])) as PermFlags;
 

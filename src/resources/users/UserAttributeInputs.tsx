@@ -1,12 +1,12 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { attr } from '../common/formAttributes';
-import { MoneyCentsInput } from './MoneyCentsInput';
+import { attr } from '../../common/formAttributes';
+import { MoneyCentsInput } from '../../billing/MoneyCentsInput';
 import { ADDRESS_KEYS, BILLING_KEYS, RESELLER_KEYS, userAttributeLabel } from './userFields';
 
 export type AttributeInputKind = 'toggle' | 'text' | 'number' | 'mode' | 'money';
 
 /** Attributes holding money, in integer cents. */
-export const MONEY_KEYS: readonly string[] = ['tarkan.billingPrice'];
+const MONEY_KEYS: readonly string[] = ['tarkan.billingPrice'];
 
 /** One attribute's input; the server settings reuse it with their own labels. */
 export const attributeInput = (

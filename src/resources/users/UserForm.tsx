@@ -1,16 +1,16 @@
 import { Alert } from '@mui/material';
 import { TabbedForm, useRecordContext, useTranslate } from 'react-admin';
 import type { User } from '../../../model/user';
-import { AttributesEditor } from '../common/AttributesEditor';
+import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { useCan } from '../common/useCan';
+import { useAccess } from '../../authProvider/useAccess';
 import { LinksTab } from '../links/LinksTab';
 import { AdvancedPermsInput } from './AdvancedPermsInput';
 import { UserBillingInputs, UserResellerInputs } from './UserAttributeInputs';
-import { UserAccountInputs, UserPermissionInputs, UserPreferenceInputs } from './UserInputs';
+import { UserAccountTab, UserPermissionInputs, UserPreferencesTab } from './UserInputs';
 import { RESERVED_USER_KEYS } from './userFields';
 
-export const USER_DEFAULTS = {
+const USER_DEFAULTS = {
   administrator: false,
   disabled: false,
   readonly: false,
@@ -25,7 +25,7 @@ export const USER_DEFAULTS = {
   attributes: {},
 };
 
-/** Spec §5: a user may not edit an administrator above them (the server refuses it too). */
+/** A user may not edit an administrator above them (the server refuses it too). */
 const SuperiorNotice = () => {
   const translate = useTranslate();
   return <Alert severity="error">{translate('admin.errors.CANNOT_EDIT_SUPERIOR')}</Alert>;
@@ -33,18 +33,14 @@ const SuperiorNotice = () => {
 
 export const UserForm = () => {
   const record = useRecordContext<User>();
-  const { can, user } = useCan();
+  const { can, user } = useAccess();
   const editing = Boolean(record?.id);
   if (editing && !can('edit', 'users', record)) return <SuperiorNotice />;
   const admin = user?.administrator === true;
   return (
     <TabbedForm toolbar={<EntityToolbar />} defaultValues={USER_DEFAULTS}>
-      <TabbedForm.Tab label="admin.tabs.account">
-        <UserAccountInputs />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="admin.tabs.preferences" path="preferences">
-        <UserPreferenceInputs />
-      </TabbedForm.Tab>
+      <UserAccountTab />
+      <UserPreferencesTab path="preferences" />
       {admin && (
         <TabbedForm.Tab label="admin.tabs.permissions" path="permissions">
           <UserPermissionInputs />
@@ -63,9 +59,7 @@ export const UserForm = () => {
           <UserResellerInputs />
         </TabbedForm.Tab>
       )}
-      <TabbedForm.Tab label="admin.tabs.attributes" path="attributes">
-        <AttributesEditor reserved={RESERVED_USER_KEYS} />
-      </TabbedForm.Tab>
+      <AttributesTab path="attributes" reserved={RESERVED_USER_KEYS} />
       {editing && <LinksTab owner="userId" path="links" />}
     </TabbedForm>
   );

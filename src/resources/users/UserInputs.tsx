@@ -4,13 +4,15 @@ import {
   NumberInput,
   PasswordInput,
   SelectInput,
+  TabbedForm,
   TextInput,
   useRecordContext,
+  type FormTabProps,
 } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../../i18n/locales';
 import { availableLayers } from '../../map/tileLayers';
-import { attr } from '../common/formAttributes';
+import { attr } from '../../common/formAttributes';
 import { optionalPassword, userEmail, userName, userPassword } from '../common/validators';
 
 export const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'].map((id) => ({
@@ -20,8 +22,14 @@ export const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'].map((id) => ({
 
 export const LANGUAGE_CHOICES = SUPPORTED_LOCALES.map((id) => ({ id, name: LOCALE_NAMES[id] }));
 
+/** The base maps this server offers, as select choices (user and server defaults). */
+export const useMapChoices = () => {
+  const { server } = useServerInfo();
+  return availableLayers(server).map(({ id }) => ({ id, name: `admin.maps.${id}` }));
+};
+
 /** Name, e-mail (the login), password (required on create only) and phone. */
-export const UserAccountInputs = () => {
+const UserAccountInputs = () => {
   const record = useRecordContext();
   return (
     <>
@@ -34,9 +42,8 @@ export const UserAccountInputs = () => {
 };
 
 /** Language, base map, map position, clock and coordinate format. */
-export const UserPreferenceInputs = () => {
-  const { server } = useServerInfo();
-  const maps = availableLayers(server).map(({ id }) => ({ id, name: `admin.maps.${id}` }));
+const UserPreferenceInputs = () => {
+  const maps = useMapChoices();
   return (
     <>
       <SelectInput
@@ -71,4 +78,20 @@ export const UserPermissionInputs = () => (
     <NumberInput source="userLimit" helperText="admin.users.limitHelp" />
     <DateTimeInput source="expirationTime" />
   </>
+);
+
+type TabProps = Omit<FormTabProps, 'children' | 'label'>;
+
+/** The account tab of the user form and of "my account". */
+export const UserAccountTab = (props: TabProps) => (
+  <TabbedForm.Tab label="admin.tabs.account" {...props}>
+    <UserAccountInputs />
+  </TabbedForm.Tab>
+);
+
+/** The preferences tab of the user form and of "my account" (give it `path="preferences"`). */
+export const UserPreferencesTab = (props: TabProps) => (
+  <TabbedForm.Tab label="admin.tabs.preferences" {...props}>
+    <UserPreferenceInputs />
+  </TabbedForm.Tab>
 );

@@ -1,18 +1,10 @@
-import { TopToolbar } from 'react-admin';
-import { LogsButton } from '../../logs/LogsButton';
+import { LogsToolbar } from '../../logs/LogsButton';
 import { EntityCreate, EntityEdit } from '../common/EntityForms';
 import { UserForm } from './UserForm';
 import { userTransform } from './userTransform';
 
 export const UserEdit = () => (
-  <EntityEdit
-    transform={userTransform}
-    actions={
-      <TopToolbar>
-        <LogsButton kind="users" />
-      </TopToolbar>
-    }
-  >
+  <EntityEdit transform={userTransform} actions={<LogsToolbar kind="users" />}>
     <UserForm />
   </EntityEdit>
 );

@@ -1,4 +1,4 @@
-/** User attributes with inputs of their own (spec §3 User billing, address and reseller). */
+/** User attributes with inputs of their own (billing, address and reseller). */
 export const BILLING_KEYS = {
   toggles: ['tarkan.enableBilling', 'tarkan.billingTrustUnlock', 'tarkan.billingSuspension'],
   text: ['tarkan.billingCpfCnpj', 'tarkan.billingDescription'],
@@ -33,7 +33,7 @@ export const RESELLER_KEYS = {
   numbers: ['tarkan.limitReseller'],
 } as const;
 
-export const PREFERENCE_KEYS = ['tarkan.lang', 'language'] as const;
+const PREFERENCE_KEYS = ['tarkan.lang', 'language'] as const;
 
 export const RESERVED_USER_KEYS: string[] = [
   ...Object.values(BILLING_KEYS).flat(),

@@ -1,4 +1,4 @@
-import { fromForm } from '../common/formAttributes';
+import { fromForm } from '../../common/formAttributes';
 
 type UserData = Record<string, unknown> & { attributes?: Record<string, unknown> };
 

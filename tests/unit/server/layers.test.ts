@@ -25,6 +25,10 @@ const layerErrors = (filePath: string, code: string) => ruleErrors(RULE, filePat
 const frameworkErrors = (filePath: string, code: string) =>
   ruleErrors('no-restricted-imports', filePath, code);
 
+/** A planted file that imports `name` from `from` and uses it. */
+const importing = (name: string, from: string) =>
+  `import { ${name} } from '${from}';\nexport const planted = ${name};\n`;
+
 describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuses the web app in the server', async () => {
     const errors = await layerErrors(
@@ -48,6 +52,46 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
       "import { parseConfig } from '../server/config';\nexport const planted = parseConfig;\n",
     );
     expect(errors).toEqual([expect.stringContaining('model/ is the shared contract')]);
+  });
+
+  it('keeps the web base layers below the screens', async () => {
+    const errors = await layerErrors(
+      'src/live/planted.ts',
+      "import { DeviceList } from '../fleet/DeviceList';\nexport const planted = DeviceList;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('sit below the screens')]);
+    const allowed = importing('dataProvider', '../dataProvider');
+    expect(await layerErrors('src/live/planted.ts', allowed)).toEqual([]);
+  });
+
+  it('keeps the shared web pieces free of the features', async () => {
+    const common = (code: string) => layerErrors('src/common/planted.tsx', code);
+    expect(await common(importing('OpenInvoices', '../billing/OpenInvoices'))).toEqual([
+      expect.stringContaining('common/ holds pieces the features share'),
+    ]);
+    expect(await common(importing('ConfirmDialog', './ConfirmDialog'))).toEqual([]);
+  });
+
+  it('keeps server calls in the data provider', async () => {
+    const http = importing('getJson', '../dataProvider/http');
+    const imports = (filePath: string) => ruleErrors('no-restricted-imports', filePath, http);
+    expect(await imports('src/map/planted.ts')).toEqual([
+      expect.stringContaining('Server calls go through the data provider'),
+    ]);
+    expect(await imports('src/live/planted.ts')).toHaveLength(1);
+    expect(await imports('src/dataProvider/planted.ts')).toEqual([]);
+
+    const call = "export const planted = () => fetch('/api/devices');\n";
+    const fetches = (filePath: string) => ruleErrors('no-restricted-globals', filePath, call);
+    expect(await fetches('src/reports/planted.ts')).toEqual([
+      expect.stringContaining('Server calls go through the data provider'),
+    ]);
+    const viaWindow = "export const planted = () => window.fetch('/api/devices');\n";
+    expect(
+      await ruleErrors('no-restricted-properties', 'src/reports/planted.ts', viaWindow),
+    ).toHaveLength(1);
+    expect(await fetches('src/dataProvider/planted.ts')).toEqual([]);
+    expect(await fetches('src/layout/weather.ts')).toEqual([]);
   });
 
   it('lets both sides import the contract', async () => {

@@ -76,7 +76,7 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the spec message for a 401', async () => {
+  it('shows the translated message for a 401', async () => {
     fakeFetch({
       'POST /api/session': () =>
         textResponse('HTTP 401 Unauthorized - WebApplicationException', 401),

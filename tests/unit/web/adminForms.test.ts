@@ -1,4 +1,4 @@
-import { fromForm, toForm, attr } from '../../../src/resources/common/formAttributes';
+import { fromForm, toForm, attr } from '../../../src/common/formAttributes';
 import {
   alarms,
   deviceName,
@@ -15,7 +15,7 @@ import { userTransform } from '../../../src/resources/users/userTransform';
 import { flattenRow } from '../../../src/resources/common/xlsxExporter';
 import { toDisplay, toStored } from '../../../src/resources/maintenance/MaintenanceForm';
 
-describe('form validators (spec §5)', () => {
+describe('form validators', () => {
   it('requires the device name and unique id', () => {
     expect(deviceName('')).toBe('admin.validation.deviceName');
     expect(deviceName('  ')).toBe('admin.validation.deviceName');

@@ -1,4 +1,5 @@
 import { authProvider } from '../../../src/authProvider';
+import { dataProvider } from '../../../src/dataProvider';
 import { setCurrentUser } from '../../../src/authProvider/currentUser';
 import { REMEMBER_TOKEN_KEY } from '../../../src/authProvider/rememberToken';
 import { registerSocket } from '../../../src/live/socketRegistry';
@@ -150,5 +151,19 @@ describe('authProvider.checkError', () => {
     await expect(authProvider.checkError({ status: 401 })).rejects.toBeDefined();
     await expect(authProvider.checkError({ status: 400 })).resolves.toBeUndefined();
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+  });
+});
+
+describe('a 401 through the data provider', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('signs out from a CRUD call, and stays with the screen of a feature call', async () => {
+    const unauthorized = () => textResponse('HTTP 401 Unauthorized - WebApplicationException', 401);
+    fakeFetch({ 'GET /api/users': unauthorized, 'GET /tarkan/invoices': unauthorized });
+    const crud = await dataProvider.getList('users', {}).catch((error: unknown) => error);
+    const feature = await dataProvider.getMyInvoices().catch((error: unknown) => error);
+    expect(feature).toMatchObject({ status: 401 });
+    await expect(authProvider.checkError(crud)).rejects.toBeDefined();
+    await expect(authProvider.checkError(feature)).resolves.toBeUndefined();
   });
 });

@@ -59,7 +59,7 @@ const can = (
   record?: { id?: unknown; administrator?: unknown },
 ) => canAccess(who, where, { action, resource, record });
 
-describe('canAccess: roles × resources × actions (spec §6)', () => {
+describe('canAccess: roles × resources × actions', () => {
   it('lets an administrator do everything, with or without the plus licence', () => {
     for (const where of [info(), plusAdvanced]) {
       for (const resource of [...MANAGED, 'server', 'account']) {
@@ -218,7 +218,7 @@ describe('menus', () => {
     };
   };
 
-  it('shows an administrator every built entry and no screen of a later issue', () => {
+  it('shows an administrator every built entry and no screen not built yet', () => {
     const { main, user: entries } = labels(user({ administrator: true }), info({ plus: true }));
     expect(main).toEqual(['/device-admin', '/geofence', '/commands', '/groups', '/notifications']);
     expect(entries).toEqual([

@@ -1,8 +1,8 @@
-import { computeDeviceView, NameOrder } from '../../../src/devices/deviceView';
-import { DEFAULT_FILTERS, type DeviceFilters } from '../../../src/devices/filters';
-import { buildListItems, type ListItems } from '../../../src/devices/listItems';
-import { matchesSearch, SearchIndex } from '../../../src/devices/search';
-import { DEFAULT_SORT, nextStateSort, sortRows, toggleSort } from '../../../src/devices/sort';
+import { computeDeviceView, NameOrder } from '../../../src/fleet/deviceView';
+import { DEFAULT_FILTERS, type DeviceFilters } from '../../../src/fleet/filters';
+import { buildListItems, type ListItems } from '../../../src/fleet/listItems';
+import { matchesSearch, SearchIndex } from '../../../src/fleet/search';
+import { DEFAULT_SORT, nextStateSort, sortRows, toggleSort } from '../../../src/fleet/sort';
 import type { Device } from '../../../model/device';
 import type { Position } from '../../../model/position';
 import { device, position } from './liveFixtures';

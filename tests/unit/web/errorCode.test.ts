@@ -59,7 +59,7 @@ describe('errorMessageKey', () => {
     }
   });
 
-  it('has the spec texts in Portuguese', () => {
+  it('has the error texts in Portuguese', () => {
     const errors = messages['pt-BR'].errors as Record<string, string>;
     expect(errors.HTTP_401_UNAUTHORIZED).toBe('Combinação de usuário e senha inválida.');
     expect(errors.FILL_ALL_FIELDS).toBe('Por favor, preencha todos os campos.');

@@ -13,7 +13,7 @@ import { parseGeofenceArea } from '../../../src/map/geofenceArea';
 const run = (events: EditorEvent[], from: EditorState = initialEditorState()) =>
   events.reduce(editorReducer, from);
 
-describe('geofence editor state machine (spec §4)', () => {
+describe('geofence editor state machine', () => {
   it('walks a circle through off → enabled → centre (2) → radius (3) → saved', () => {
     let state = initialEditorState();
     expect(circleStep(state)).toBe(0);

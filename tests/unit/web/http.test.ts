@@ -1,5 +1,5 @@
 import { request, timeoutFor } from '../../../src/dataProvider/http';
-import { loadBrand, loadServerInfo } from '../../../src/bootstrap/loadServerInfo';
+import { dataProvider } from '../../../src/dataProvider';
 import { defaultBrand } from '../../../model/brand';
 import { fakeFetch, jsonResponse, testServer, textResponse } from './fakeFetch';
 
@@ -79,7 +79,7 @@ describe('server info', () => {
       'GET /api/server': () =>
         jsonResponse(testServer, 200, { licensemode: 'TarkanPlus', devicelimit: '42' }),
     });
-    await expect(loadServerInfo()).resolves.toMatchObject({
+    await expect(dataProvider.getServerInfo()).resolves.toMatchObject({
       licenseMode: 'TarkanPlus',
       deviceLimit: 42,
     });
@@ -87,12 +87,15 @@ describe('server info', () => {
 
   it('has no licence without the headers', async () => {
     fakeFetch({ 'GET /api/server': () => jsonResponse(testServer) });
-    await expect(loadServerInfo()).resolves.toMatchObject({ licenseMode: null, deviceLimit: null });
+    await expect(dataProvider.getServerInfo()).resolves.toMatchObject({
+      licenseMode: null,
+      deviceLimit: null,
+    });
   });
 
   it('falls back to the built-in brand when config.json fails', async () => {
     fakeFetch({});
-    await expect(loadBrand()).resolves.toEqual(defaultBrand);
+    await expect(dataProvider.getBrand()).resolves.toEqual(defaultBrand);
   });
 
   it('keeps valid branding fields', async () => {
@@ -100,7 +103,7 @@ describe('server info', () => {
       'GET /tarkan/assets/custom/config.json': () =>
         jsonResponse({ title: 'Rastreia', headLogo: { image: true, text: 'R' } }),
     });
-    await expect(loadBrand()).resolves.toMatchObject({
+    await expect(dataProvider.getBrand()).resolves.toMatchObject({
       title: 'Rastreia',
       headLogo: { image: true, text: 'R' },
       whatsapp: '',

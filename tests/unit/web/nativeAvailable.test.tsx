@@ -1,6 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AdminContext, memoryStore } from 'react-admin';
 import { accessFor } from '../../../src/authProvider/permissions';
-import { useNativeAvailable } from '../../../src/devices/actions/useNativeAvailable';
+import { dataProvider } from '../../../src/dataProvider';
+import { useNativeAvailable } from '../../../src/fleet/actions/useNativeAvailable';
 import { fakeFetch, jsonResponse } from './fakeFetch';
 
 const user = (limitCommands: boolean) => ({
@@ -14,11 +17,19 @@ const server = { readonly: false, deviceReadonly: false, limitCommands: false, a
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The hook reads the server through react-admin's data provider and query client. */
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <AdminContext dataProvider={dataProvider} store={memoryStore()}>
+    {children}
+  </AdminContext>
+);
+
 describe('lock and unlock availability', () => {
   it('allows both with raw commands, without asking the server', () => {
     const { fetchMock } = fakeFetch({});
-    const { result } = renderHook(() =>
-      useNativeAvailable(5, accessFor(user(false), server, false)),
+    const { result } = renderHook(
+      () => useNativeAvailable(5, accessFor(user(false), server, false)),
+      { wrapper },
     );
     expect(result.current).toEqual({ engineStop: true, engineResume: true });
     expect(fetchMock).not.toHaveBeenCalled();
@@ -37,8 +48,9 @@ describe('lock and unlock availability', () => {
           },
         ]),
     });
-    const { result } = renderHook(() =>
-      useNativeAvailable(5, accessFor(user(true), server, false)),
+    const { result } = renderHook(
+      () => useNativeAvailable(5, accessFor(user(true), server, false)),
+      { wrapper },
     );
     expect(result.current).toEqual({ engineStop: false, engineResume: false });
     await waitFor(() => expect(result.current).toEqual({ engineStop: true, engineResume: false }));

@@ -1,12 +1,12 @@
-import { eventText } from '../../../src/notifications/eventText';
-import { ruleFor, type NotificationRule } from '../../../src/notifications/notificationRules';
-import { soundPattern } from '../../../src/notifications/soundPattern';
+import { eventText } from '../../../src/alerts/eventText';
+import { ruleFor, type NotificationRule } from '../../../src/alerts/notificationRules';
+import { soundPattern } from '../../../src/alerts/soundPattern';
 import {
   isSoundUrl,
   SOUND_COUNT,
   toastOptionsFrom,
   TOAST_DURATION_MS,
-} from '../../../src/notifications/toastOptions';
+} from '../../../src/alerts/toastOptions';
 import type { Event } from '../../../model/event';
 
 describe('toast options from notification attributes', () => {

@@ -70,7 +70,7 @@ describe('live permissions', () => {
   });
 });
 
-describe('device limit (spec §5)', () => {
+describe('device limit', () => {
   const base = {
     licenceRemaining: null,
     serverLimit: undefined,

@@ -1,4 +1,4 @@
-import { filenameFrom, reportUrl } from '../../../src/reports/api';
+import { filenameFrom, reportUrl } from '../../../src/dataProvider/reports';
 import { chartColumn, chartKeys, chartValue } from '../../../src/reports/chartSeries';
 import {
   summaryColumns,
@@ -8,8 +8,8 @@ import {
 } from '../../../src/reports/columns';
 import { decimateColumns, decimateIndices, decimateRoute } from '../../../src/reports/decimate';
 import { routeColumns, routeTimes } from '../../../src/reports/routeStore';
+import { distanceUnitOf } from '../../../src/i18n/units';
 import {
-  distanceUnitOf,
   formatDistance,
   formatDuration,
   formatPlace,

@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, SaveButton, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import { createI18nProvider } from '../../../src/i18n';
-import { ServerPermissionInputs } from '../../../src/pages/server/ServerInputs';
-import { fromForm, toForm } from '../../../src/resources/common/formAttributes';
-import { centsToUnits, unitsToCents } from '../../../src/resources/users/MoneyCentsInput';
+import { ServerPermissionInputs } from '../../../src/settings/server/ServerInputs';
+import { fromForm, toForm } from '../../../src/common/formAttributes';
+import { centsToUnits, unitsToCents } from '../../../src/billing/money';
 
 const renderServerForm = (attributes: Record<string, unknown>, onSubmit = vi.fn()) => {
   render(

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
-import { StateIconSprite, StateIcons } from '../../../src/devices/StateIcons';
+import { StateIconSprite, StateIcons } from '../../../src/fleet/StateIcons';
 import { createI18nProvider } from '../../../src/i18n';
 import { device, position } from './liveFixtures';
 

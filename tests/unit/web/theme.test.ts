@@ -2,9 +2,15 @@ import { createTheme, type ThemeOptions } from '@mui/material';
 import { describe, expect, it } from 'vitest';
 import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
-import { assetUrl, buildTheme } from '../../../src/theme/muiTheme';
-import { draftErrors, draftFrom, previewBrand, themeBody } from '../../../src/theme/themeForm';
-import { whatsappLink } from '../../../src/theme/WhatsAppButton';
+import { assetUrl } from '../../../src/branding/assetUrl';
+import { buildTheme } from '../../../src/branding/muiTheme';
+import {
+  draftErrors,
+  draftFrom,
+  previewBrand,
+  themeBody,
+} from '../../../src/settings/theme/themeForm';
+import { whatsappLink } from '../../../src/branding/WhatsAppButton';
 
 describe('buildTheme', () => {
   it('maps the published colours onto the MUI palette', () => {

@@ -7,7 +7,7 @@ import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { createI18nProvider } from '../../../src/i18n';
 import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
-import { ThemePage } from '../../../src/pages/theme/ThemePage';
+import { ThemePage } from '../../../src/settings/theme/ThemePage';
 import { testServer, testUser } from './fakeFetch';
 
 it('renders the theme editor for an administrator with the plus licence', async () => {

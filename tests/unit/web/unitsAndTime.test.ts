@@ -1,8 +1,8 @@
-import { relativeTime } from '../../../src/devices/relativeTime';
-import { convertDistance, convertSpeed, speedUnitOf } from '../../../src/devices/units';
+import { relativeTime } from '../../../src/fleet/relativeTime';
+import { convertDistance, convertSpeed, speedUnitOf } from '../../../src/i18n/units';
 
 describe('speed units', () => {
-  it('converts knots with the spec constants', () => {
+  it('converts knots to km/h and mph', () => {
     expect(convertSpeed(10, 'kn')).toBe(10);
     expect(convertSpeed(10, 'kmh')).toBeCloseTo(18.52, 5);
     expect(convertSpeed(10, 'mph')).toBeCloseTo(11.5078, 5);

@@ -1,4 +1,4 @@
-/** Messages of the management screens (issue 5): resources, menus, forms, server errors. */
+/** Messages of the management screens: resources, menus, forms, server errors. */
 const adminEnUS = {
   resources: {
     'device-admin': {

@@ -1,4 +1,4 @@
-/** Messages of billing (issue 7): my invoices, the billing manager, trust unlock, integrations. */
+/** Messages of billing: my invoices, the billing manager, trust unlock, integrations. */
 const billingEnUS = {
   billing: {
     invoicesTitle: 'My invoices',

@@ -1,4 +1,4 @@
-/** Messages of the notification channels (issue 7): server settings and channel errors. */
+/** Messages of the notification channels: server settings and channel errors. */
 const channelsEnUS = {
   channels: {
     tab: 'Notification channels',

@@ -1,4 +1,4 @@
-/** Messages of the QR driver screens and of autolink (issue 7). */
+/** Messages of the QR driver screens and of autolink. */
 const driverEnUS = {
   driver: {
     title: 'Driver check-in',

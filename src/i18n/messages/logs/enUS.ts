@@ -1,4 +1,4 @@
-/** Audit logs (issue 7); spread into the main catalogues. */
+/** Audit logs; spread into the main catalogues. */
 const logsEnUS = {
   logs: {
     title: 'Logs',

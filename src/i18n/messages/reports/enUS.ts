@@ -1,4 +1,4 @@
-/** Reports and route history (issue 6); spread into the main catalogues. */
+/** Reports and route history; spread into the main catalogues. */
 const reportsEnUS = {
   reports: {
     title: 'Reports',

@@ -1,4 +1,4 @@
-/** Messages of the reseller screen (issue 7). */
+/** Messages of the reseller screen. */
 const resellerEnUS = {
   reseller: {
     title: 'Reseller',

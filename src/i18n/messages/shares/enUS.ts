@@ -1,4 +1,4 @@
-/** Messages of shared links (issue 7): the share dialog, the shares page and the viewer mode. */
+/** Messages of shared links: the share dialog, the shares page and the viewer mode. */
 const sharesEnUS = {
   shares: {
     title: 'Shared links',

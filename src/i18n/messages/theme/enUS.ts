@@ -1,4 +1,4 @@
-/** Messages of the theme editor (issue 7) and the WhatsApp button. */
+/** Messages of the theme editor and the WhatsApp button. */
 const themeEnUS = {
   themeEditor: {
     title: 'Theme',

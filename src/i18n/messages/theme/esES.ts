@@ -1,4 +1,4 @@
-/** Mensajes del editor de tema (issue 7) y del botón de WhatsApp. */
+/** Mensajes del editor de tema y del botón de WhatsApp. */
 const themeEsES = {
   themeEditor: {
     title: 'Tema',

@@ -1,4 +1,4 @@
-/** Mensagens do editor de tema (issue 7) e do botão do WhatsApp. */
+/** Mensagens do editor de tema e do botão do WhatsApp. */
 const themePtBR = {
   themeEditor: {
     title: 'Tema',

@@ -1,0 +1,59 @@
+import { download, getJson } from './http';
+
+export interface ReportQuery {
+  deviceIds: number[];
+  groupIds: number[];
+  from: Date;
+  to: Date;
+  daily?: boolean;
+  /** Events report: the event types to keep; empty means every type. */
+  eventTypes?: readonly string[];
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `/api/reports/<endpoint>?deviceId=1&deviceId=2&groupId=…&from=…&to=…` */
+export const reportUrl = (endpoint: string, query: ReportQuery): string => {
+  const params = new URLSearchParams();
+  query.deviceIds.forEach((id) => params.append('deviceId', String(id)));
+  query.groupIds.forEach((id) => params.append('groupId', String(id)));
+  params.set('from', query.from.toISOString());
+  params.set('to', query.to.toISOString());
+  if (endpoint === 'summary') params.set('daily', String(Boolean(query.daily)));
+  if (endpoint === 'events') {
+    const types = query.eventTypes?.length ? query.eventTypes : ['allEvents'];
+    types.forEach((type) => params.append('type', type));
+  }
+  return `/api/reports/${endpoint}?${params}`;
+};
+
+/** `attachment; filename="trips.xlsx"` or RFC 5987 `filename*=UTF-8''…`. */
+export const filenameFrom = (disposition: string | null, fallback: string): string => {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || fallback;
+};
+
+export const reportMethods = {
+  /** One report's rows (`route`, `summary`, `trips`, `stops`, `events`). */
+  getReport: <T>(endpoint: string, query: ReportQuery, signal?: AbortSignal): Promise<T[]> =>
+    getJson<T[]>(reportUrl(endpoint, query), { signal }),
+
+  /** The same report as a spreadsheet, with the file name the server gives it. */
+  getReportSpreadsheet: async (
+    endpoint: string,
+    query: ReportQuery,
+  ): Promise<{ blob: Blob; name: string }> => {
+    const { blob, disposition } = await download(reportUrl(endpoint, query), XLSX_TYPE);
+    return { blob, name: filenameFrom(disposition, `${endpoint}.xlsx`) };
+  },
+};

@@ -1,0 +1,141 @@
+import {
+  createContext,
+  memo,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslate } from 'react-admin';
+import { liveStore, useLiveSelector } from '../live/liveStore';
+import type { LiveState } from '../live/store';
+import { type Group, useAnchors, useGroups } from '../live/useReferenceData';
+import type { Device } from '../../model/device';
+import type { Geofence } from '../../model/geofence';
+import { computeFleet, type DeviceView, type Fleet, NameOrder, searchFleet } from './deviceView';
+import { statusOf } from './filters';
+import { inIdleSlices } from './idleSlices';
+import { type SearchExtras, SearchIndex } from './search';
+import { useDeviceFilters, useDeviceSearch, useDeviceSort } from './usePrefs';
+
+interface DeviceViewValue extends DeviceView {
+  anchors: Map<number, Geofence>;
+  groups: Map<number, Group>;
+  /** Whether the live data has arrived at least once. */
+  loaded: boolean;
+  /** The search text this view was filtered with. */
+  search: string;
+}
+
+const DeviceViewContext = createContext<DeviceViewValue | null>(null);
+
+const selectViewVersion = (state: LiveState) => state.viewVersion;
+
+interface SearchedViewProps {
+  fleet: Fleet;
+  extras: SearchExtras;
+  anchors: Map<number, Geofence>;
+  groups: Map<number, Group>;
+  loaded: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The second stage, and the only part a search keystroke re-renders: it matches the text against
+ * haystacks kept warm in idle time and walks the prepared fleet, then the context consumers
+ * (list, counters, title, markers a frame later) follow in the same frame as the box.
+ */
+const SearchedView = memo(function SearchedView({
+  fleet,
+  extras,
+  anchors,
+  groups,
+  loaded,
+  children,
+}: SearchedViewProps) {
+  const search = useDeviceSearch();
+  const index = useRef(new SearchIndex());
+  // Warming after live changes may rebuild a haystack (a rename, a status change): the result
+  // follows through this revision.
+  const [revision, setRevision] = useState(0);
+
+  useEffect(
+    () =>
+      inIdleSlices((more) => {
+        const done = index.current.warm(liveStore.getState().devices, extras, more);
+        if (done) setRevision(index.current.revision);
+        return done;
+      }),
+    [fleet, extras],
+  );
+
+  const value = useMemo(() => {
+    const { devices, viewVersion } = liveStore.getState();
+    const matched = index.current.matching(devices, search, extras, viewVersion);
+    return { ...searchFleet(fleet, matched), anchors, groups, loaded, search };
+    // revision is a trigger: the index itself lives in a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fleet, search, extras, anchors, groups, loaded, revision]);
+
+  return <DeviceViewContext.Provider value={value}>{children}</DeviceViewContext.Provider>;
+});
+
+/**
+ * Filters and sorts the live devices once for the list, the counters and the map, in two
+ * stages. The fleet stage (every filter but the search, the sort) reruns when those change or
+ * when the store's view version moves (500 ms after live updates), never on every
+ * socket frame. The search stage (SearchedView) reruns on a keystroke, in the same frame as the
+ * box, without touching the fleet stage.
+ */
+export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
+  const translate = useTranslate();
+  const [filters] = useDeviceFilters();
+  const [sort] = useDeviceSort();
+  const anchors = useAnchors();
+  const groupList = useGroups();
+  const viewVersion = useLiveSelector(selectViewVersion);
+  const nameOrder = useRef(new NameOrder());
+  const { status, motionOnly, hiddenCategories, onlyId } = filters;
+
+  const groups = useMemo(() => new Map(groupList.map((group) => [group.id, group])), [groupList]);
+  const extras = useMemo(
+    () => (device: Device) => [
+      translate(`devices.status.${statusOf(device)}`),
+      groups.get(device.groupId)?.name ?? '',
+    ],
+    [translate, groups],
+  );
+  const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
+
+  const fleet = useMemo(
+    () =>
+      computeFleet(
+        liveStore.getState(),
+        { filters: { status, motionOnly, hiddenCategories, onlyId }, sort, anchored },
+        nameOrder.current,
+      ),
+    // viewVersion is the trigger: the store itself is read outside React state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [status, motionOnly, hiddenCategories, onlyId, sort, anchored, viewVersion],
+  );
+
+  return (
+    <SearchedView
+      fleet={fleet}
+      extras={extras}
+      anchors={anchors}
+      groups={groups}
+      loaded={viewVersion > 0}
+    >
+      {children}
+    </SearchedView>
+  );
+};
+
+export const useDeviceView = (): DeviceViewValue => {
+  const value = useContext(DeviceViewContext);
+  if (!value) throw new Error('useDeviceView must be used below <DeviceViewProvider>');
+  return value;
+};

@@ -1,0 +1,79 @@
+import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import { useMediaQuery, type Theme } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { MapPanel, PanelIconButton } from '../common/MapPanel';
+
+export const PANEL_WIDTH = 380;
+const EXPANDED_WIDTH = 640;
+
+interface PanelProps {
+  title: ReactNode;
+  /** Where the back button goes; no back button without it. */
+  backTo?: string;
+  /** On phones, open as a bottom sheet over the map instead of a full-height side panel. */
+  bottomSheet?: boolean;
+  testId: string;
+  children: ReactNode;
+}
+
+/** `?expand=true|false` widens the panel; the state lives in the URL so links keep it. */
+export const useExpanded = (): [boolean, (expanded: boolean) => void] => {
+  const [params, setParams] = useSearchParams();
+  const expanded = params.get('expand') === 'true';
+  const setExpanded = (next: boolean) => {
+    const copy = new URLSearchParams(params);
+    copy.set('expand', String(next));
+    setParams(copy, { replace: true });
+  };
+  return [expanded, setExpanded];
+};
+
+/** The device panels over the map: a side panel (a bottom sheet on phones) that can widen. */
+export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelProps) => {
+  const translate = useTranslate();
+  const [expanded, setExpanded] = useExpanded();
+  const mobile = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const sheet = mobile && bottomSheet;
+  const placement = sheet
+    ? {
+        left: 0,
+        right: 0,
+        bottom: 0,
+        maxHeight: expanded ? '90%' : '55%',
+        borderRadius: '12px 12px 0 0',
+      }
+    : {
+        top: 0,
+        bottom: 0,
+        left: 0,
+        width: mobile ? '100%' : expanded ? EXPANDED_WIDTH : PANEL_WIDTH,
+      };
+  return (
+    <MapPanel
+      title={title}
+      backTo={backTo}
+      testId={testId}
+      data={{ 'data-expanded': expanded }}
+      placement={placement}
+      square={!sheet}
+      scroll
+      actions={
+        <PanelIconButton
+          label={translate(expanded ? 'detail.collapse' : 'detail.expand')}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? (
+            <CloseFullscreenIcon fontSize="small" />
+          ) : (
+            <OpenInFullIcon fontSize="small" />
+          )}
+        </PanelIconButton>
+      }
+    >
+      {children}
+    </MapPanel>
+  );
+};

@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { Device } from '../../../model/device';
+import type { Geofence } from '../../../model/geofence';
+import type { Position } from '../../../model/position';
+import type { FrotaDataProvider } from '../../dataProvider';
+import type { SavedCommand, SendResult } from '../../dataProvider/commands';
+import { anchorGeofence } from './anchorGeofence';
+import { type NativeCommand, nativeStandIn } from './nativeCommands';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The state-changing actions of the detail panel, each reporting how it went. */
+export const useDeviceActions = (
+  device: Device,
+  position: Position | undefined,
+  anchor: Geofence | undefined,
+) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+
+  const fail = (error: unknown) =>
+    notify('actions.failed', { type: 'error', messageArgs: { error: messageOf(error) } });
+  const reportSend = (result: SendResult) =>
+    notify(result === 'queued' ? 'actions.commandQueued' : 'actions.commandSent', {
+      type: 'success',
+    });
+
+  /** Lock or unlock: the saved stand-in if there is one, else the raw `{deviceId, type}`. */
+  const native = useMutation({
+    mutationFn: async (type: NativeCommand) => {
+      const commands = await dataProvider.getSavedCommands(device.id).catch(() => []);
+      const standIn = nativeStandIn(commands, type);
+      return dataProvider.sendCommand(
+        standIn
+          ? { ...standIn, deviceId: device.id }
+          : { deviceId: device.id, type, attributes: {} },
+      );
+    },
+    onSuccess: reportSend,
+    onError: fail,
+  });
+
+  const saved = useMutation({
+    mutationFn: (command: SavedCommand) =>
+      dataProvider.sendCommand({ ...command, deviceId: device.id }),
+    onSuccess: reportSend,
+    onError: fail,
+  });
+
+  const toggleAnchor = useMutation({
+    mutationFn: async (): Promise<'off' | 'on' | 'noPosition'> => {
+      if (anchor) {
+        await dataProvider.removeAnchor(anchor.id);
+        return 'off';
+      }
+      if (!position) return 'noPosition';
+      const name = translate('map.anchorName', { name: device.name });
+      await dataProvider.addAnchor(
+        device.id,
+        anchorGeofence(device.id, position.latitude, position.longitude, name),
+      );
+      return 'on';
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'noPosition') notify('actions.noPosition', { type: 'warning' });
+      else {
+        notify(outcome === 'on' ? 'actions.anchorOnDone' : 'actions.anchorOffDone', {
+          type: 'success',
+        });
+      }
+    },
+    onError: fail,
+    onSettled: () => refresh(),
+  });
+
+  return {
+    native: native.mutate,
+    saved: saved.mutate,
+    toggleAnchor: () => toggleAnchor.mutate(),
+  };
+};

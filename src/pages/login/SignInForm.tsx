@@ -1,0 +1,84 @@
+import { Box, Button, CircularProgress } from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { describeError, type ErrorView } from '../../authProvider/describeError';
+import { OpenInvoices } from '../../billing/OpenInvoices';
+import { ErrorMessage } from '../../common/ErrorMessage';
+import { CredentialFields } from './CredentialFields';
+
+/** What the suspended-account box may offer: the typed credentials and a retry with them. */
+interface SuspendedOffer {
+  error: Extract<ErrorView, { kind: 'suspended' }>;
+  username: string;
+  password: string;
+  retry: () => Promise<void>;
+  showError: (error: ErrorView) => void;
+}
+
+interface SignInFormProps {
+  /** Signs in with the typed credentials; a refusal is shown above the fields. */
+  signIn: (username: string, password: string) => Promise<unknown>;
+  /** Between the credentials and the submit button (the remember-me switch). */
+  options?: ReactNode;
+  /** Inside the suspended-account box (the trust unlock). */
+  suspended?: (offer: SuspendedOffer) => ReactNode;
+}
+
+/** User name, password and sign-in, for every sign-in page (the main one and the driver's). */
+export const SignInForm = ({ signIn, options, suspended }: SignInFormProps) => {
+  const translate = useTranslate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ErrorView | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const run = async () => {
+    setPending(true);
+    try {
+      await signIn(username, password);
+    } catch (failure) {
+      setError(describeError(failure));
+      setPending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError({ kind: 'message', key: 'errors.FILL_ALL_FIELDS' });
+      return;
+    }
+    setError(null);
+    await run();
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      {error && (
+        <ErrorMessage error={error}>
+          {error.kind === 'suspended' && (
+            <>
+              {error.invoices.length > 0 && <OpenInvoices invoices={error.invoices} />}
+              {suspended?.({ error, username, password, retry: run, showError: setError })}
+            </>
+          )}
+        </ErrorMessage>
+      )}
+      <CredentialFields
+        username={username}
+        password={password}
+        onUsername={setUsername}
+        onPassword={setPassword}
+      />
+      {options}
+      <Button type="submit" variant="contained" size="large" disabled={pending}>
+        {pending ? <CircularProgress size={24} color="inherit" /> : translate('login.signIn')}
+      </Button>
+    </Box>
+  );
+};

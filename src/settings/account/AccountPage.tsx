@@ -1,0 +1,49 @@
+import { Alert } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { EditBase, TabbedForm, Title, useTranslate } from 'react-admin';
+import { Card } from '@mui/material';
+import { setCurrentUser } from '../../authProvider/currentUser';
+import type { User } from '../../../model/user';
+import { toForm } from '../../common/formAttributes';
+import { useAccess } from '../../authProvider/useAccess';
+import { UserAccountTab, UserPreferencesTab } from '../../resources/users/UserInputs';
+import { userTransform } from '../../resources/users/userTransform';
+import { SaveToolbar } from '../SaveToolbar';
+
+/**
+ * `/account`: the signed-in user edits their own account and preferences ("my account").
+ * Advanced permissions gate it with the self-edit bit; readonly accounts only look.
+ */
+export const AccountPage = () => {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const { can, user } = useAccess();
+  if (!user || !can('show', 'account')) return null;
+  const editable = can('edit', 'account');
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={translate('admin.menu.account')} />
+      <EditBase<User>
+        resource="users"
+        id={user.id}
+        redirect={false}
+        mutationMode="pessimistic"
+        disableAuthentication
+        transform={userTransform}
+        queryOptions={{ select: toForm }}
+        mutationOptions={{
+          onSuccess: (saved) => {
+            setCurrentUser(saved);
+            void queryClient.invalidateQueries({ queryKey: ['auth'] });
+          },
+        }}
+      >
+        {!editable && <Alert severity="info">{translate('admin.account.readonly')}</Alert>}
+        <TabbedForm toolbar={editable ? <SaveToolbar /> : false}>
+          <UserAccountTab />
+          <UserPreferencesTab path="preferences" />
+        </TabbedForm>
+      </EditBase>
+    </Card>
+  );
+};

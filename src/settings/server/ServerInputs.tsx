@@ -1,0 +1,75 @@
+import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { attr } from '../../common/formAttributes';
+import {
+  COORDINATE_FORMATS,
+  LANGUAGE_CHOICES,
+  useMapChoices,
+} from '../../resources/users/UserInputs';
+import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
+
+const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
+
+const Toggle = ({ name }: { name: string }) => (
+  <BooleanInput source={attr(name)} label={label(name)} />
+);
+
+export const ServerPreferenceInputs = () => (
+  <>
+    <SelectInput
+      source={attr('tarkan.lang')}
+      label={label('lang')}
+      choices={LANGUAGE_CHOICES}
+      translateChoice={false}
+    />
+    <SelectInput
+      source="coordinateFormat"
+      label={label('coordinateFormat')}
+      choices={COORDINATE_FORMATS}
+      emptyText="admin.common.default"
+    />
+    <BooleanInput source="twelveHourFormat" label={label('twelveHourFormat')} />
+    <BooleanInput source="registration" label={label('registration')} />
+    <Toggle name="tarkan.enableStops" />
+    <Toggle name="tarkan.enableEvents" />
+    <NumberInput source={attr('tarkan.logoWidth')} label={label('logoWidth')} min={1} max={100} />
+  </>
+);
+
+export const ServerPermissionInputs = () => (
+  <>
+    <BooleanInput source="readonly" label={label('readonly')} />
+    <BooleanInput source="deviceReadonly" label={label('deviceReadonly')} />
+    <BooleanInput source="limitCommands" label={label('limitCommands')} />
+    <Toggle name="tarkan.enableLazyDeletion" />
+    <Toggle name="tarkan.enableQrDriverId" />
+    <Toggle name="tarkan.enableAdvancedPerms" />
+    <Toggle name="tarkan.enableLockUnlock" />
+    <Toggle name="tarkan.enableBilling" />
+    <ServerBillingInputs />
+    <NumberInput
+      source={attr('tarkan.deviceLimit')}
+      label={label('deviceLimit')}
+      helperText="admin.server.deviceLimitHelp"
+    />
+  </>
+);
+
+export const ServerMapInputs = () => {
+  const maps = useMapChoices();
+  return (
+    <>
+      <SelectInput
+        source="map"
+        label={label('map')}
+        choices={maps}
+        emptyText="admin.common.default"
+      />
+      <NumberInput source="latitude" label={label('latitude')} />
+      <NumberInput source="longitude" label={label('longitude')} />
+      <NumberInput source="zoom" label={label('zoom')} min={0} max={22} />
+      <TextInput source="bingKey" label={label('bingKey')} />
+      <TextInput source={attr('google_api')} label={label('google_api')} />
+      <TextInput source="mapUrl" label={label('mapUrl')} />
+    </>
+  );
+};

@@ -1,0 +1,84 @@
+import { Card, LinearProgress } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TabbedForm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { CHANNEL_KEYS, ChannelInputs } from '../channels/ChannelInputs';
+import { publishServerInfo } from '../../bootstrap/serverInfoStore';
+import type { FrotaDataProvider } from '../../dataProvider';
+import type { Server } from '../../../model/server';
+import { AttributesTab } from '../../common/AttributesEditor';
+import { fromForm, toForm } from '../../common/formAttributes';
+import { useAccess } from '../../authProvider/useAccess';
+import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
+import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
+import { SaveToolbar } from '../SaveToolbar';
+
+const RESERVED = [
+  'tarkan.lang',
+  'tarkan.enableStops',
+  'tarkan.enableEvents',
+  'tarkan.logoWidth',
+  'tarkan.enableLazyDeletion',
+  'tarkan.enableQrDriverId',
+  'tarkan.enableAdvancedPerms',
+  'tarkan.enableLockUnlock',
+  'tarkan.enableBilling',
+  'tarkan.deviceLimit',
+  'google_api',
+  ...CHANNEL_KEYS,
+  ...SERVER_BILLING_KEYS,
+];
+
+/** `/server` (administrators): every server setting, saved with `PUT /api/server`. */
+export const ServerPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const info = useServerInfo();
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { can } = useAccess();
+  const { data: server } = useQuery({
+    queryKey: ['server'],
+    queryFn: () => dataProvider.getServer(),
+  });
+  if (!can('edit', 'server')) return null;
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const saved = await dataProvider.updateServer(fromForm(values) as unknown as Server);
+      queryClient.setQueryData(['server'], saved);
+      publishServerInfo({ ...info, server: saved });
+      void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      notify('admin.server.saved', { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
+        type: 'error',
+      });
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={translate('admin.menu.server')} />
+      {!server ? (
+        <LinearProgress />
+      ) : (
+        <TabbedForm record={toForm(server)} onSubmit={save} toolbar={<SaveToolbar />}>
+          <TabbedForm.Tab label="admin.server.tabs.preferences">
+            <ServerPreferenceInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="admin.server.tabs.permissions" path="permissions">
+            <ServerPermissionInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="admin.server.tabs.map" path="map">
+            <ServerMapInputs />
+          </TabbedForm.Tab>
+          <TabbedForm.Tab label="channels.tab" path="channels">
+            <ChannelInputs />
+          </TabbedForm.Tab>
+          <AttributesTab path="attributes" reserved={RESERVED} />
+        </TabbedForm>
+      )}
+    </Card>
+  );
+};
