@@ -1,13 +1,18 @@
 import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
-import type { DecodedPosition } from '../protocol/osmand';
 import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
 import { lookupBoolean } from '../processing/lookup';
 import { enrichPosition, isLatest, positionEvents } from '../processing/pipeline';
-import type { DeviceRecord, EventRecord, PositionRecord } from '../processing/serialize';
 import { statusChangeEvent } from '../processing/status';
-import { makeEvent, type NewEvent } from '../processing/types';
+import {
+  makeEvent,
+  type DecodedPosition,
+  type DeviceRecord,
+  type EventRecord,
+  type NewEvent,
+  type PositionRecord,
+} from '../processing/types';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
 import {

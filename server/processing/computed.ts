@@ -5,7 +5,7 @@ import {
   type CompiledExpression,
   type ScopePosition,
 } from './expression';
-import type { PositionRecord } from './serialize';
+import type { PositionRecord } from './types';
 
 /**
  * Computed attributes on a position (contract §8, Traccar's ComputedAttributesHandler): each

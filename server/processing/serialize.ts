@@ -2,47 +2,12 @@ import type { Selectable } from 'kysely';
 import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../../model';
 import { isPlainObject, parseAttributes, toIso } from '../db/json';
 import type { DevicesTable, EventsTable, PositionsTable } from '../db/schema';
-import type { NewEvent, TrackPosition } from './types';
+import type { DeviceRecord, EventRecord, PositionRecord } from './types';
 
 /**
  * Devices, positions and events as the tracking core holds them (times in epoch ms, JSON parsed),
  * and their wire shapes (contract §3: ISO dates, 0 for "none", `geofenceIds` null when empty).
  */
-
-export interface PositionRecord extends TrackPosition {
-  protocol: string | null;
-  serverTime: number;
-  deviceTime: number;
-  outdated: boolean;
-  altitude: number;
-  course: number;
-  accuracy: number;
-  address: string | null;
-  network: Network | null;
-  geofenceIds: number[] | null;
-}
-
-export interface EventRecord extends NewEvent {
-  id: number;
-}
-
-export interface DeviceRecord {
-  id: number;
-  name: string;
-  uniqueId: string;
-  status: DeviceStatus | null;
-  lastUpdate: number | null;
-  positionId: number;
-  groupId: number;
-  calendarId: number;
-  phone: string | null;
-  model: string | null;
-  contact: string | null;
-  category: string | null;
-  disabled: boolean;
-  expirationTime: number | null;
-  attributes: Record<string, unknown>;
-}
 
 function parseJson(text: string | null): unknown {
   if (!text) return null;

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IngestOutcome } from '../ingest/ingest';
-import type { DecodedPosition } from './osmand';
+import type { DecodedPosition } from '../processing/types';
 import { OsmAndDecodeError } from './osmand';
 import { BodyTooLargeError, parseOsmAndRequest } from './request';
 

@@ -1,5 +1,6 @@
-import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from '../../model';
+import type { CellTower, PositionAttributes, WifiAccessPoint } from '../../model';
 import { isValidLatitude, isValidLongitude } from '../../model/coordinates';
+import type { DecodedPosition } from '../processing/types';
 import { knotsFromKmh, knotsFromMph, knotsFromMps } from '../processing/units';
 
 /**
@@ -16,30 +17,6 @@ export interface OsmAndOptions {
   minAccuracy?: number;
   /** Epoch ms used when the message carries no timestamp. Default `Date.now()`. */
   now?: number;
-}
-
-export interface DecodedPosition {
-  protocol: 'osmand';
-  /** Device `uniqueId` (`id`/`deviceid`, or JSON `device_id`). */
-  uniqueId: string;
-  /** Epoch ms; OsmAnd has one time, so fix and device time are equal. */
-  fixTime: number;
-  deviceTime: number;
-  valid: boolean;
-  /**
-   * True when the message had no coordinates: latitude/longitude are then 0 and the caller must
-   * reuse the device's last known location, as Traccar does.
-   */
-  outdated: boolean;
-  latitude: number;
-  longitude: number;
-  /** Knots. */
-  speed: number;
-  course: number;
-  altitude: number;
-  accuracy: number;
-  network: Network | null;
-  attributes: PositionAttributes;
 }
 
 export type OsmAndErrorCode =

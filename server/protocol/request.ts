@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import type { DecodedPosition } from '../processing/types';
 import {
   decodeOsmAndJson,
   decodeOsmAndQuery,
   OsmAndDecodeError,
-  type DecodedPosition,
   type OsmAndOptions,
 } from './osmand';
 

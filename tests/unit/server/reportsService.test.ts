@@ -15,7 +15,7 @@ import type { Ctx } from '../../../server/entities/context';
 import { insertPositions } from '../../../server/ingest/store';
 import { ChangeFeed } from '../../../server/live/changes';
 import { makeActor } from '../../../server/permissions/actor';
-import type { PositionRecord } from '../../../server/processing/serialize';
+import type { PositionRecord } from '../../../server/processing/types';
 import {
   prepareReport,
   stopsReport,
