@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../errors';
 import { assertVisible } from '../permissions/objects';
-import { eventFromRow, eventJson } from '../processing/serialize';
+import { eventFromRow, eventJson } from '../serialize';
 import { requestContext } from './context';
 import { errors } from './crud';
 import { AttributesMap } from './entitySchemas';

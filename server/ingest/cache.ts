@@ -9,7 +9,7 @@ import { parseDeviceState, type DeviceState } from '../processing/deviceState';
 import { compileGeofence, type CompiledGeofence } from '../processing/geofences';
 import type { AttributeSource } from '../processing/lookup';
 import { pipelineSettings, type DeviceContext } from '../processing/pipeline';
-import { deviceFromRow, positionFromRow } from '../processing/serialize';
+import { deviceFromRow, positionFromRow } from '../serialize';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { LinkIndex } from './links';
 

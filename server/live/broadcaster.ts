@@ -1,7 +1,7 @@
 import type { Event } from '../../model';
 import type { CommittedBatch, IngestSink } from '../ingest/ingest';
 import type { NotificationDispatcher } from '../notifications/dispatcher';
-import { deviceJson, positionJson } from '../processing/serialize';
+import { deviceJson, positionJson } from '../serialize';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';

@@ -2,7 +2,7 @@ import type { Event } from '../../model';
 import type { Db } from '../db/database';
 import type { TrackingCache } from '../ingest/cache';
 import type { Mailer } from '../mail/mailer';
-import { eventJson } from '../processing/serialize';
+import { eventJson } from '../serialize';
 import type { EventRecord } from '../processing/types';
 import { matchNotifications } from './matcher';
 import { eventMessage } from './message';

@@ -8,7 +8,7 @@ import { AudienceCache } from '../live/audience';
 import { LiveBroadcaster } from '../live/broadcaster';
 import { NotificationDispatcher } from '../notifications/dispatcher';
 import { visibleDeviceIds } from '../permissions/visibility';
-import { positionJson } from '../processing/serialize';
+import { positionJson } from '../serialize';
 import type { EventRecord } from '../processing/types';
 
 /** The embedded tracking core: caches, ingest, status sweep, live delivery, notifications. */

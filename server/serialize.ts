@@ -1,12 +1,14 @@
 import type { Selectable } from 'kysely';
-import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../../model';
-import { isPlainObject, parseAttributes, toIso } from '../db/json';
-import type { DevicesTable, EventsTable, PositionsTable } from '../db/schema';
-import type { DeviceRecord, EventRecord, PositionRecord } from './types';
+import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../model';
+import { isPlainObject, parseAttributes, toIso } from './db/json';
+import type { DevicesTable, EventsTable, PositionsTable } from './db/schema';
+import type { DeviceRecord, EventRecord, PositionRecord } from './processing/types';
 
 /**
- * Devices, positions and events as the tracking core holds them (times in epoch ms, JSON parsed),
- * and their wire shapes (contract §3: ISO dates, 0 for "none", `geofenceIds` null when empty).
+ * Rows → records → wire JSON for devices, positions and events: table rows read into the records
+ * of `processing/types.ts` (times in epoch ms, JSON parsed), and records written in their wire
+ * shapes (ISO dates, 0 for "none", `geofenceIds` null when empty; see docs/traccar-api.md). Shared
+ * by the tracking core, the entity API and the reports, so it belongs to none of them.
  */
 
 function parseJson(text: string | null): unknown {
