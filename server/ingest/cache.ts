@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { DevicesTable, NotificationsTable } from '../db/schema';
-import type { Change } from '../live/changes';
+import type { Change } from '../changes';
 import { CalendarSchedule } from '../notifications/calendar';
 import { compileAttribute, sortByPriority, type CompiledAttribute } from '../processing/computed';
 import { parseDeviceState, type DeviceState } from '../processing/deviceState';
