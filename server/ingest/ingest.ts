@@ -13,6 +13,7 @@ import {
   type NewEvent,
   type PositionRecord,
 } from '../processing/types';
+import type { PositionSink, SubmitOutcome } from '../protocol/sink';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
 import {
@@ -60,12 +61,6 @@ export interface IngestOptions {
   now?: () => number;
 }
 
-export type IngestOutcome =
-  | { kind: 'stored'; command: string | null }
-  | { kind: 'unknown' }
-  /** Too many positions already wait for the database: the device should retry later. */
-  | { kind: 'busy' };
-
 interface Pending {
   entry: DeviceEntry;
   position: PositionRecord;
@@ -93,7 +88,7 @@ const shapeChanged = (before: DeviceState, after: DeviceState): boolean =>
   before.motion?.moving !== after.motion?.moving ||
   before.overspeed.overspeed !== after.overspeed.overspeed;
 
-export class Ingest {
+export class Ingest implements PositionSink {
   private readonly queue: BatchQueue<Pending>;
   private readonly statusChanges = new Map<DeviceEntry, DeviceStatus>();
   private readonly now: () => number;
@@ -121,7 +116,7 @@ export class Ingest {
    * (OsmAnd query form). Resolves once stored, or with `unknown` for an unknown, disabled or
    * expired device (nothing stored).
    */
-  async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<IngestOutcome> {
+  async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
     if (this.queue.length >= this.maxQueued) return { kind: 'busy' };
     const found = this.cache.findDevice(decoded.uniqueId);

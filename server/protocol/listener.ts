@@ -1,9 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IngestOutcome } from '../ingest/ingest';
-import type { DecodedPosition } from '../processing/types';
 import { OsmAndDecodeError } from './osmand';
 import { BodyTooLargeError, parseOsmAndRequest } from './request';
+import type { PositionSink } from './sink';
 
 /**
  * The OsmAnd / Traccar Client listener (contract §10): plain HTTP on its own port, any method and
@@ -11,10 +10,6 @@ import { BodyTooLargeError, parseOsmAndRequest } from './request';
  * message or an unknown device (404 for the JSON form's unknown device). Nothing is stored on an
  * error; a success reply is sent only after the position is committed.
  */
-
-export interface PositionSink {
-  submit(position: DecodedPosition, wantsCommand: boolean): Promise<IngestOutcome>;
-}
 
 export interface ListenerLog {
   error(object: unknown, message?: string): void;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestOutcome } from '../../../server/ingest/ingest';
+import type { SubmitOutcome as IngestOutcome } from '../../../server/protocol/sink';
 import { startOsmAndListener, type OsmAndListener } from '../../../server/protocol/listener';
 import type { DecodedPosition } from '../../../server/processing/types';
 
