@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { DevicesTable, NotificationsTable } from '../db/schema';
 import type { Change } from '../changes';
-import { CalendarSchedule } from '../notifications/calendar';
+import { CalendarSchedule } from '../processing/calendar';
 import { compileAttribute, sortByPriority, type CompiledAttribute } from '../processing/computed';
 import { parseDeviceState, type DeviceState } from '../processing/deviceState';
 import { compileGeofence, type CompiledGeofence } from '../processing/geofences';
