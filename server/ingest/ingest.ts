@@ -8,12 +8,12 @@ import { statusChangeEvent } from '../processing/status';
 import {
   makeEvent,
   type DecodedPosition,
-  type DeviceRecord,
   type EventRecord,
   type NewEvent,
   type PositionRecord,
 } from '../processing/types';
 import type { PositionSink, SubmitOutcome } from '../protocol/sink';
+import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
 import {
@@ -29,20 +29,9 @@ import {
 /**
  * The ingest service: a decoded message becomes a processed position in memory at once, then is
  * stored with its batch (one transaction: positions, events, device rows, delivered commands).
- * The caller's promise settles when that transaction has committed.
+ * The caller's promise settles when that transaction has committed and the batch has been
+ * published to the subscribers of the batch feed.
  */
-
-export interface CommittedBatch {
-  /** Positions that became their device's latest, in order. */
-  positions: PositionRecord[];
-  /** Devices whose status or last update changed. */
-  devices: { device: DeviceRecord; statusChanged: boolean }[];
-  events: EventRecord[];
-}
-
-export interface IngestSink {
-  committed(batch: CommittedBatch): void;
-}
 
 export interface IngestLog {
   error(object: unknown, message?: string): void;
@@ -98,7 +87,7 @@ export class Ingest implements PositionSink {
   constructor(
     private readonly db: Db,
     private readonly cache: TrackingCache,
-    private readonly sink: IngestSink,
+    private readonly batches: BatchFeed,
     private readonly log: IngestLog,
     options: IngestOptions = {},
   ) {
@@ -293,16 +282,11 @@ export class Ingest implements PositionSink {
         entry.stateUnsaved = true;
       }
     }
-    try {
-      this.sink.committed({
-        positions: batch.filter((b) => b.latest).map((b) => b.position),
-        devices,
-        events: events as EventRecord[],
-      });
-    } catch (error) {
-      // Live delivery must never keep devices waiting for their reply.
-      this.log.error({ err: error }, 'live delivery failed');
-    }
+    this.batches.publish({
+      positions: batch.filter((b) => b.latest).map((b) => b.position),
+      devices,
+      events: events as EventRecord[],
+    });
     for (const b of batch) b.resolve(replies.get(b) ?? null);
   }
 }
