@@ -51,7 +51,7 @@ export interface GroupRecord {
   attributes: Record<string, unknown>;
 }
 
-/** Traccar follows the group chain three levels up (contract §6). */
+/** Settings and links follow the group chain three levels up, as in Traccar. */
 const GROUP_DEPTH = 3;
 
 export function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {

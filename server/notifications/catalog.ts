@@ -1,6 +1,6 @@
 import { EVENT_TYPES } from '../../model';
 
-/** Notification types (`GET /api/notifications/types`): Traccar's event types (contract §9). */
+/** Notification types (`GET /api/notifications/types`): Traccar's event types. */
 export const NOTIFICATION_TYPES = EVENT_TYPES;
 
 /** Every notificator this server implements; the delivery ones need server settings. */

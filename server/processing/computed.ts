@@ -8,7 +8,7 @@ import {
 import type { PositionRecord } from './types';
 
 /**
- * Computed attributes on a position (contract §8, Traccar's ComputedAttributesHandler): each
+ * Computed attributes on a position (as Traccar's ComputedAttributesHandler does them): each
  * expression is compiled once when loaded, then run against the position in priority order.
  */
 

@@ -1,9 +1,9 @@
 import type { AttributeType } from '../../model';
 
 /**
- * A safe evaluator for computed-attribute expressions: the JEXL subset Traccar users write
- * (contract §8). Hand-written tokenizer and Pratt parser to an AST, then a tree-walking evaluator
- * over a variable scope. Nothing reaches `eval`/`Function`, no host object is ever called, and
+ * A safe evaluator for computed-attribute expressions: the JEXL subset Traccar users write.
+ * Hand-written tokenizer and Pratt parser to an AST, then a tree-walking evaluator over a variable
+ * scope. Nothing reaches `eval`/`Function`, no host object is ever called, and
  * member access only reads own data properties of plain objects and arrays, so an expression can
  * neither run code nor reach a prototype.
  *
@@ -915,9 +915,9 @@ export interface ScopePosition {
 }
 
 /**
- * The variables an expression sees (contract §8): every attribute flattened in by name, then every
- * position field (fields win on a clash), plus `attributes` itself. Optional extras: the previous
- * position's values with a `last` prefix and the device's attributes.
+ * The variables an expression sees: every attribute flattened in by name, then every position
+ * field (fields win on a clash), plus `attributes` itself. Optional extras: the previous position's
+ * values with a `last` prefix and the device's attributes.
  */
 export function buildScope(
   position: ScopePosition,

@@ -1,7 +1,7 @@
 /**
- * Setting lookup as Traccar's `AttributeUtil.lookup` does it (contract §6): the first source that
- * has the key wins, in the order the caller gives, normally device attributes, then the group chain
- * (nearest first, up to 3 levels), then server attributes, then configuration.
+ * Setting lookup as Traccar's `AttributeUtil.lookup` does it: the first source that has the key
+ * wins, in the order the caller gives, normally device attributes, then the group chain (nearest
+ * first, up to 3 levels), then server attributes, then configuration.
  */
 export type AttributeSource = Readonly<Record<string, unknown>> | null | undefined;
 

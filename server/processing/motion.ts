@@ -16,7 +16,7 @@ export function computeMotion(
   return position.speed > speedThreshold;
 }
 
-/** Parameters of Traccar's "new logic" motion processor (contract §6); times in ms. */
+/** Parameters of Traccar's "new logic" motion processor; times in ms. */
 export interface MotionConfig {
   /** `report.trip.minDistance`, metres. */
   minDistance: number;
@@ -83,7 +83,7 @@ const point = (p: MotionPoint): MotionPoint => ({
 const between = (a: MotionPoint, b: MotionPoint): number =>
   distance(a.latitude, a.longitude, b.latitude, b.longitude);
 
-/** The initial state from the first position: its `motion` flag decides (contract §6). */
+/** The initial state from the first position: its `motion` flag decides, as in Traccar. */
 export function initialMotionState(
   first: MotionPoint & Pick<TrackPosition, 'speed' | 'attributes'>,
   config: MotionConfig = DEFAULT_MOTION_CONFIG,

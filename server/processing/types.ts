@@ -3,9 +3,9 @@ import type { DeviceStatus, EventType, Network, PositionAttributes } from '../..
 /**
  * The position, event and device shapes the whole tracking core shares: a protocol decodes into
  * `DecodedPosition`, processing reads `TrackPosition` and produces `NewEvent`s, ingest stores
- * `PositionRecord`s and `EventRecord`s and keeps `DeviceRecord`s, and the subscribers of a committed
- * batch read the same records. Times are epoch milliseconds (as the database stores them), not the
- * wire's ISO strings, so nothing here parses dates.
+ * `PositionRecord`s and `EventRecord`s and keeps `DeviceRecord`s, and the subscribers of a
+ * committed batch read the same records. Times are epoch milliseconds (as the database stores
+ * them), not the wire's ISO strings, so nothing here parses dates.
  */
 
 /** One message as a protocol decoded it, before processing. */

@@ -5,10 +5,11 @@ import { BodyTooLargeError, parseOsmAndRequest } from './request';
 import type { PositionSink } from './sink';
 
 /**
- * The OsmAnd / Traccar Client listener (contract §10): plain HTTP on its own port, any method and
- * path. Replies 200 (with one queued command's text for the query form), 400 for a malformed
- * message or an unknown device (404 for the JSON form's unknown device). Nothing is stored on an
- * error; a success reply is sent only after the position is committed.
+ * The OsmAnd / Traccar Client listener (docs/tracking-core.md): plain HTTP on its own port, any
+ * method and path. Replies 200 (with one queued command's text for the query form), 400 for a
+ * malformed message or an unknown device (404 for the JSON form's unknown device), 413 for a body
+ * too large, 503 while the sink is busy. Nothing is stored on an error; a success reply is sent
+ * only after the position is committed.
  */
 
 export interface ListenerLog {

@@ -4,8 +4,9 @@ import type { DecodedPosition } from '../processing/types';
 import { knotsFromKmh, knotsFromMph, knotsFromMps } from '../processing/units';
 
 /**
- * Decoder for the OsmAnd / Traccar Client HTTP protocol (contract §10), pure: the HTTP layer hands
- * it the query (or form body) or the parsed JSON body and maps `OsmAndDecodeError` to 400/404.
+ * Decoder for the OsmAnd / Traccar Client HTTP protocol (docs/tracking-core.md), pure: the HTTP
+ * layer hands it the query (or form body) or the parsed JSON body and maps `OsmAndDecodeError` to
+ * 400/404.
  */
 
 export type SpeedUnit = 'kn' | 'kmh' | 'mps' | 'mph';

@@ -8,8 +8,8 @@ import {
 } from './osmand';
 
 /**
- * Reads an OsmAnd HTTP request into a decoded position (contract §10): the query string; a
- * form-encoded body when the query is empty; the JSON variant when the body is JSON.
+ * Reads an OsmAnd HTTP request into a decoded position: the query string; a form-encoded body
+ * when the query is empty; the JSON variant when the body is JSON.
  */
 
 export const MAX_BODY_BYTES = 64 * 1024;
