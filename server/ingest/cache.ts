@@ -54,7 +54,7 @@ export interface GroupRecord {
 /** Settings and links follow the group chain three levels up, as in Traccar. */
 const GROUP_DEPTH = 3;
 
-export function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {
+function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {
   return {
     id: row.id,
     type: row.type,

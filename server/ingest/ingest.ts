@@ -67,7 +67,7 @@ interface Touched {
 }
 
 /** What a device receives for a queued command: a custom command's data, else its type. */
-export function commandText(command: Pick<QueuedCommandRow, 'type' | 'attributes'>): string {
+function commandText(command: Pick<QueuedCommandRow, 'type' | 'attributes'>): string {
   if (command.type !== 'custom') return command.type;
   const data = parseAttributes(command.attributes).data;
   return typeof data === 'string' ? data : '';

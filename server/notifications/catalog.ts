@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '../../model';
 export const NOTIFICATION_TYPES = EVENT_TYPES;
 
 /** Every notificator this server implements; the delivery ones need server settings. */
-export const NOTIFICATORS = ['web', 'mail', 'command', 'telegram', 'sms', 'firebase'] as const;
+const NOTIFICATORS = ['web', 'mail', 'command', 'telegram', 'sms', 'firebase'] as const;
 export type NotificatorName = (typeof NOTIFICATORS)[number];
 
 export const isNotificator = (name: string): name is NotificatorName =>

@@ -59,7 +59,7 @@ function listAttribute(value: unknown): string[] {
 }
 
 /** Type, alarm keys (an alarm notification without `alarms` matches nothing) and geofences. */
-export function notificationAccepts(
+function notificationAccepts(
   notification: MatchableNotification,
   event: MatchInput['event'],
 ): boolean {

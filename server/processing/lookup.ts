@@ -30,7 +30,7 @@ export function toNumberAttribute(value: unknown): number | undefined {
   return undefined;
 }
 
-export function toBooleanAttribute(value: unknown): boolean | undefined {
+function toBooleanAttribute(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (value === 'true') return true;
   if (value === 'false') return false;

@@ -4,7 +4,7 @@ import { makeEvent } from './types';
 import { knotsFromMps } from './units';
 
 /** `event.motion.speedThreshold`, knots. */
-export const DEFAULT_SPEED_THRESHOLD = 0.01;
+const DEFAULT_SPEED_THRESHOLD = 0.01;
 
 /** The `motion` attribute: what the device reported, else speed above the threshold. */
 export function computeMotion(

@@ -29,7 +29,7 @@ function reply(response: ServerResponse, status: number, body = ''): void {
   response.end(body);
 }
 
-export async function handleOsmAnd(
+async function handleOsmAnd(
   request: IncomingMessage,
   response: ServerResponse,
   sink: PositionSink,

@@ -12,7 +12,7 @@ import {
  * when the query is empty; the JSON variant when the body is JSON.
  */
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export class BodyTooLargeError extends Error {}
 

@@ -15,7 +15,7 @@ export const FIREBASE_KEYS = {
   url: 'notificator.firebase.url',
 } as const;
 
-export const FIREBASE_DEFAULT_URL = 'https://fcm.googleapis.com';
+const FIREBASE_DEFAULT_URL = 'https://fcm.googleapis.com';
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 
 export interface ServiceAccount {
@@ -51,7 +51,7 @@ export const firebaseConfigured = (settings: Record<string, unknown>): boolean =
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** The RS256-signed JWT assertion Google's token endpoint exchanges for an access token. */
-export function signAssertion(account: ServiceAccount, nowSeconds: number): string {
+function signAssertion(account: ServiceAccount, nowSeconds: number): string {
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
   const claims = base64url(
     JSON.stringify({

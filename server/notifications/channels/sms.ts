@@ -16,7 +16,7 @@ export const SMS_KEYS = {
 } as const;
 
 /** Traccar's default: a form body. A template starting with `{` is sent as JSON. */
-export const SMS_DEFAULT_TEMPLATE = 'phone={phone}&message={message}';
+const SMS_DEFAULT_TEMPLATE = 'phone={phone}&message={message}';
 
 export const smsConfigured = (settings: Record<string, unknown>): boolean =>
   text(settings[SMS_KEYS.url]) !== null;

@@ -15,7 +15,7 @@ export const TELEGRAM_KEYS = {
   url: 'notificator.telegram.url',
 } as const;
 
-export const TELEGRAM_DEFAULT_URL = 'https://api.telegram.org';
+const TELEGRAM_DEFAULT_URL = 'https://api.telegram.org';
 
 export const telegramConfigured = (settings: Record<string, unknown>): boolean =>
   text(settings[TELEGRAM_KEYS.key]) !== null;
