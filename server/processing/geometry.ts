@@ -3,6 +3,11 @@ export const EARTH_RADIUS_M = 6378137;
 
 const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
 
+export interface LatLon {
+  latitude: number;
+  longitude: number;
+}
+
 /** Great-circle distance in metres (haversine). */
 export function distance(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = toRadians(lat2 - lat1);
@@ -12,6 +17,11 @@ export function distance(lat1: number, lon1: number, lat2: number, lon2: number)
     Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(dLon / 2) ** 2;
   // Clamp: rounding can push `a` a hair above 1 for antipodal points, and asin(>1) is NaN.
   return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.min(1, a)));
+}
+
+/** Great-circle distance in metres between two points. */
+export function distanceBetween(a: LatLon, b: LatLon): number {
+  return distance(a.latitude, a.longitude, b.latitude, b.longitude);
 }
 
 /**
