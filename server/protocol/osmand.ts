@@ -347,23 +347,30 @@ function jsonNumber(owner: JsonObject, key: string, path: string): number | unde
   return value;
 }
 
-function jsonBoolean(owner: JsonObject, key: string, path: string): boolean | undefined {
-  const value = owner[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') {
-    throw new OsmAndDecodeError('INVALID_JSON', `${path}.${key} must be a boolean`);
-  }
-  return value;
+interface JsonScalars {
+  boolean: boolean;
+  string: string;
 }
 
-function jsonString(owner: JsonObject, key: string, path: string): string | undefined {
+/** `owner[key]` when it is a `type`; undefined when absent or null; else a decode error. */
+function jsonScalar<T extends keyof JsonScalars>(
+  owner: JsonObject,
+  key: string,
+  path: string,
+  type: T,
+): JsonScalars[T] | undefined {
   const value = owner[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    throw new OsmAndDecodeError('INVALID_JSON', `${path}.${key} must be a string`);
+  if (typeof value !== type) {
+    throw new OsmAndDecodeError('INVALID_JSON', `${path}.${key} must be a ${type}`);
   }
-  return value;
+  return value as JsonScalars[T];
 }
+
+const jsonBoolean = (owner: JsonObject, key: string, path: string) =>
+  jsonScalar(owner, key, path, 'boolean');
+const jsonString = (owner: JsonObject, key: string, path: string) =>
+  jsonScalar(owner, key, path, 'string');
 
 /** True when the parsed body looks like the JSON variant (has a `location` object). */
 export function isOsmAndJson(body: unknown): boolean {
