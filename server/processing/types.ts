@@ -1,4 +1,4 @@
-import type { DeviceStatus, EventType, Network, PositionAttributes } from '../../model';
+import type { Device, EventType, Network, PositionAttributes } from '../../model';
 
 /**
  * The position, event and device shapes the whole tracking core shares: a protocol decodes into
@@ -100,21 +100,8 @@ export interface EventRecord extends NewEvent {
   id: number;
 }
 
-/** A device as the tracking core holds it (JSON attributes parsed, 0 for "none"). */
-export interface DeviceRecord {
-  id: number;
-  name: string;
-  uniqueId: string;
-  status: DeviceStatus | null;
+/** A device as the tracking core holds it: the wire `Device` with its times in epoch ms. */
+export interface DeviceRecord extends Omit<Device, 'lastUpdate' | 'expirationTime'> {
   lastUpdate: number | null;
-  positionId: number;
-  groupId: number;
-  calendarId: number;
-  phone: string | null;
-  model: string | null;
-  contact: string | null;
-  category: string | null;
-  disabled: boolean;
   expirationTime: number | null;
-  attributes: Record<string, unknown>;
 }

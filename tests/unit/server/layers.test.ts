@@ -43,45 +43,22 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(errors).toEqual([expect.stringContaining('model/ is the shared contract')]);
   });
 
-  it('keeps the pure kernel of the tracking core free of the other stages', async () => {
-    const errors = await layerErrors(
-      'server/processing/planted.ts',
-      "import { Ingest } from '../ingest/ingest';\nexport const planted = Ingest;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('processing/ is the pure kernel')]);
-  });
-
-  it('keeps the protocol listener free of ingest', async () => {
-    const errors = await layerErrors(
-      'server/protocol/planted.ts',
-      "import type { Ingest } from '../ingest/ingest';\nexport type Planted = Ingest;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('protocol/ hands positions to the sink')]);
-  });
-
-  it('keeps ingest free of the subscribers of committed batches', async () => {
-    const errors = await layerErrors(
-      'server/ingest/planted.ts',
-      "import { LiveFanout } from '../live/fanout';\nexport const planted = LiveFanout;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('ingest/ publishes committed batches')]);
-  });
-
-  it('keeps the live fan-out and notifications apart', async () => {
-    const live = await layerErrors(
-      'server/live/planted.ts',
-      "import { NotificationDispatcher } from '../notifications/dispatcher';\n" +
-        'export const planted = NotificationDispatcher;\n',
-    );
-    expect(live).toEqual([expect.stringContaining('live/ subscribes to committed batches')]);
-    const notifications = await layerErrors(
-      'server/notifications/planted.ts',
-      "import { SocketHub } from '../live/hub';\nexport const planted = SocketHub;\n",
-    );
-    expect(notifications).toEqual([
-      expect.stringContaining('notifications/ subscribes to committed batches'),
-    ]);
-  });
+  /** A wrong-way import between stages of the tracking core: [file, imported module, message]. */
+  const wrongWay: [string, string, string][] = [
+    ['processing', '../ingest/ingest', 'processing/ is the pure kernel'],
+    ['protocol', '../ingest/ingest', 'protocol/ hands positions to the sink'],
+    ['ingest', '../live/fanout', 'ingest/ publishes committed batches'],
+    ['live', '../notifications/dispatcher', 'live/ subscribes to committed batches'],
+    ['notifications', '../live/hub', 'notifications/ subscribes to committed batches'],
+  ];
+  it.each(wrongWay)(
+    'refuses a tracking core import from %s/ of %s',
+    async (folder, from, message) => {
+      const code = `import * as planted from '${from}';\nexport const used = planted;\n`;
+      const errors = await layerErrors(`server/${folder}/planted.ts`, code);
+      expect(errors).toEqual([expect.stringContaining(message)]);
+    },
+  );
 
   it('lets each stage of the tracking core import the stages before it', async () => {
     const ingest =
