@@ -116,6 +116,47 @@ const ONE_WAY_TO_THE_SERVER = [
   },
 ];
 
+/**
+ * The tracking core runs one way (docs/tracking-core.md): device → protocol/ → ingest/ (running the
+ * processing/ kernel) → committed batch → subscribers (live/, notifications/). A folder imports
+ * only the stages before it; the app wires the stages together in plugins/.
+ */
+const core = (...folders) => folders.map((folder) => `./server/${folder}`);
+// Audit, the app wiring and the routes come after the core: no stage imports them.
+const AFTER_CORE = core('audit', 'plugins', 'routes');
+const CORE_ZONES = [
+  zone(
+    './server/processing',
+    [...core('protocol', 'ingest', 'live', 'notifications'), ...AFTER_CORE],
+    'processing/ is the pure kernel of the tracking core: it imports no other core folder.',
+  ),
+  zone(
+    './server/protocol',
+    [...core('ingest', 'live', 'notifications'), ...AFTER_CORE],
+    'protocol/ hands positions to the sink it declares: of the core it imports only processing/.',
+  ),
+  zone(
+    './server/ingest',
+    [...core('live', 'notifications'), ...AFTER_CORE],
+    'ingest/ publishes committed batches: it never imports a subscriber (live/, notifications/).',
+  ),
+  zone(
+    ['./server/changes.ts', './server/serialize.ts'],
+    [...core('protocol', 'ingest', 'live', 'notifications'), ...AFTER_CORE],
+    'changes.ts and serialize.ts are neutral: they import no stage of the tracking core.',
+  ),
+  ...[
+    ['live', 'notifications'],
+    ['notifications', 'live'],
+  ].map(([subscriber, other]) =>
+    zone(
+      `./server/${subscriber}`,
+      core(other, 'protocol', 'plugins', 'routes'),
+      `${subscriber}/ subscribes to committed batches: it imports neither ${other}/ nor protocol/; plugins/ wires them.`,
+    ),
+  ),
+];
+
 export default defineConfig([
   globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
   {
@@ -163,7 +204,7 @@ export default defineConfig([
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...LAYER_ZONES, ...DOMAIN_ZONES, ...WEB_ZONES] },
+        { zones: [...LAYER_ZONES, ...DOMAIN_ZONES, ...CORE_ZONES, ...WEB_ZONES] },
       ],
     },
   },

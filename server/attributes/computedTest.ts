@@ -7,7 +7,7 @@ import {
   compileExpression,
   ExpressionError,
 } from '../processing/expression';
-import { positionFromRow } from '../processing/serialize';
+import { positionFromRow } from '../serialize';
 import { DENIED } from '../permissions/checkAccess';
 
 /**

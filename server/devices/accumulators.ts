@@ -4,7 +4,7 @@ import { devices } from '../entities/resources';
 import { checkArea, loadVisible } from '../entities/service';
 import { IllegalArgumentException } from '../errors';
 import { insertPositions } from '../ingest/store';
-import { positionFromRow } from '../processing/serialize';
+import { positionFromRow } from '../serialize';
 
 interface Accumulators {
   deviceId?: number;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { ChangeFeed, Change } from '../live/changes';
+import type { ChangeFeed, Change } from '../changes';
 import type { Actor } from '../permissions/actor';
 
 /** What every entity operation needs: the database, the caller, and where changes go. */

@@ -3,7 +3,7 @@ import { noteValues } from '../audit/scope';
 import { isUniqueViolation, type Db } from '../db/database';
 import { findLink } from '../db/links';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import type { Change } from '../live/changes';
+import type { Change } from '../changes';
 import { accessDenial, type Action } from '../permissions/checkAccess';
 import { addLink } from '../permissions/linkStore';
 import { assertReference, assertVisible, canManageUser } from '../permissions/objects';

@@ -1,20 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
-import type { DevicesTable, NotificationsTable } from '../db/schema';
-import type { Change } from '../live/changes';
-import { CalendarSchedule } from '../notifications/calendar';
+import type { DevicesTable, NotificationsTable, Tables } from '../db/schema';
+import type { Change } from '../changes';
+import { CalendarSchedule } from '../processing/calendar';
 import { compileAttribute, sortByPriority, type CompiledAttribute } from '../processing/computed';
 import { parseDeviceState, type DeviceState } from '../processing/deviceState';
 import { compileGeofence, type CompiledGeofence } from '../processing/geofences';
 import type { AttributeSource } from '../processing/lookup';
 import { pipelineSettings, type DeviceContext } from '../processing/pipeline';
-import {
-  deviceFromRow,
-  positionFromRow,
-  type DeviceRecord,
-  type PositionRecord,
-} from '../processing/serialize';
+import { deviceFromRow, positionFromRow } from '../serialize';
+import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { LinkIndex } from './links';
 
 /**
@@ -55,10 +51,13 @@ export interface GroupRecord {
   attributes: Record<string, unknown>;
 }
 
-/** Traccar follows the group chain three levels up (contract §6). */
+/** The configuration tables kept in memory and re-read row by row on change. */
+type ReloadedTable = 'geofences' | 'attributes' | 'notifications' | 'calendars';
+
+/** Settings and links follow the group chain three levels up, as in Traccar. */
 const GROUP_DEPTH = 3;
 
-export function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {
+function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {
   return {
     id: row.id,
     type: row.type,
@@ -297,18 +296,31 @@ export class TrackingCache {
     }
   }
 
-  private async loadGeofences(id?: number): Promise<void> {
-    let query = this.db.kysely.selectFrom('geofences').selectAll();
+  /**
+   * Re-reads one row (or, without `id`, the whole table) into `map`; `entry` turns a row into what
+   * is kept, `undefined` for a row that is not kept.
+   */
+  private async reload<T extends ReloadedTable, V>(
+    table: T,
+    map: Map<number, V>,
+    id: number | undefined,
+    entry: (row: Selectable<Tables[T]>) => V | undefined,
+  ): Promise<void> {
+    let query = this.db.kysely.selectFrom(table as ReloadedTable).selectAll();
     if (id !== undefined) query = query.where('id', '=', id);
-    const rows = await query.execute();
-    if (id === undefined) this.geofences.clear();
-    else this.geofences.delete(id);
+    const rows = (await query.execute()) as (Selectable<Tables[T]> & { id: number })[];
+    if (id === undefined) map.clear();
+    else map.delete(id);
     for (const row of rows) {
-      this.geofences.set(
-        row.id,
-        compileGeofence({ ...row, attributes: parseAttributes(row.attributes) }),
-      );
+      const value = entry(row);
+      if (value !== undefined) map.set(row.id, value);
     }
+  }
+
+  private async loadGeofences(id?: number): Promise<void> {
+    await this.reload('geofences', this.geofences, id, (row) =>
+      compileGeofence({ ...row, attributes: parseAttributes(row.attributes) }),
+    );
     this.indexAnchors();
   }
 
@@ -325,34 +337,24 @@ export class TrackingCache {
     }
   }
 
-  private async loadAttributes(id?: number): Promise<void> {
-    let query = this.db.kysely.selectFrom('attributes').selectAll();
-    if (id !== undefined) query = query.where('id', '=', id);
-    const rows = await query.execute();
-    if (id === undefined) this.attributes.clear();
-    else this.attributes.delete(id);
-    for (const row of rows) {
-      const compiled = compileAttribute(row);
-      if (compiled) this.attributes.set(row.id, compiled);
-    }
+  private loadAttributes(id?: number): Promise<void> {
+    return this.reload(
+      'attributes',
+      this.attributes,
+      id,
+      (row) => compileAttribute(row) ?? undefined,
+    );
   }
 
-  private async loadNotifications(id?: number): Promise<void> {
-    let query = this.db.kysely.selectFrom('notifications').selectAll();
-    if (id !== undefined) query = query.where('id', '=', id);
-    const rows = await query.execute();
-    if (id === undefined) this.notifications.clear();
-    else this.notifications.delete(id);
-    for (const row of rows) this.notifications.set(row.id, notificationFromRow(row));
+  private loadNotifications(id?: number): Promise<void> {
+    return this.reload('notifications', this.notifications, id, notificationFromRow);
   }
 
-  private async loadCalendars(id?: number): Promise<void> {
-    let query = this.db.kysely.selectFrom('calendars').select(['id', 'data']);
-    if (id !== undefined) query = query.where('id', '=', id);
-    const rows = await query.execute();
-    if (id === undefined) this.calendars.clear();
-    else this.calendars.delete(id);
-    for (const row of rows) this.calendars.set(row.id, CalendarSchedule.fromBase64(row.data));
+  /** An unreadable calendar is kept as null: it is never active. */
+  private loadCalendars(id?: number): Promise<void> {
+    return this.reload('calendars', this.calendars, id, (row) =>
+      CalendarSchedule.fromBase64(row.data),
+    );
   }
 
   private async loadServer(): Promise<void> {
@@ -366,6 +368,13 @@ export class TrackingCache {
 
   // ---------------------------------------------------------------- change feed
 
+  /** The reader of each kind whose changes re-read one row (and drop its links on delete). */
+  private readonly reloadOne = {
+    geofence: (id: number) => this.loadGeofences(id),
+    attribute: (id: number) => this.loadAttributes(id),
+    notification: (id: number) => this.loadNotifications(id),
+  };
+
   async apply(change: Change): Promise<void> {
     switch (change.kind) {
       case 'device':
@@ -378,25 +387,19 @@ export class TrackingCache {
         break;
       case 'group':
         await this.loadGroups();
-        if (change.action === 'delete') this.links.forget('group', change.id);
-        // A deleted group is unset on its devices by the database; re-read them.
         if (change.action === 'delete') {
+          this.links.forget('group', change.id);
+          // A deleted group is unset on its devices by the database; re-read them.
           for (const entry of [...this.devices.values()]) {
             if (entry.device.groupId === change.id) await this.reloadDevice(entry.device.id);
           }
         }
         break;
       case 'geofence':
-        await this.loadGeofences(change.id);
-        if (change.action === 'delete') this.links.forget('geofence', change.id);
-        break;
       case 'attribute':
-        await this.loadAttributes(change.id);
-        if (change.action === 'delete') this.links.forget('attribute', change.id);
-        break;
       case 'notification':
-        await this.loadNotifications(change.id);
-        if (change.action === 'delete') this.links.forget('notification', change.id);
+        await this.reloadOne[change.kind](change.id);
+        if (change.action === 'delete') this.links.forget(change.kind, change.id);
         break;
       case 'calendar':
         await this.loadCalendars(change.id);

@@ -1,13 +1,19 @@
 import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
-import type { DecodedPosition } from '../protocol/osmand';
 import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
 import { lookupBoolean } from '../processing/lookup';
 import { enrichPosition, isLatest, positionEvents } from '../processing/pipeline';
-import type { DeviceRecord, EventRecord, PositionRecord } from '../processing/serialize';
 import { statusChangeEvent } from '../processing/status';
-import { makeEvent, type NewEvent } from '../processing/types';
+import {
+  makeEvent,
+  type DecodedPosition,
+  type EventRecord,
+  type NewEvent,
+  type PositionRecord,
+} from '../processing/types';
+import type { PositionSink, SubmitOutcome } from '../protocol/sink';
+import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
 import {
@@ -23,20 +29,9 @@ import {
 /**
  * The ingest service: a decoded message becomes a processed position in memory at once, then is
  * stored with its batch (one transaction: positions, events, device rows, delivered commands).
- * The caller's promise settles when that transaction has committed.
+ * The caller's promise settles when that transaction has committed and the batch has been
+ * published to the subscribers of the batch feed.
  */
-
-export interface CommittedBatch {
-  /** Positions that became their device's latest, in order. */
-  positions: PositionRecord[];
-  /** Devices whose status or last update changed. */
-  devices: { device: DeviceRecord; statusChanged: boolean }[];
-  events: EventRecord[];
-}
-
-export interface IngestSink {
-  committed(batch: CommittedBatch): void;
-}
 
 export interface IngestLog {
   error(object: unknown, message?: string): void;
@@ -55,12 +50,6 @@ export interface IngestOptions {
   now?: () => number;
 }
 
-export type IngestOutcome =
-  | { kind: 'stored'; command: string | null }
-  | { kind: 'unknown' }
-  /** Too many positions already wait for the database: the device should retry later. */
-  | { kind: 'busy' };
-
 interface Pending {
   entry: DeviceEntry;
   position: PositionRecord;
@@ -78,7 +67,7 @@ interface Touched {
 }
 
 /** What a device receives for a queued command: a custom command's data, else its type. */
-export function commandText(command: Pick<QueuedCommandRow, 'type' | 'attributes'>): string {
+function commandText(command: Pick<QueuedCommandRow, 'type' | 'attributes'>): string {
   if (command.type !== 'custom') return command.type;
   const data = parseAttributes(command.attributes).data;
   return typeof data === 'string' ? data : '';
@@ -88,7 +77,7 @@ const shapeChanged = (before: DeviceState, after: DeviceState): boolean =>
   before.motion?.moving !== after.motion?.moving ||
   before.overspeed.overspeed !== after.overspeed.overspeed;
 
-export class Ingest {
+export class Ingest implements PositionSink {
   private readonly queue: BatchQueue<Pending>;
   private readonly statusChanges = new Map<DeviceEntry, DeviceStatus>();
   private readonly now: () => number;
@@ -98,7 +87,7 @@ export class Ingest {
   constructor(
     private readonly db: Db,
     private readonly cache: TrackingCache,
-    private readonly sink: IngestSink,
+    private readonly batches: BatchFeed,
     private readonly log: IngestLog,
     options: IngestOptions = {},
   ) {
@@ -116,7 +105,7 @@ export class Ingest {
    * (OsmAnd query form). Resolves once stored, or with `unknown` for an unknown, disabled or
    * expired device (nothing stored).
    */
-  async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<IngestOutcome> {
+  async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
     if (this.queue.length >= this.maxQueued) return { kind: 'busy' };
     const found = this.cache.findDevice(decoded.uniqueId);
@@ -293,16 +282,11 @@ export class Ingest {
         entry.stateUnsaved = true;
       }
     }
-    try {
-      this.sink.committed({
-        positions: batch.filter((b) => b.latest).map((b) => b.position),
-        devices,
-        events: events as EventRecord[],
-      });
-    } catch (error) {
-      // Live delivery must never keep devices waiting for their reply.
-      this.log.error({ err: error }, 'live delivery failed');
-    }
+    this.batches.publish({
+      positions: batch.filter((b) => b.latest).map((b) => b.position),
+      devices,
+      events: events as EventRecord[],
+    });
     for (const b of batch) b.resolve(replies.get(b) ?? null);
   }
 }

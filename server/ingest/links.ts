@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { LINKS, linkNames, type Link } from '../db/links';
 
 /** The permission links the pipeline and the notification matcher read, held in memory. */
-export const TRACKED_LINKS = [
+const TRACKED_LINKS = [
   { owner: 'device', property: 'geofence' },
   { owner: 'group', property: 'geofence' },
   { owner: 'device', property: 'attribute' },

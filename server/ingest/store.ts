@@ -1,8 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { flag, type DialectName } from '../db/database';
 import type { EventsTable, PositionsTable, Tables } from '../db/schema';
-import type { NewEvent } from '../processing/types';
-import type { PositionRecord } from '../processing/serialize';
+import type { NewEvent, PositionRecord } from '../processing/types';
 
 /**
  * The batch writes of the tracking core, each one statement for many rows, so a batch of

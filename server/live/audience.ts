@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { usersWhoSeeDevice } from '../permissions/visibility';
-import type { Change } from './changes';
+import type { Change } from '../changes';
 
 /**
  * Who sees each device (administrators, direct links, group links), cached so live delivery does

@@ -11,7 +11,7 @@ interface Entry {
 
 /** Close code when the server ends a session; traccar-web uses the same on logout. */
 export const SESSION_ENDED = 4000;
-export const KEEPALIVE_MS = 30_000;
+const KEEPALIVE_MS = 30_000;
 
 /**
  * Open sockets, indexed by user so a send costs only that user's sockets. Keeps connections alive

@@ -1,10 +1,10 @@
 import { EVENT_TYPES } from '../../model';
 
-/** Notification types (`GET /api/notifications/types`): Traccar's event types (contract §9). */
+/** Notification types (`GET /api/notifications/types`): Traccar's event types. */
 export const NOTIFICATION_TYPES = EVENT_TYPES;
 
 /** Every notificator this server implements; the delivery ones need server settings. */
-export const NOTIFICATORS = ['web', 'mail', 'command', 'telegram', 'sms', 'firebase'] as const;
+const NOTIFICATORS = ['web', 'mail', 'command', 'telegram', 'sms', 'firebase'] as const;
 export type NotificatorName = (typeof NOTIFICATORS)[number];
 
 export const isNotificator = (name: string): name is NotificatorName =>

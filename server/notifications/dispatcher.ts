@@ -1,40 +1,74 @@
 import type { Event } from '../../model';
 import type { Db } from '../db/database';
+import { getServerSettings } from '../db/servers';
+import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
 import type { TrackingCache } from '../ingest/cache';
 import type { Mailer } from '../mail/mailer';
-import { eventJson, type EventRecord } from '../processing/serialize';
+import type { EventRecord } from '../processing/types';
+import { eventJson } from '../serialize';
+import { isDeliveryChannel, type DeliveryChannel } from './channels';
 import { matchNotifications } from './matcher';
 import { eventMessage } from './message';
-import { getServerSettings } from '../db/servers';
-import { isDeliveryChannel, type DeliveryChannel } from './channels';
 import { notifyByCommand, notifyThrough, type NotifyLog } from './notificators';
 
 /**
- * Sends stored events to the users their notifications name: `web` copies (with
- * `attributes.message`) are returned for the live socket; `mail`, `telegram`, `sms`, `firebase`
- * and `command` run in the background so the ingest path never waits for a gateway.
+ * Notifications, a subscriber of committed batches: each stored event goes to the users its
+ * notifications name. `web` copies (with `attributes.message`) go out through the `sendWeb`
+ * function the app wires to the live socket; `mail`, `telegram`, `sms`, `firebase` and `command`
+ * run in the background so no batch waits for a gateway.
  */
-export class NotificationDispatcher {
+
+/** Who sees each device (the live audience cache in the app). */
+export interface DeviceAudiences {
+  getMany(deviceIds: Iterable<number>): Promise<ReadonlyMap<number, readonly number[]>>;
+}
+
+/** Sends one user the web copies of a batch's events (`{events:[…]}` on the live socket). */
+export type WebSend = (userId: number, events: Event[]) => void;
+
+export class NotificationDispatcher implements BatchSubscriber {
+  private chain: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly cache: TrackingCache,
+    private readonly audiences: DeviceAudiences,
+    private readonly sendWeb: WebSend,
     private readonly mailer: () => Mailer | null,
     private readonly log: NotifyLog,
     private readonly now: () => number = Date.now,
   ) {}
 
+  committed({ events }: CommittedBatch): void {
+    if (events.length === 0) return;
+    // Chained so web copies keep commit order even when an audience has to be read first.
+    this.chain = this.chain
+      .then(() => this.notify(events))
+      .catch((error: unknown) => this.log.error({ err: error }, 'notification delivery failed'));
+  }
+
+  /** Settles once the events committed so far have been matched and their web copies sent. */
+  async idle(): Promise<void> {
+    await this.chain;
+  }
+
   /** The socket copy of an event: its wire form plus a short message. */
-  webEvent(event: EventRecord): Event {
+  private webEvent(event: EventRecord): Event {
     const json = eventJson(event);
     return { ...json, attributes: { ...json.attributes, message: this.message(event) } };
   }
 
-  message(event: EventRecord): string {
+  private message(event: EventRecord): string {
     const deviceName = this.cache.devices.get(event.deviceId)?.device.name ?? `#${event.deviceId}`;
     const geofenceName = event.geofenceId
       ? (this.cache.geofences.get(event.geofenceId)?.name ?? null)
       : null;
     return eventMessage(event, { deviceName, geofenceName });
+  }
+
+  private async notify(events: readonly EventRecord[]): Promise<void> {
+    const audiences = await this.audiences.getMany(events.map((e) => e.deviceId));
+    for (const [userId, list] of this.dispatch(events, audiences)) this.sendWeb(userId, list);
   }
 
   /** Mail, Telegram, SMS or Firebase copies, with the server's current channel settings. */
@@ -48,8 +82,8 @@ export class NotificationDispatcher {
     await notifyThrough(this.db, ctx, channel, userIds, text, text);
   }
 
-  /** Returns, per user, the web events to push; mail and commands are started here. */
-  dispatch(
+  /** Returns, per user, the web events to push; the other channels are started here. */
+  private dispatch(
     events: readonly EventRecord[],
     audiences: ReadonlyMap<number, readonly number[]>,
   ): Map<number, Event[]> {

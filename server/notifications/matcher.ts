@@ -1,8 +1,8 @@
 import type { NewEvent } from '../processing/types';
 
 /**
- * Which notifications an event triggers and who receives each (contract §9, Traccar's
- * NotificationManager), pure: the caller hands in the caches.
+ * Which notifications an event triggers and who receives each, as Traccar's NotificationManager
+ * decides it; pure: the caller hands in the caches.
  */
 
 /** `notificator.timeThreshold`: older events are stored but not notified. */
@@ -59,7 +59,7 @@ function listAttribute(value: unknown): string[] {
 }
 
 /** Type, alarm keys (an alarm notification without `alarms` matches nothing) and geofences. */
-export function notificationAccepts(
+function notificationAccepts(
   notification: MatchableNotification,
   event: MatchInput['event'],
 ): boolean {

@@ -1,5 +1,4 @@
 import type { Db } from '../db/database';
-import type { Mailer } from '../mail/mailer';
 import {
   channelConfigured,
   deliver,
@@ -42,18 +41,6 @@ export async function notifyThrough(
       );
     }
   }
-}
-
-/** Mails the text to each user's address; without SMTP, logs that mail is not configured. */
-export function notifyByMail(
-  db: Db,
-  mailer: Mailer | null,
-  log: NotifyLog,
-  userIds: readonly number[],
-  subject: string,
-  text: string,
-): Promise<void> {
-  return notifyThrough(db, { settings: {}, fetch, log, mailer }, 'mail', userIds, subject, text);
 }
 
 /** Queues the notification's saved command for the device (sent with its next message). */

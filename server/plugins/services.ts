@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
 import { IntegrationStore } from '../integrations/store';
-import { ChangeFeed } from '../live/changes';
+import { InProcessChangeFeed as ChangeFeed } from '../changes';
 import { createMailer, type Mailer } from '../mail/mailer';
 
 declare module 'fastify' {

@@ -1,21 +1,30 @@
 import fp from 'fastify-plugin';
-import type { Position, User } from '../../model';
+import type { Event, Position, User } from '../../model';
 import { isDeletedUniqueId } from '../../model/device';
+import { BatchFeed } from '../ingest/batchFeed';
 import { TrackingCache } from '../ingest/cache';
-import { Ingest, type IngestOptions, type IngestSink } from '../ingest/ingest';
+import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
-import { LiveBroadcaster } from '../live/broadcaster';
+import { LiveFanout } from '../live/fanout';
 import { NotificationDispatcher } from '../notifications/dispatcher';
 import { visibleDeviceIds } from '../permissions/visibility';
-import { positionJson, type EventRecord } from '../processing/serialize';
+import type { EventRecord } from '../processing/types';
+import { positionJson } from '../serialize';
 
-/** The embedded tracking core: caches, ingest, status sweep, live delivery, notifications. */
+/**
+ * The embedded tracking core, wired one way: ingest publishes each committed batch on a feed, and
+ * the live fan-out, notifications and the `onEvents` listeners subscribe to it beside each other.
+ */
 export interface Tracking {
   cache: TrackingCache;
   ingest: Ingest;
   sweep: StatusSweep;
-  broadcaster: LiveBroadcaster;
+  /**
+   * The committed-batch feed: `idle()` settles once every subscriber has delivered what was
+   * committed so far (positions, devices and web notifications on the sockets).
+   */
+  broadcaster: BatchFeed;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
@@ -40,16 +49,15 @@ export const trackingPlugin = fp<TrackingOptions>(
     const cache = new TrackingCache(app.db);
     await cache.load();
     const audience = new AudienceCache(app.db);
-    const dispatcher = new NotificationDispatcher(app.db, cache, () => app.mailer, app.log, now);
-    const broadcaster = new LiveBroadcaster(app.hub, audience, dispatcher, app.log, 1000, now);
-    const eventListeners = new Set<(events: readonly EventRecord[]) => void>();
-    const sink: IngestSink = {
-      committed(batch) {
-        broadcaster.committed(batch);
-        if (batch.events.length > 0) for (const listener of eventListeners) listener(batch.events);
-      },
-    };
-    const ingest = new Ingest(app.db, cache, sink, app.log, options.ingest);
+    const batches = new BatchFeed(app.log);
+    const fanout = new LiveFanout(app.hub, audience, app.log, 1000, now);
+    batches.subscribe(fanout);
+    // Notifications match against the same audience cache and send web copies on the sockets.
+    const sendWeb = (userId: number, events: Event[]) => app.hub.sendToUser(userId, { events });
+    batches.subscribe(
+      new NotificationDispatcher(app.db, cache, audience, sendWeb, () => app.mailer, app.log, now),
+    );
+    const ingest = new Ingest(app.db, cache, batches, app.log, options.ingest);
     const sweep = new StatusSweep(cache, ingest, now);
     sweep.start();
 
@@ -80,7 +88,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       cache,
       ingest,
       sweep,
-      broadcaster,
+      broadcaster: batches,
       async latestPositions(user) {
         const ids = user.administrator
           ? [...cache.devices.keys()]
@@ -94,8 +102,11 @@ export const trackingPlugin = fp<TrackingOptions>(
         });
       },
       onEvents(listener) {
-        eventListeners.add(listener);
-        return () => eventListeners.delete(listener);
+        return batches.subscribe({
+          committed: ({ events }) => {
+            if (events.length > 0) listener(events);
+          },
+        });
       },
     };
     app.decorate('tracking', tracking);
@@ -105,8 +116,8 @@ export const trackingPlugin = fp<TrackingOptions>(
       clearInterval(refresh);
       sweep.stop();
       await ingest.close();
-      await broadcaster.idle();
-      broadcaster.close();
+      await batches.idle();
+      fanout.close();
     });
   },
   { name: 'tracking', dependencies: ['services', 'live'] },

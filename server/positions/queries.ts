@@ -5,7 +5,7 @@ import { notDeletedDevice } from '../devices/deviceLimit';
 import { assertVisible } from '../permissions/objects';
 import { reportsDenial } from '../permissions/checkAccess';
 import { visibleFilter } from '../permissions/visibility';
-import { eventFromRow, eventJson, positionFromRow, positionJson } from '../processing/serialize';
+import { eventFromRow, eventJson, positionFromRow, positionJson } from '../serialize';
 import type { PositionsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 

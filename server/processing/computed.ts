@@ -5,10 +5,10 @@ import {
   type CompiledExpression,
   type ScopePosition,
 } from './expression';
-import type { PositionRecord } from './serialize';
+import type { PositionRecord } from './types';
 
 /**
- * Computed attributes on a position (contract §8, Traccar's ComputedAttributesHandler): each
+ * Computed attributes on a position (as Traccar's ComputedAttributesHandler does them): each
  * expression is compiled once when loaded, then run against the position in priority order.
  */
 

@@ -1,4 +1,4 @@
-import { distance as haversine } from './geometry';
+import { distanceBetween, type LatLon } from './geometry';
 import { toNumberAttribute } from './lookup';
 import type { TrackPosition } from './types';
 
@@ -23,10 +23,7 @@ export interface DistanceOptions {
   maxError?: number;
 }
 
-export type DistanceInput = Pick<
-  TrackPosition,
-  'latitude' | 'longitude' | 'valid' | 'outdated' | 'attributes'
->;
+export type DistanceInput = LatLon & Pick<TrackPosition, 'valid' | 'outdated' | 'attributes'>;
 
 export interface DistanceResult {
   distance: number;
@@ -59,9 +56,7 @@ export function accumulateDistance(
 
   const previousTotal = toNumberAttribute(last.attributes.totalDistance) ?? 0;
   if (reported === undefined) {
-    result.distance = current.outdated
-      ? 0
-      : round2(haversine(last.latitude, last.longitude, current.latitude, current.longitude));
+    result.distance = current.outdated ? 0 : round2(distanceBetween(last, current));
   }
 
   const pinToLast = () => {

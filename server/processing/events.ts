@@ -52,7 +52,7 @@ export interface SpeedLimitGeofence {
 
 export interface SpeedLimitInput {
   position: Pick<TrackPosition, 'geofenceIds' | 'attributes'>;
-  /** Device attributes, group chain (nearest first), server attributes: the §6 lookup order. */
+  /** Device attributes, group chain (nearest first), server attributes: the `lookup.ts` order. */
   sources: readonly AttributeSource[];
   /** The geofences listed in `position.geofenceIds`. */
   geofences: readonly SpeedLimitGeofence[];

@@ -1,9 +1,9 @@
 import type { AttributeType } from '../../model';
 
 /**
- * A safe evaluator for computed-attribute expressions: the JEXL subset Traccar users write
- * (contract §8). Hand-written tokenizer and Pratt parser to an AST, then a tree-walking evaluator
- * over a variable scope. Nothing reaches `eval`/`Function`, no host object is ever called, and
+ * A safe evaluator for computed-attribute expressions: the JEXL subset Traccar users write.
+ * Hand-written tokenizer and Pratt parser to an AST, then a tree-walking evaluator over a variable
+ * scope. Nothing reaches `eval`/`Function`, no host object is ever called, and
  * member access only reads own data properties of plain objects and arrays, so an expression can
  * neither run code nor reach a prototype.
  *
@@ -653,62 +653,54 @@ function stringArg(args: unknown[], i: number, method: string, index: number): s
   return value;
 }
 
+/** A string method: its argument count bounds and its call (`arg(i)` reads a string argument). */
+type StringMethod = [
+  min: number,
+  max: number,
+  call: (target: string, arg: (i: number) => string, args: unknown[], index: number) => unknown,
+];
+
+const STRING_METHODS = new Map<string, StringMethod>([
+  ['contains', [1, 1, (target, arg) => target.includes(arg(0))]],
+  ['startsWith', [1, 1, (target, arg) => target.startsWith(arg(0))]],
+  ['endsWith', [1, 1, (target, arg) => target.endsWith(arg(0))]],
+  ['indexOf', [1, 1, (target, arg) => target.indexOf(arg(0))]],
+  ['equals', [1, 1, (target, _arg, args) => target === args[0]]],
+  ['equalsIgnoreCase', [1, 1, equalsIgnoreCase]],
+  ['toLowerCase', [0, 0, (target) => target.toLowerCase()]],
+  ['toUpperCase', [0, 0, (target) => target.toUpperCase()]],
+  ['trim', [0, 0, (target) => target.trim()]],
+  ['length', [0, 0, (target) => target.length]],
+  ['isEmpty', [0, 0, (target) => target.length === 0]],
+  ['replace', [2, 2, (target, arg) => target.split(arg(0)).join(arg(1))]],
+  ['substring', [1, 2, substring]],
+]);
+
+function equalsIgnoreCase(target: string, _arg: unknown, args: unknown[]): boolean {
+  return typeof args[0] === 'string' && target.toLowerCase() === args[0].toLowerCase();
+}
+
+function substring(target: string, _arg: unknown, args: unknown[], index: number): string {
+  const start = toNumber(args[0], 'substring()', index);
+  const end = args.length > 1 ? toNumber(args[1], 'substring()', index) : target.length;
+  if (
+    !Number.isInteger(start) ||
+    !Number.isInteger(end) ||
+    start < 0 ||
+    end > target.length ||
+    start > end
+  ) {
+    throw new ExpressionError(`substring(${start}, ${end}) out of range`, index);
+  }
+  return target.substring(start, end);
+}
+
 function callMethod(target: unknown, name: string, args: unknown[], index: number): unknown {
-  if (typeof target === 'string') {
-    const arg = (i: number) => stringArg(args, i, name, index);
-    switch (name) {
-      case 'contains':
-        arity(name, args, 1, 1, index);
-        return target.includes(arg(0));
-      case 'startsWith':
-        arity(name, args, 1, 1, index);
-        return target.startsWith(arg(0));
-      case 'endsWith':
-        arity(name, args, 1, 1, index);
-        return target.endsWith(arg(0));
-      case 'indexOf':
-        arity(name, args, 1, 1, index);
-        return target.indexOf(arg(0));
-      case 'equals':
-        arity(name, args, 1, 1, index);
-        return target === args[0];
-      case 'equalsIgnoreCase':
-        arity(name, args, 1, 1, index);
-        return typeof args[0] === 'string' && target.toLowerCase() === args[0].toLowerCase();
-      case 'toLowerCase':
-        arity(name, args, 0, 0, index);
-        return target.toLowerCase();
-      case 'toUpperCase':
-        arity(name, args, 0, 0, index);
-        return target.toUpperCase();
-      case 'trim':
-        arity(name, args, 0, 0, index);
-        return target.trim();
-      case 'length':
-        arity(name, args, 0, 0, index);
-        return target.length;
-      case 'isEmpty':
-        arity(name, args, 0, 0, index);
-        return target.length === 0;
-      case 'replace':
-        arity(name, args, 2, 2, index);
-        return target.split(arg(0)).join(arg(1));
-      case 'substring': {
-        arity(name, args, 1, 2, index);
-        const start = toNumber(args[0], 'substring()', index);
-        const end = args.length > 1 ? toNumber(args[1], 'substring()', index) : target.length;
-        if (
-          !Number.isInteger(start) ||
-          !Number.isInteger(end) ||
-          start < 0 ||
-          end > target.length ||
-          start > end
-        ) {
-          throw new ExpressionError(`substring(${start}, ${end}) out of range`, index);
-        }
-        return target.substring(start, end);
-      }
-    }
+  const method = typeof target === 'string' ? STRING_METHODS.get(name) : undefined;
+  if (typeof target === 'string' && method) {
+    const [min, max, call] = method;
+    arity(name, args, min, max, index);
+    return call(target, (i) => stringArg(args, i, name, index), args, index);
   }
   if (typeof target === 'number') {
     switch (name) {
@@ -915,9 +907,9 @@ export interface ScopePosition {
 }
 
 /**
- * The variables an expression sees (contract §8): every attribute flattened in by name, then every
- * position field (fields win on a clash), plus `attributes` itself. Optional extras: the previous
- * position's values with a `last` prefix and the device's attributes.
+ * The variables an expression sees: every attribute flattened in by name, then every position
+ * field (fields win on a clash), plus `attributes` itself. Optional extras: the previous position's
+ * values with a `last` prefix and the device's attributes.
  */
 export function buildScope(
   position: ScopePosition,

@@ -4,7 +4,7 @@ import {
   type GeofenceArea,
   type Point,
 } from '../../model/geofenceArea';
-import { distance, distanceToSegment } from './geometry';
+import { distanceBetween, distanceToSegment } from './geometry';
 
 /** Whether positions lie inside Traccar geofence areas (`model/geofenceArea.ts` parses them). */
 
@@ -70,10 +70,7 @@ export interface ContainsOptions {
 export function areaContains(area: GeofenceArea, p: Point, options: ContainsOptions = {}): boolean {
   switch (area.type) {
     case 'circle':
-      return (
-        distance(area.center.latitude, area.center.longitude, p.latitude, p.longitude) <=
-        area.radius
-      );
+      return distanceBetween(area.center, p) <= area.radius;
     case 'polygon':
       return polygonContains(area.points, p);
     case 'linestring': {

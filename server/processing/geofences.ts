@@ -42,7 +42,7 @@ export function compileGeofence(row: GeofenceRow): CompiledGeofence {
 const finite = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-export function compiledContains(
+function compiledContains(
   geofence: CompiledGeofence,
   position: { latitude: number; longitude: number; altitude?: number },
 ): boolean {

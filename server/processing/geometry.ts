@@ -1,12 +1,12 @@
 /** Earth radius Traccar's DistanceCalculator uses (WGS-84 equatorial), so distances match it. */
 export const EARTH_RADIUS_M = 6378137;
 
+const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
+
 export interface LatLon {
   latitude: number;
   longitude: number;
 }
-
-const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in metres (haversine). */
 export function distance(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -19,6 +19,7 @@ export function distance(lat1: number, lon1: number, lat2: number, lon2: number)
   return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.min(1, a)));
 }
 
+/** Great-circle distance in metres between two points. */
 export function distanceBetween(a: LatLon, b: LatLon): number {
   return distance(a.latitude, a.longitude, b.latitude, b.longitude);
 }

@@ -1,7 +1,7 @@
 /**
- * Setting lookup as Traccar's `AttributeUtil.lookup` does it (contract §6): the first source that
- * has the key wins, in the order the caller gives, normally device attributes, then the group chain
- * (nearest first, up to 3 levels), then server attributes, then configuration.
+ * Setting lookup as Traccar's `AttributeUtil.lookup` does it: the first source that has the key
+ * wins, in the order the caller gives, normally device attributes, then the group chain (nearest
+ * first, up to 3 levels), then server attributes, then configuration.
  */
 export type AttributeSource = Readonly<Record<string, unknown>> | null | undefined;
 
@@ -30,7 +30,7 @@ export function toNumberAttribute(value: unknown): number | undefined {
   return undefined;
 }
 
-export function toBooleanAttribute(value: unknown): boolean | undefined {
+function toBooleanAttribute(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (value === 'true') return true;
   if (value === 'false') return false;

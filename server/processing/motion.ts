@@ -1,10 +1,10 @@
-import { distance } from './geometry';
+import { distanceBetween, type LatLon } from './geometry';
 import type { NewEvent, TrackPosition } from './types';
 import { makeEvent } from './types';
 import { knotsFromMps } from './units';
 
 /** `event.motion.speedThreshold`, knots. */
-export const DEFAULT_SPEED_THRESHOLD = 0.01;
+const DEFAULT_SPEED_THRESHOLD = 0.01;
 
 /** The `motion` attribute: what the device reported, else speed above the threshold. */
 export function computeMotion(
@@ -16,7 +16,7 @@ export function computeMotion(
   return position.speed > speedThreshold;
 }
 
-/** Parameters of Traccar's "new logic" motion processor (contract §6); times in ms. */
+/** Parameters of Traccar's "new logic" motion processor; times in ms. */
 export interface MotionConfig {
   /** `report.trip.minDistance`, metres. */
   minDistance: number;
@@ -35,10 +35,7 @@ export const DEFAULT_MOTION_CONFIG: MotionConfig = {
   speedThreshold: DEFAULT_SPEED_THRESHOLD,
 };
 
-export type MotionPoint = Pick<
-  TrackPosition,
-  'id' | 'deviceId' | 'fixTime' | 'latitude' | 'longitude'
->;
+export type MotionPoint = LatLon & Pick<TrackPosition, 'id' | 'deviceId' | 'fixTime'>;
 
 /**
  * Everything the state machine remembers between positions. Plain data, so the live server can
@@ -80,10 +77,7 @@ const point = (p: MotionPoint): MotionPoint => ({
   longitude: p.longitude,
 });
 
-const between = (a: MotionPoint, b: MotionPoint): number =>
-  distance(a.latitude, a.longitude, b.latitude, b.longitude);
-
-/** The initial state from the first position: its `motion` flag decides (contract §6). */
+/** The initial state from the first position: its `motion` flag decides, as in Traccar. */
 export function initialMotionState(
   first: MotionPoint & Pick<TrackPosition, 'speed' | 'attributes'>,
   config: MotionConfig = DEFAULT_MOTION_CONFIG,
@@ -98,7 +92,7 @@ export function initialMotionState(
 /** Leg speed in m/s; a leg with no elapsed time counts as fast when it moved at all. */
 function legSpeed(from: MotionPoint, to: MotionPoint): number {
   const seconds = (to.fixTime - from.fixTime) / 1000;
-  const metres = between(from, to);
+  const metres = distanceBetween(from, to);
   if (seconds <= 0) return metres > 0 ? Infinity : 0;
   return metres / seconds;
 }
@@ -125,7 +119,7 @@ export function updateMotion(
 
   const gap = current.fixTime - last.fixTime;
   if (gap > config.stopGap) {
-    const gapDistance = between(last, current);
+    const gapDistance = distanceBetween(last, current);
     const averageKnots = knotsFromMps(gapDistance / (gap / 1000));
     if (gapDistance >= config.minDistance && averageKnots > config.speedThreshold) {
       const transitions: MotionTransition[] = [];
@@ -142,7 +136,7 @@ export function updateMotion(
   const history = [...state.history, current];
 
   if (!state.moving) {
-    if (between(state.eventPoint, current) >= config.minDistance) {
+    if (distanceBetween(state.eventPoint, current) >= config.minDistance) {
       const fast = config.minDistance / (config.minDuration / 1000);
       let start = history.length - 1;
       while (start > 0 && legSpeed(history[start - 1], history[start]) > fast) start--;
@@ -164,7 +158,7 @@ export function updateMotion(
   if (windowStart >= 0) {
     const settled = history
       .slice(windowStart)
-      .every((p) => between(p, current) < config.minDistance);
+      .every((p) => distanceBetween(p, current) < config.minDistance);
     if (settled) {
       return {
         state: { moving: false, eventPoint: current, history: [current] },

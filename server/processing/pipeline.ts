@@ -1,4 +1,3 @@
-import type { DecodedPosition } from '../protocol/osmand';
 import { applyComputedAttributes, type CompiledAttribute } from './computed';
 import type { DeviceState } from './deviceState';
 import { accumulateDistance, type DistanceOptions } from './distance';
@@ -15,7 +14,6 @@ import { accumulateHours } from './hours';
 import type { AttributeSource } from './lookup';
 import { computeMotion, initialMotionState, motionEvents, updateMotion } from './motion';
 import type { MotionConfig } from './motion';
-import type { PositionRecord } from './serialize';
 import {
   alarmOptions,
   distanceOptions,
@@ -23,7 +21,7 @@ import {
   motionConfig,
   overspeedOptions,
 } from './settings';
-import type { NewEvent } from './types';
+import type { DecodedPosition, NewEvent, PositionRecord } from './types';
 
 /**
  * The position pipeline, pure: what Traccar's handler chain does to one position, in two steps.

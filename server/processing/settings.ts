@@ -4,7 +4,7 @@ import { lookupBoolean, lookupNumber, type AttributeSource } from './lookup';
 import { DEFAULT_MOTION_CONFIG, type MotionConfig } from './motion';
 
 /**
- * The pipeline's settings for one device, each looked up device → groups → server (contract §6)
+ * The pipeline's settings for one device, each looked up device → groups → server (`lookup.ts`)
  * with Traccar's key names and defaults. Durations are configured in seconds, used in ms.
  */
 

@@ -1,7 +1,7 @@
 import type { DeviceStatus } from '../../model';
 import type { NewEvent } from './types';
 
-/** `status.timeout`: a device silent this long becomes `unknown` (contract §4: 600 s). */
+/** `status.timeout`: a device silent this long becomes `unknown` (Traccar's default, 600 s). */
 export const DEFAULT_STATUS_TIMEOUT_MS = 600_000;
 
 export interface StatusInput {

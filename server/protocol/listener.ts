@@ -1,20 +1,16 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IngestOutcome } from '../ingest/ingest';
-import type { DecodedPosition } from './osmand';
 import { OsmAndDecodeError } from './osmand';
 import { BodyTooLargeError, parseOsmAndRequest } from './request';
+import type { PositionSink } from './sink';
 
 /**
- * The OsmAnd / Traccar Client listener (contract §10): plain HTTP on its own port, any method and
- * path. Replies 200 (with one queued command's text for the query form), 400 for a malformed
- * message or an unknown device (404 for the JSON form's unknown device). Nothing is stored on an
- * error; a success reply is sent only after the position is committed.
+ * The OsmAnd / Traccar Client listener (docs/tracking-core.md): plain HTTP on its own port, any
+ * method and path. Replies 200 (with one queued command's text for the query form), 400 for a
+ * malformed message or an unknown device (404 for the JSON form's unknown device), 413 for a body
+ * too large, 503 while the sink is busy. Nothing is stored on an error; a success reply is sent
+ * only after the position is committed.
  */
-
-export interface PositionSink {
-  submit(position: DecodedPosition, wantsCommand: boolean): Promise<IngestOutcome>;
-}
 
 export interface ListenerLog {
   error(object: unknown, message?: string): void;
@@ -33,7 +29,7 @@ function reply(response: ServerResponse, status: number, body = ''): void {
   response.end(body);
 }
 
-export async function handleOsmAnd(
+async function handleOsmAnd(
   request: IncomingMessage,
   response: ServerResponse,
   sink: PositionSink,

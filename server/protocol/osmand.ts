@@ -1,10 +1,12 @@
-import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from '../../model';
+import type { CellTower, PositionAttributes, WifiAccessPoint } from '../../model';
 import { isValidLatitude, isValidLongitude } from '../../model/coordinates';
+import type { DecodedPosition } from '../processing/types';
 import { knotsFromKmh, knotsFromMph, knotsFromMps } from '../processing/units';
 
 /**
- * Decoder for the OsmAnd / Traccar Client HTTP protocol (contract §10), pure: the HTTP layer hands
- * it the query (or form body) or the parsed JSON body and maps `OsmAndDecodeError` to 400/404.
+ * Decoder for the OsmAnd / Traccar Client HTTP protocol (docs/tracking-core.md), pure: the HTTP
+ * layer hands it the query (or form body) or the parsed JSON body and maps `OsmAndDecodeError` to
+ * 400/404.
  */
 
 export type SpeedUnit = 'kn' | 'kmh' | 'mps' | 'mph';
@@ -16,30 +18,6 @@ export interface OsmAndOptions {
   minAccuracy?: number;
   /** Epoch ms used when the message carries no timestamp. Default `Date.now()`. */
   now?: number;
-}
-
-export interface DecodedPosition {
-  protocol: 'osmand';
-  /** Device `uniqueId` (`id`/`deviceid`, or JSON `device_id`). */
-  uniqueId: string;
-  /** Epoch ms; OsmAnd has one time, so fix and device time are equal. */
-  fixTime: number;
-  deviceTime: number;
-  valid: boolean;
-  /**
-   * True when the message had no coordinates: latitude/longitude are then 0 and the caller must
-   * reuse the device's last known location, as Traccar does.
-   */
-  outdated: boolean;
-  latitude: number;
-  longitude: number;
-  /** Knots. */
-  speed: number;
-  course: number;
-  altitude: number;
-  accuracy: number;
-  network: Network | null;
-  attributes: PositionAttributes;
 }
 
 export type OsmAndErrorCode =
@@ -369,23 +347,30 @@ function jsonNumber(owner: JsonObject, key: string, path: string): number | unde
   return value;
 }
 
-function jsonBoolean(owner: JsonObject, key: string, path: string): boolean | undefined {
-  const value = owner[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') {
-    throw new OsmAndDecodeError('INVALID_JSON', `${path}.${key} must be a boolean`);
-  }
-  return value;
+interface JsonScalars {
+  boolean: boolean;
+  string: string;
 }
 
-function jsonString(owner: JsonObject, key: string, path: string): string | undefined {
+/** `owner[key]` when it is a `type`; undefined when absent or null; else a decode error. */
+function jsonScalar<T extends keyof JsonScalars>(
+  owner: JsonObject,
+  key: string,
+  path: string,
+  type: T,
+): JsonScalars[T] | undefined {
   const value = owner[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    throw new OsmAndDecodeError('INVALID_JSON', `${path}.${key} must be a string`);
+  if (typeof value !== type) {
+    throw new OsmAndDecodeError('INVALID_JSON', `${path}.${key} must be a ${type}`);
   }
-  return value;
+  return value as JsonScalars[T];
 }
+
+const jsonBoolean = (owner: JsonObject, key: string, path: string) =>
+  jsonScalar(owner, key, path, 'boolean');
+const jsonString = (owner: JsonObject, key: string, path: string) =>
+  jsonScalar(owner, key, path, 'string');
 
 /** True when the parsed body looks like the JSON variant (has a `location` object). */
 export function isOsmAndJson(body: unknown): boolean {

@@ -1,18 +1,18 @@
 import type { IncomingMessage } from 'node:http';
+import type { DecodedPosition } from '../processing/types';
 import {
   decodeOsmAndJson,
   decodeOsmAndQuery,
   OsmAndDecodeError,
-  type DecodedPosition,
   type OsmAndOptions,
 } from './osmand';
 
 /**
- * Reads an OsmAnd HTTP request into a decoded position (contract §10): the query string; a
- * form-encoded body when the query is empty; the JSON variant when the body is JSON.
+ * Reads an OsmAnd HTTP request into a decoded position: the query string; a form-encoded body
+ * when the query is empty; the JSON variant when the body is JSON.
  */
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export class BodyTooLargeError extends Error {}
 

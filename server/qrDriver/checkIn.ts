@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import { findUserById, updateUser } from '../db/users';
 import { IllegalArgumentException, SecurityException } from '../errors';
-import type { Change } from '../live/changes';
+import type { Change } from '../changes';
 import { visibleDeviceIds } from '../permissions/visibility';
 
 /** Device attribute naming the checked-in driver (its uniqueId). */

@@ -5,7 +5,7 @@ import { getServerSettings } from '../db/servers';
 import { findUserById, toUser } from '../db/users';
 import { inTransaction, type Ctx } from '../entities/context';
 import type { Wire } from '../entities/definition';
-import type { ChangeFeed } from '../live/changes';
+import type { ChangeFeed } from '../changes';
 import { makeActor } from '../permissions/actor';
 import {
   DEVICE_DRIVER,

@@ -5,7 +5,7 @@ import type { SharesTable } from '../db/schema';
 import { findUserById, insertUser } from '../db/users';
 import { inTransaction, type Ctx } from '../entities/context';
 import { SecurityException, notFound } from '../errors';
-import type { Change } from '../live/changes';
+import type { Change } from '../changes';
 import { assertReference } from '../permissions/objects';
 import { newUserFields } from '../users/defaults';
 import { accountProblem } from '../users/accountState';

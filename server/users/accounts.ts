@@ -12,7 +12,7 @@ import {
   type UserFields,
 } from '../db/users';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import type { ChangeFeed } from '../live/changes';
+import type { ChangeFeed } from '../changes';
 import { makeActor, type Actor } from '../permissions/actor';
 import { DENIED, accessDenial, hasBit } from '../permissions/checkAccess';
 import { addLink } from '../permissions/linkStore';

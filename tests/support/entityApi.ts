@@ -7,7 +7,7 @@ import path from 'node:path';
 import { connect } from '../../server/db/connect';
 import type { Db } from '../../server/db/database';
 import { insertEvents, insertPositions } from '../../server/ingest/store';
-import type { PositionRecord } from '../../server/processing/serialize';
+import type { PositionRecord } from '../../server/processing/types';
 import { Client } from './http';
 import { createTempPostgres, type TempPostgres } from './postgres';
 import { TEST_ADMIN, startServer, type TestServer } from './server';

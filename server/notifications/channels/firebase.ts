@@ -2,12 +2,11 @@ import { createSign } from 'node:crypto';
 import {
   ChannelDeliveryFailed,
   ChannelNotConfigured,
-  expectOk,
+  gatewayBase,
+  postToGateway,
   text,
-  type ChannelContext,
-  type ChannelMessage,
-  type Recipient,
 } from './types';
+import type { ChannelContext, ChannelSend, Recipient } from './types';
 
 /** Server attributes of the Firebase channel: the service-account JSON and the FCM base URL. */
 export const FIREBASE_KEYS = {
@@ -15,7 +14,7 @@ export const FIREBASE_KEYS = {
   url: 'notificator.firebase.url',
 } as const;
 
-export const FIREBASE_DEFAULT_URL = 'https://fcm.googleapis.com';
+const FIREBASE_DEFAULT_URL = 'https://fcm.googleapis.com';
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 
 export interface ServiceAccount {
@@ -51,7 +50,7 @@ export const firebaseConfigured = (settings: Record<string, unknown>): boolean =
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** The RS256-signed JWT assertion Google's token endpoint exchanges for an access token. */
-export function signAssertion(account: ServiceAccount, nowSeconds: number): string {
+function signAssertion(account: ServiceAccount, nowSeconds: number): string {
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
   const claims = base64url(
     JSON.stringify({
@@ -79,16 +78,13 @@ async function accessToken(ctx: ChannelContext, account: ServiceAccount): Promis
   } catch {
     throw new ChannelDeliveryFailed('Firebase service account key is invalid');
   }
-  const response = await ctx.fetch(account.tokenUri, {
-    method: 'POST',
+  const response = await postToGateway(ctx, 'Firebase', account.tokenUri, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
       assertion,
     }).toString(),
-    signal: AbortSignal.timeout(15_000),
   });
-  await expectOk(response, 'Firebase');
   const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
   const token = text(body.access_token);
   if (!token) throw new ChannelDeliveryFailed('Firebase token endpoint gave no access token');
@@ -105,27 +101,20 @@ export function userTokens(user: Recipient): string[] {
 }
 
 /** FCM HTTP v1: one message per registered device token of the user. */
-export async function sendFirebase(
-  ctx: ChannelContext,
-  user: Recipient,
-  message: ChannelMessage,
-): Promise<void> {
+export const sendFirebase: ChannelSend = async (ctx, user, message) => {
   const account = parseServiceAccount(ctx.settings[FIREBASE_KEYS.serviceAccount]);
   if (!account) throw new ChannelNotConfigured('Firebase');
   const targets = userTokens(user);
   if (targets.length === 0) throw new ChannelDeliveryFailed('No notification tokens registered');
   const token = await accessToken(ctx, account);
-  const base = (text(ctx.settings[FIREBASE_KEYS.url]) ?? FIREBASE_DEFAULT_URL).replace(/\/+$/, '');
+  const base = gatewayBase(ctx, FIREBASE_KEYS.url, FIREBASE_DEFAULT_URL);
   const url = `${base}/v1/projects/${encodeURIComponent(account.projectId)}/messages:send`;
   for (const target of targets) {
-    const response = await ctx.fetch(url, {
-      method: 'POST',
+    await postToGateway(ctx, 'Firebase', url, {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
         message: { token: target, notification: { title: message.subject, body: message.text } },
       }),
-      signal: AbortSignal.timeout(15_000),
     });
-    await expectOk(response, 'Firebase');
   }
-}
+};

@@ -8,7 +8,7 @@ import { sendTelegram, telegramConfigured, TELEGRAM_KEYS } from './telegram';
 import type { ChannelContext, ChannelMessage, Recipient } from './types';
 
 /** The channels that deliver outside the web app (web and command have no settings). */
-export const DELIVERY_CHANNELS = ['mail', 'telegram', 'sms', 'firebase'] as const;
+const DELIVERY_CHANNELS = ['mail', 'telegram', 'sms', 'firebase'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const isDeliveryChannel = (name: string): name is DeliveryChannel =>

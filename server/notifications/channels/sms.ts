@@ -1,12 +1,5 @@
-import {
-  ChannelDeliveryFailed,
-  ChannelNotConfigured,
-  expectOk,
-  text,
-  type ChannelContext,
-  type ChannelMessage,
-  type Recipient,
-} from './types';
+import { ChannelDeliveryFailed, postToGateway, requiredSetting, text } from './types';
+import type { ChannelSend } from './types';
 
 /** Server attributes of the HTTP SMS gateway (Traccar's `notificator.sms.http.*`). */
 export const SMS_KEYS = {
@@ -16,7 +9,7 @@ export const SMS_KEYS = {
 } as const;
 
 /** Traccar's default: a form body. A template starting with `{` is sent as JSON. */
-export const SMS_DEFAULT_TEMPLATE = 'phone={phone}&message={message}';
+const SMS_DEFAULT_TEMPLATE = 'phone={phone}&message={message}';
 
 export const smsConfigured = (settings: Record<string, unknown>): boolean =>
   text(settings[SMS_KEYS.url]) !== null;
@@ -43,13 +36,8 @@ export function renderSmsTemplate(template: string, phone: string, message: stri
 }
 
 /** Posts one message to the gateway for the user's phone. */
-export async function sendSms(
-  ctx: ChannelContext,
-  user: Recipient,
-  message: ChannelMessage,
-): Promise<void> {
-  const url = text(ctx.settings[SMS_KEYS.url]);
-  if (!url) throw new ChannelNotConfigured('SMS');
+export const sendSms: ChannelSend = async (ctx, user, message) => {
+  const url = requiredSetting(ctx, SMS_KEYS.url, 'SMS');
   const phone = text(user.phone);
   if (!phone) throw new ChannelDeliveryFailed('Phone number is not set');
   const template = text(ctx.settings[SMS_KEYS.template]) ?? SMS_DEFAULT_TEMPLATE;
@@ -57,11 +45,5 @@ export async function sendSms(
   const headers: Record<string, string> = { 'content-type': contentType };
   const authorization = text(ctx.settings[SMS_KEYS.authorization]);
   if (authorization) headers.authorization = authorization;
-  const response = await ctx.fetch(url, {
-    method: 'POST',
-    headers,
-    body,
-    signal: AbortSignal.timeout(15_000),
-  });
-  await expectOk(response, 'SMS');
-}
+  await postToGateway(ctx, 'SMS', url, { headers, body });
+};

@@ -1,12 +1,5 @@
-import {
-  ChannelDeliveryFailed,
-  ChannelNotConfigured,
-  expectOk,
-  text,
-  type ChannelContext,
-  type ChannelMessage,
-  type Recipient,
-} from './types';
+import { ChannelDeliveryFailed, gatewayBase, postToGateway, requiredSetting, text } from './types';
+import type { ChannelSend, Recipient } from './types';
 
 /** Server attributes of the Telegram channel (Traccar's names, plus the Bot API base URL). */
 export const TELEGRAM_KEYS = {
@@ -15,7 +8,7 @@ export const TELEGRAM_KEYS = {
   url: 'notificator.telegram.url',
 } as const;
 
-export const TELEGRAM_DEFAULT_URL = 'https://api.telegram.org';
+const TELEGRAM_DEFAULT_URL = 'https://api.telegram.org';
 
 export const telegramConfigured = (settings: Record<string, unknown>): boolean =>
   text(settings[TELEGRAM_KEYS.key]) !== null;
@@ -26,21 +19,13 @@ export function telegramChat(settings: Record<string, unknown>, user: Recipient)
 }
 
 /** Bot API `sendMessage` to one user's chat. */
-export async function sendTelegram(
-  ctx: ChannelContext,
-  user: Recipient,
-  message: ChannelMessage,
-): Promise<void> {
-  const key = text(ctx.settings[TELEGRAM_KEYS.key]);
-  if (!key) throw new ChannelNotConfigured('Telegram');
+export const sendTelegram: ChannelSend = async (ctx, user, message) => {
+  const key = requiredSetting(ctx, TELEGRAM_KEYS.key, 'Telegram');
   const chatId = telegramChat(ctx.settings, user);
   if (!chatId) throw new ChannelDeliveryFailed('Telegram chat id is not set');
-  const base = (text(ctx.settings[TELEGRAM_KEYS.url]) ?? TELEGRAM_DEFAULT_URL).replace(/\/+$/, '');
-  const response = await ctx.fetch(`${base}/bot${encodeURIComponent(key)}/sendMessage`, {
-    method: 'POST',
+  const base = gatewayBase(ctx, TELEGRAM_KEYS.url, TELEGRAM_DEFAULT_URL);
+  await postToGateway(ctx, 'Telegram', `${base}/bot${encodeURIComponent(key)}/sendMessage`, {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ chat_id: chatId, text: message.text }),
-    signal: AbortSignal.timeout(15_000),
   });
-  await expectOk(response, 'Telegram');
-}
+};

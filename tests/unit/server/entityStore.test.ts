@@ -19,7 +19,7 @@ import {
   listEntities,
   updateEntity,
 } from '../../../server/entities/service';
-import { ChangeFeed, type Change } from '../../../server/live/changes';
+import { InProcessChangeFeed as ChangeFeed, type Change } from '../../../server/changes';
 import { makeActor } from '../../../server/permissions/actor';
 import { changePermissions, parsePermissions } from '../../../server/permissions/permissionLinks';
 import { usersWhoSeeDevice, visibleDeviceIds } from '../../../server/permissions/visibility';

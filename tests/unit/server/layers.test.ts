@@ -1,6 +1,6 @@
 /**
- * The lint rules that keep the layers apart (docs/architecture.md) fail on a wrong-way import and
- * pass on the same import made the allowed way.
+ * The lint rules that keep the layers apart (docs/architecture.md) and the tracking core one way
+ * (docs/tracking-core.md) fail on a wrong-way import and pass on an import made the allowed way.
  */
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,37 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     ).toHaveLength(1);
     expect(await fetches('src/dataProvider/planted.ts')).toEqual([]);
     expect(await fetches('src/layout/weather.ts')).toEqual([]);
+  });
+
+  /** A wrong-way import between stages of the tracking core: [file, imported module, message]. */
+  const wrongWay: [string, string, string][] = [
+    ['processing', '../ingest/ingest', 'processing/ is the pure kernel'],
+    ['protocol', '../ingest/ingest', 'protocol/ hands positions to the sink'],
+    ['ingest', '../live/fanout', 'ingest/ publishes committed batches'],
+    ['live', '../notifications/dispatcher', 'live/ subscribes to committed batches'],
+    ['notifications', '../live/hub', 'notifications/ subscribes to committed batches'],
+  ];
+  it.each(wrongWay)(
+    'refuses a tracking core import from %s/ of %s',
+    async (folder, from, message) => {
+      const code = `import * as planted from '${from}';\nexport const used = planted;\n`;
+      const errors = await layerErrors(`server/${folder}/planted.ts`, code);
+      expect(errors).toEqual([expect.stringContaining(message)]);
+    },
+  );
+
+  it('lets each stage of the tracking core import the stages before it', async () => {
+    const ingest =
+      "import type { PositionSink } from '../protocol/sink';\n" +
+      "import { enrichPosition } from '../processing/pipeline';\n" +
+      'export const planted: [PositionSink | null, unknown] = [null, enrichPosition];\n';
+    expect(await layerErrors('server/ingest/planted.ts', ingest)).toEqual([]);
+    const subscriber =
+      "import type { CommittedBatch } from '../ingest/batchFeed';\n" +
+      "import { positionJson } from '../serialize';\n" +
+      'export const planted: [CommittedBatch | null, unknown] = [null, positionJson];\n';
+    expect(await layerErrors('server/live/planted.ts', subscriber)).toEqual([]);
+    expect(await layerErrors('server/notifications/planted.ts', subscriber)).toEqual([]);
   });
 
   it('lets both sides import the contract', async () => {

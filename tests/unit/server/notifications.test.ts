@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalendarSchedule } from '../../../server/notifications/calendar';
+import { CalendarSchedule } from '../../../server/processing/calendar';
 import { enabledNotificators } from '../../../server/notifications/catalog';
 import {
   matchNotifications,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestOutcome } from '../../../server/ingest/ingest';
+import type { SubmitOutcome as IngestOutcome } from '../../../server/protocol/sink';
 import { startOsmAndListener, type OsmAndListener } from '../../../server/protocol/listener';
-import type { DecodedPosition } from '../../../server/protocol/osmand';
+import type { DecodedPosition } from '../../../server/processing/types';
 
 /** The listener's HTTP mapping, over a fake sink: what reaches the pipeline and what is replied. */
 const received: { position: DecodedPosition; wantsCommand: boolean }[] = [];

@@ -13,7 +13,7 @@ import {
   positionEvents,
   type DeviceContext,
 } from '../../../server/processing/pipeline';
-import type { PositionRecord } from '../../../server/processing/serialize';
+import type { PositionRecord } from '../../../server/processing/types';
 import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);

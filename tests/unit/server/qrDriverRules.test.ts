@@ -9,7 +9,7 @@ import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { findUserById, insertUser } from '../../../server/db/users';
-import { ChangeFeed } from '../../../server/live/changes';
+import { InProcessChangeFeed as ChangeFeed } from '../../../server/changes';
 import {
   checkedInDevice,
   findDevice,

@@ -13,9 +13,9 @@ import { getServerSettings } from '../../../server/db/servers';
 import { findUserByEmail } from '../../../server/db/users';
 import type { Ctx } from '../../../server/entities/context';
 import { insertPositions } from '../../../server/ingest/store';
-import { ChangeFeed } from '../../../server/live/changes';
+import { InProcessChangeFeed as ChangeFeed } from '../../../server/changes';
 import { makeActor } from '../../../server/permissions/actor';
-import type { PositionRecord } from '../../../server/processing/serialize';
+import type { PositionRecord } from '../../../server/processing/types';
 import {
   prepareReport,
   stopsReport,

@@ -13,7 +13,7 @@ import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { insertPositions } from '../../../server/ingest/store';
-import { positionFromRow } from '../../../server/processing/serialize';
+import { positionFromRow } from '../../../server/serialize';
 import { decodeOsmAndJson, decodeOsmAndQuery } from '../../../server/protocol/osmand';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
 import { DEPOT, seedFleet, type Fleet } from '../../support/trackingSeed';

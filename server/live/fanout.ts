@@ -1,34 +1,27 @@
-import type { Event } from '../../model';
-import type { CommittedBatch, IngestSink } from '../ingest/ingest';
-import type { NotificationDispatcher } from '../notifications/dispatcher';
-import {
-  deviceJson,
-  positionJson,
-  type DeviceRecord,
-  type PositionRecord,
-} from '../processing/serialize';
+import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
+import type { DeviceRecord, PositionRecord } from '../processing/types';
+import { deviceJson, positionJson } from '../serialize';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';
 
 /**
- * Live delivery of committed batches: each user who sees a device gets ONE message per batch,
- * `{positions:[…], devices:[…], events:[…]}` with only the keys that have items. Device pushes
- * are throttled to one per device per `throttleMs` (a status change always goes at once; the
- * latest throttled state follows when the window ends). Events reach the socket only through
- * notifications with the `web` notificator.
+ * The live fan-out, a subscriber of committed batches: each user who sees a device gets ONE
+ * message per batch, `{devices:[…], positions:[…]}` with only the keys that have items. Device
+ * pushes are throttled to one per device per `throttleMs` (a status change always goes at once;
+ * the latest throttled state follows when the window ends). Events are not sent here: they reach
+ * the socket only as notifications with the `web` notificator.
  */
 
-export interface BroadcastLog {
+export interface FanoutLog {
   error(object: unknown, message?: string): void;
 }
 
 interface Outbox {
   positions: string[];
   devices: string[];
-  events: string[];
 }
 
-export class LiveBroadcaster implements IngestSink {
+export class LiveFanout implements BatchSubscriber {
   private chain: Promise<void> = Promise.resolve();
   private readonly lastPush = new Map<number, number>();
   private readonly held = new Map<number, DeviceRecord>();
@@ -37,8 +30,7 @@ export class LiveBroadcaster implements IngestSink {
   constructor(
     private readonly hub: SocketHub,
     private readonly audience: AudienceCache,
-    private readonly dispatcher: NotificationDispatcher,
-    private readonly log: BroadcastLog,
+    private readonly log: FanoutLog,
     private readonly throttleMs = 1000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -56,7 +48,7 @@ export class LiveBroadcaster implements IngestSink {
         this.timer ??= setTimeout(() => this.release(), this.throttleMs).unref();
       }
     }
-    this.enqueue(batch.positions, devices, batch.events);
+    this.enqueue(batch.positions, devices);
   }
 
   /** Settles once everything committed so far has been delivered (tests, shutdown). */
@@ -75,61 +67,41 @@ export class LiveBroadcaster implements IngestSink {
     const devices = [...this.held.values()];
     this.held.clear();
     for (const device of devices) this.lastPush.set(device.id, now);
-    if (devices.length > 0) this.enqueue([], devices, []);
+    if (devices.length > 0) this.enqueue([], devices);
   }
 
-  private enqueue(
-    positions: PositionRecord[],
-    devices: DeviceRecord[],
-    events: CommittedBatch['events'],
-  ): void {
-    if (positions.length === 0 && devices.length === 0 && events.length === 0) return;
+  private enqueue(positions: PositionRecord[], devices: DeviceRecord[]): void {
+    if (positions.length === 0 && devices.length === 0) return;
     // Chained so messages keep commit order even when an audience has to be read first.
     this.chain = this.chain
-      .then(() => this.deliver(positions, devices, events))
+      .then(() => this.deliver(positions, devices))
       .catch((error: unknown) => this.log.error({ err: error }, 'live delivery failed'));
   }
 
-  private async deliver(
-    positions: PositionRecord[],
-    devices: DeviceRecord[],
-    events: CommittedBatch['events'],
-  ): Promise<void> {
-    const live = this.hub.size > 0;
-    const ids = events.map((e) => e.deviceId);
-    if (live) {
-      for (const p of positions) ids.push(p.deviceId);
-      for (const d of devices) ids.push(d.id);
-    }
-    if (ids.length === 0) return;
+  private async deliver(positions: PositionRecord[], devices: DeviceRecord[]): Promise<void> {
+    if (this.hub.size === 0) return;
+    const ids = positions.map((p) => p.deviceId);
+    for (const d of devices) ids.push(d.id);
     const audiences = await this.audience.getMany(ids);
-    const web = this.dispatcher.dispatch(events, audiences);
-    if (!live) return;
 
     const outboxes = new Map<number, Outbox>();
     const add = (deviceId: number, key: keyof Outbox, text: string) => {
       for (const userId of audiences.get(deviceId) ?? []) {
         if (!this.hub.hasUser(userId)) continue;
         let box = outboxes.get(userId);
-        if (!box) outboxes.set(userId, (box = { positions: [], devices: [], events: [] }));
+        if (!box) outboxes.set(userId, (box = { positions: [], devices: [] }));
         box[key].push(text);
       }
     };
     for (const p of positions) add(p.deviceId, 'positions', JSON.stringify(positionJson(p)));
     for (const d of devices) add(d.id, 'devices', JSON.stringify(deviceJson(d)));
-    for (const [userId, list] of web) {
-      if (!this.hub.hasUser(userId)) continue;
-      let box = outboxes.get(userId);
-      if (!box) outboxes.set(userId, (box = { positions: [], devices: [], events: [] }));
-      box.events.push(...list.map((e: Event) => JSON.stringify(e)));
-    }
     for (const [userId, box] of outboxes) this.hub.sendRawToUser(userId, message(box));
   }
 }
 
 function message(box: Outbox): string {
   const parts: string[] = [];
-  for (const key of ['devices', 'positions', 'events'] as const) {
+  for (const key of ['devices', 'positions'] as const) {
     if (box[key].length > 0) parts.push(`"${key}":[${box[key].join(',')}]`);
   }
   return `{${parts.join(',')}}`;

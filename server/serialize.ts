@@ -1,48 +1,15 @@
 import type { Selectable } from 'kysely';
-import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../../model';
-import { isPlainObject, parseAttributes, toIso } from '../db/json';
-import type { DevicesTable, EventsTable, PositionsTable } from '../db/schema';
-import type { NewEvent, TrackPosition } from './types';
+import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../model';
+import { isPlainObject, parseAttributes, toIso } from './db/json';
+import type { DevicesTable, EventsTable, PositionsTable } from './db/schema';
+import type { DeviceRecord, EventRecord, PositionRecord } from './processing/types';
 
 /**
- * Devices, positions and events as the tracking core holds them (times in epoch ms, JSON parsed),
- * and their wire shapes (contract §3: ISO dates, 0 for "none", `geofenceIds` null when empty).
+ * Rows → records → wire JSON for devices, positions and events: table rows read into the records
+ * of `processing/types.ts` (times in epoch ms, JSON parsed), and records written in their wire
+ * shapes (ISO dates, 0 for "none", `geofenceIds` null when empty; see docs/traccar-api.md). Shared
+ * by the tracking core, the entity API and the reports, so it belongs to none of them.
  */
-
-export interface PositionRecord extends TrackPosition {
-  protocol: string | null;
-  serverTime: number;
-  deviceTime: number;
-  outdated: boolean;
-  altitude: number;
-  course: number;
-  accuracy: number;
-  address: string | null;
-  network: Network | null;
-  geofenceIds: number[] | null;
-}
-
-export interface EventRecord extends NewEvent {
-  id: number;
-}
-
-export interface DeviceRecord {
-  id: number;
-  name: string;
-  uniqueId: string;
-  status: DeviceStatus | null;
-  lastUpdate: number | null;
-  positionId: number;
-  groupId: number;
-  calendarId: number;
-  phone: string | null;
-  model: string | null;
-  contact: string | null;
-  category: string | null;
-  disabled: boolean;
-  expirationTime: number | null;
-  attributes: Record<string, unknown>;
-}
 
 function parseJson(text: string | null): unknown {
   if (!text) return null;

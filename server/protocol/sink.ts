@@ -1,0 +1,21 @@
+import type { DecodedPosition } from '../processing/types';
+
+/**
+ * Where a protocol listener hands each decoded position: the app's ingest, or a fake in tests.
+ * The listener replies to the device from the outcome, so it never needs to know what stores it.
+ */
+export interface PositionSink {
+  /**
+   * Processes and stores one position; settles once it is committed. `wantsCommand`: the reply
+   * can carry a queued command (OsmAnd query form).
+   */
+  submit(position: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome>;
+}
+
+export type SubmitOutcome =
+  /** Stored; `command` is the text of one queued command for the device's reply, if any. */
+  | { kind: 'stored'; command: string | null }
+  /** An unknown, disabled or expired device: nothing was stored. */
+  | { kind: 'unknown' }
+  /** Too many positions already wait for the database: the device should retry later. */
+  | { kind: 'busy' };
