@@ -79,7 +79,7 @@ export type PermName = keyof typeof PERM_BITS;
 
 export const PERM_NAMES = Object.keys(PERM_BITS) as PermName[];
 
-export const PERM_BIT_COUNT = 128;
+const PERM_BIT_COUNT = 128;
 
 const HEX_LENGTH = PERM_BIT_COUNT / 4;
 const HEX_PATTERN = /^[0-9a-fA-F]{32}$/;

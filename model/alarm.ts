@@ -41,7 +41,3 @@ export const ALARM_KEYS = [
 ] as const;
 
 export type AlarmKey = (typeof ALARM_KEYS)[number];
-
-export function isAlarmKey(value: string): value is AlarmKey {
-  return (ALARM_KEYS as readonly string[]).includes(value);
-}

@@ -27,10 +27,6 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
-
 /** An event as the API sends it; `0` means "none" for the id references. */
 export interface Event {
   id: number;

@@ -17,7 +17,7 @@ export type GeofenceArea =
   | { type: 'linestring'; points: Point[] };
 
 /** Bounded so a hostile area string cannot make every position check slow. */
-export const MAX_AREA_POINTS = 10_000;
+const MAX_AREA_POINTS = 10_000;
 
 export class GeofenceAreaError extends Error {
   constructor(message: string) {

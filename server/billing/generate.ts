@@ -5,7 +5,6 @@ import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
 import { createInvoice, type BillingDeps } from './service';
 import { billingOn, billingSettings, type BillingSettings } from './settings';
-import { billingTables } from './store';
 import { daysBetween, isoDay, nextDueDate } from './terms';
 
 /** Server attribute: how many days before the due day the monthly invoice is issued. */
@@ -99,7 +98,7 @@ async function alreadyInvoiced(
   now: number,
 ): Promise<boolean> {
   if (await billedPeriod(db, userId, period)) return true;
-  const manual = await billingTables(db)
+  const manual = await db.kysely
     .selectFrom('invoices')
     .select('id')
     .where('userId', '=', userId)

@@ -7,7 +7,7 @@ import { generateMonthlyInvoices } from './generate';
 import { nextAccountState, sameState } from './rules';
 import type { BillingDeps } from './service';
 import { billingOn, billingSettings } from './settings';
-import { billingTables, getAccount, listAccounts, saveAccount, toInvoice } from './store';
+import { getAccount, listAccounts, saveAccount, toInvoice } from './store';
 import { isoDay } from './terms';
 
 /** How often the billing job runs (it also runs once at start). */
@@ -39,7 +39,7 @@ export async function runBillingCycle(db: Db, now = Date.now()): Promise<CycleRe
   if (!billingOn(server.attributes)) return result;
   const today = isoDay(now);
 
-  const became = await billingTables(db)
+  const became = await db.kysely
     .updateTable('invoices')
     .set({ status: 'OVERDUE' })
     .where('status', '=', 'PENDING')
@@ -48,7 +48,7 @@ export async function runBillingCycle(db: Db, now = Date.now()): Promise<CycleRe
     .execute();
   result.overdue = became.map(toInvoice);
 
-  const overdueRows = await billingTables(db)
+  const overdueRows = await db.kysely
     .selectFrom('invoices')
     .select(['userId', 'dueDate'])
     .where('status', '=', 'OVERDUE')

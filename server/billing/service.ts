@@ -20,7 +20,6 @@ import { billingOn, billingSettings } from './settings';
 import {
   OPEN_STATUSES,
   PAID_STATUSES,
-  billingTables,
   findInvoice,
   getAccount,
   invoicesOf,
@@ -66,7 +65,7 @@ const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes
 const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status);
 
 /** The configured payment provider, or null: invoices are then local, payable in cash. */
-export function paymentProvider(deps: BillingDeps): PaymentProvider | null {
+function paymentProvider(deps: BillingDeps): PaymentProvider | null {
   const settings = deps.integrations.enabled('asaas');
   return settings ? asaasProvider(settings, deps.paymentApiUrl) : null;
 }
@@ -188,7 +187,7 @@ export async function createInvoice(
 
   const row = await db.kysely.transaction().execute(async (trx) => {
     const tx: Db = { ...db, kysely: trx };
-    const inserted = await billingTables(tx)
+    const inserted = await tx.kysely
       .insertInto('invoices')
       .values({
         userId,
@@ -226,7 +225,7 @@ async function setInvoiceStatus(
   paidDate: number | null,
   now: number,
 ): Promise<Invoice> {
-  const updated = await billingTables(deps.db)
+  const updated = await deps.db.kysely
     .updateTable('invoices')
     .set({ status, paidDate })
     .where('id', '=', row.id)
@@ -267,7 +266,7 @@ export async function cancelInvoice(
   const row = await openInvoiceOr404(deps.db, invoiceId);
   if (isPaid(row.status)) throw new IllegalArgumentException('A paid invoice cannot be cancelled');
   if (row.providerId) await providerOf(deps).cancelPayment(row.providerId);
-  await billingTables(deps.db).deleteFrom('invoices').where('id', '=', invoiceId).execute();
+  await deps.db.kysely.deleteFrom('invoices').where('id', '=', invoiceId).execute();
   await settleAccount(deps.db, Number(row.userId), now);
   const invoice = toInvoice(row);
   deps.onInvoice?.('cancelled', invoice);
@@ -276,7 +275,7 @@ export async function cancelInvoice(
 
 /** Lifts an automatic suspension (and restores trust) once nothing is overdue any more. */
 async function settleAccount(db: Db, userId: number, now = Date.now()): Promise<void> {
-  const overdue = await billingTables(db)
+  const overdue = await db.kysely
     .selectFrom('invoices')
     .select('id')
     .where('userId', '=', userId)
@@ -401,7 +400,7 @@ export async function applyProviderUpdate(
   now = Date.now(),
 ): Promise<Invoice | null> {
   if (!KNOWN_STATUSES.has(payment.status)) return null;
-  const row = await billingTables(deps.db)
+  const row = await deps.db.kysely
     .selectFrom('invoices')
     .selectAll()
     .where('providerId', '=', payment.id)

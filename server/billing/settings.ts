@@ -41,8 +41,7 @@ const num = (value: unknown, fallback: number): number => {
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export const truthy = (value: unknown): boolean =>
-  value === true || value === 'true' || value === 1;
+const truthy = (value: unknown): boolean => value === true || value === 'true' || value === 1;
 
 const mode = (value: unknown): AmountMode =>
   typeof value === 'string' && value.toUpperCase().startsWith('PERCENT') ? 'PERCENTAGE' : 'FIXED';

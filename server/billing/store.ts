@@ -4,7 +4,6 @@ import type { BillingAccountsTable, InvoicesTable } from '../db/schema';
 import type { Invoice } from '../../model/invoice';
 
 /** The query builder the billing code reads its tables through (declared in db/schema.ts). */
-export const billingTables = (db: Db) => db.kysely;
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 
@@ -29,7 +28,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
 
 export async function invoicesOf(db: Db, userIds: number[]): Promise<InvoiceRow[]> {
   if (userIds.length === 0) return [];
-  return billingTables(db)
+  return db.kysely
     .selectFrom('invoices')
     .selectAll()
     .where('userId', 'in', userIds)
@@ -39,7 +38,7 @@ export async function invoicesOf(db: Db, userIds: number[]): Promise<InvoiceRow[
 }
 
 export async function findInvoice(db: Db, id: number): Promise<InvoiceRow | null> {
-  const row = await billingTables(db)
+  const row = await db.kysely
     .selectFrom('invoices')
     .selectAll()
     .where('id', '=', id)
@@ -80,7 +79,7 @@ function toAccount(row: Selectable<BillingAccountsTable>): BillingAccount {
 }
 
 export async function getAccount(db: Db, userId: number): Promise<BillingAccount> {
-  const row = await billingTables(db)
+  const row = await db.kysely
     .selectFrom('billingAccounts')
     .selectAll()
     .where('userId', '=', userId)
@@ -89,7 +88,7 @@ export async function getAccount(db: Db, userId: number): Promise<BillingAccount
 }
 
 export async function listAccounts(db: Db): Promise<BillingAccount[]> {
-  const rows = await billingTables(db).selectFrom('billingAccounts').selectAll().execute();
+  const rows = await db.kysely.selectFrom('billingAccounts').selectAll().execute();
   return rows.map(toAccount);
 }
 
@@ -108,7 +107,7 @@ export async function saveAccount(
     providerCustomerId: account.providerCustomerId,
     updated: now,
   };
-  await billingTables(db)
+  await db.kysely
     .insertInto('billingAccounts')
     .values({ userId: account.userId, ...values })
     .onConflict((oc) => oc.column('userId').doUpdateSet(values))

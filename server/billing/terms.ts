@@ -33,9 +33,6 @@ export const isoDay = (millis: number): string => new Date(millis).toISOString()
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-export const addDays = (day: string, days: number): string =>
-  isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-
 const portion = (valueCents: number, amount: number, mode: AmountMode): number =>
   mode === 'PERCENTAGE' ? Math.round((valueCents * amount) / 100) : Math.round(amount);
 

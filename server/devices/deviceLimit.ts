@@ -5,7 +5,7 @@ import { SecurityException } from '../errors';
 import type { Actor } from '../permissions/actor';
 import { visibleFilter } from '../permissions/visibility';
 
-export const limitReached = () => new SecurityException('User device limit reached');
+const limitReached = () => new SecurityException('User device limit reached');
 
 /** SQL twin of `isDeletedUniqueId` (`model/device.ts`) on `devices.unique_id`. */
 export const notDeletedDevice = () =>

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
 import { IntegrationStore } from '../integrations/store';
-import { InProcessChangeFeed as ChangeFeed } from '../changes';
+import { InProcessChangeFeed, type ChangeFeed } from '../changes';
 import { createMailer, type Mailer } from '../mail/mailer';
 
 declare module 'fastify' {
@@ -37,7 +37,7 @@ export const servicesPlugin = fp<{ config: Config; db: Db }>(
     const envMailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : null;
     const mailers = new MailerSource(integrations, envMailer);
     app.decorate('mailer', { getter: () => mailers.current() });
-    app.decorate('changes', new ChangeFeed());
+    app.decorate('changes', new InProcessChangeFeed());
     // The database belongs to main (it outlives the app in tests); the mail transports do not.
     app.addHook('onClose', async () => mailers.close());
   },

@@ -24,7 +24,7 @@ export interface Tracking {
    * The committed-batch feed: `idle()` settles once every subscriber has delivered what was
    * committed so far (positions, devices and web notifications on the sockets).
    */
-  broadcaster: BatchFeed;
+  batches: BatchFeed;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
@@ -88,7 +88,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       cache,
       ingest,
       sweep,
-      broadcaster: batches,
+      batches,
       async latestPositions(user) {
         const ids = user.administrator
           ? [...cache.devices.keys()]

@@ -49,7 +49,7 @@ export function polygonContains(points: Point[], p: Point): boolean {
 }
 
 /** Shortest distance in metres from the point to any segment of the line. */
-export function polylineDistance(points: Point[], p: Point): number {
+function polylineDistance(points: Point[], p: Point): number {
   let best = Infinity;
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1];

@@ -74,7 +74,7 @@ export function pipelineSettings(sources: readonly AttributeSource[]): PipelineS
  * The decoded message as a position of the device, with a missing fix filled from the last
  * position as Traccar's `getLastLocation` does (time, validity, location, speed and course).
  */
-export function toPosition(
+function toPosition(
   decoded: DecodedPosition,
   deviceId: number,
   last: PositionRecord | null,

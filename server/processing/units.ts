@@ -1,7 +1,7 @@
 /** Unit conversions. Traccar stores speed in knots and distance in metres. */
 
-export const KNOT_IN_KMH = 1.852;
-export const KNOT_IN_MPH = 1.15078;
+const KNOT_IN_KMH = 1.852;
+const KNOT_IN_MPH = 1.15078;
 /** 1 kn = 1852 m / 3600 s. */
 const KNOT_IN_MPS = 1852 / 3600;
 

@@ -23,7 +23,7 @@ export interface ParsedRequest {
   position: DecodedPosition;
 }
 
-export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   const { headers } = request;
   if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
     return ''; // no body at all (a plain GET): skip the stream

@@ -10,10 +10,11 @@ import { visibleDeviceIds } from '../permissions/visibility';
 export const DEVICE_DRIVER = 'qrDriverId';
 export const DEVICE_LOCKED = 'isQrLocked';
 export const DEVICE_LOCK_TIME = 'qrLockTime';
+/** User attributes of a driver account: its driver's uniqueId, and the vehicle it is checked in to. */
+export const USER_DRIVER_ID = 'tarkan.isQrDriverId';
+export const USER_DEVICE_ID = 'tarkan.isQrDeviceId';
 /** User attribute: when the driver checked in (ISO-8601). */
 export const USER_CHECK_IN_TIME = 'tarkan.qrCheckInTime';
-const USER_DRIVER_ID = 'tarkan.isQrDriverId';
-const USER_DEVICE_ID = 'tarkan.isQrDeviceId';
 
 export interface DriverRow {
   id: number;

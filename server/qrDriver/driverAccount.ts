@@ -8,7 +8,7 @@ import { IllegalArgumentException } from '../errors';
 import { addLink } from '../permissions/linkStore';
 import { findLink } from '../db/links';
 import { newUserFields } from '../users/defaults';
-import { clearCheckIn } from './checkIn';
+import { clearCheckIn, USER_DRIVER_ID } from './checkIn';
 
 /** `/motorista` signs in as `qrcode-{username}` (docs/qr-driver.md). */
 const DRIVER_LOGIN_PREFIX = 'qrcode-';
@@ -24,10 +24,6 @@ export const DRIVER_ATTR = {
   lock: 'tarkan.driverLockDevice',
   lockTimeout: 'tarkan.lockDeviceTimeout',
 } as const;
-
-/** User attributes of a driver account. */
-export const USER_DRIVER_ID = 'tarkan.isQrDriverId';
-export const USER_DEVICE_ID = 'tarkan.isQrDeviceId';
 
 const USERNAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
 

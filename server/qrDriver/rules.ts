@@ -35,7 +35,7 @@ interface IgnitionEvent {
 const MINUTE = 60_000;
 
 /** A whole number of minutes from an attribute (absent, negative or invalid: 0). */
-export function minutes(value: unknown): number {
+function minutes(value: unknown): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
 }

@@ -30,7 +30,7 @@ interface ItemOptions {
 }
 
 /** A numeric attribute (numbers or numeric strings, like Traccar's `getDouble`), else 0. */
-export function numberAttribute(attributes: Record<string, unknown>, key: string): number {
+function numberAttribute(attributes: Record<string, unknown>, key: string): number {
   const value = attributes[key];
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
   if (typeof value === 'string' && value.trim() !== '') {
@@ -73,7 +73,7 @@ const round = (value: number, digits: number) => {
  * Litres spent: the `fuelUsed` difference; else `fuel` first − last; else the `fuelLevel` (%)
  * drop × the device's `fuelCapacity`; else 0.
  */
-export function spentFuel(first: EdgePosition, last: EdgePosition, device: DeviceInfo): number {
+function spentFuel(first: EdgePosition, last: EdgePosition, device: DeviceInfo): number {
   const a = first.attributes;
   const b = last.attributes;
   if (has(a, 'fuelUsed') && has(b, 'fuelUsed')) {

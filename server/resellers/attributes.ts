@@ -2,7 +2,7 @@ import type { User } from '../../model';
 import { IllegalArgumentException } from '../errors';
 
 /** The user attributes that make a reseller (`tarkan.reseller*`). */
-export const RESELLER_KEYS = {
+const RESELLER_KEYS = {
   reseller: 'tarkan.reseller',
   subReseller: 'tarkan.subReseller',
   domain: 'tarkan.domainReseller',

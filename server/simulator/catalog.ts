@@ -111,7 +111,7 @@ const digit = (rng: Rng) => String(integer(rng, 0, 9));
  * A Brazilian plate: Mercosul `ABC1D23` for most, or the older `ABC-1234` with a São Paulo
  * series (B, C, D, E, F, G first letters).
  */
-export function plate(rng: Rng): string {
+function plate(rng: Rng): string {
   if (rng.next() < 0.65) {
     return (
       letter(rng) + letter(rng) + letter(rng) + digit(rng) + letter(rng) + digit(rng) + digit(rng)
@@ -122,7 +122,7 @@ export function plate(rng: Rng): string {
 }
 
 /** Tarkan's icon tint `"hue|saturation|brightness"`: degrees, and two factors around 1. */
-export function tint(rng: Rng): string {
+function tint(rng: Rng): string {
   const hue = integer(rng, 0, 359);
   const saturation = uniform(rng, 0.5, 1.6).toFixed(2);
   const brightness = uniform(rng, 0.7, 1.3).toFixed(2);

@@ -12,7 +12,7 @@ const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Initial great-circle bearing from one point to another, 0..360. */
-export function bearing(lat1: number, lon1: number, lat2: number, lon2: number): number {
+function bearing(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const φ1 = toRadians(lat1);
   const φ2 = toRadians(lat2);
   const Δλ = toRadians(lon2 - lon1);

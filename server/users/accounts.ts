@@ -57,7 +57,7 @@ function keepBillingAttributes(
  * silently kept (so `administrator`, `deviceLimit` and `userLimit` stay as they were for anyone
  * but an admin). A fixed email (on the user or the server) only an admin changes.
  */
-export function applyInput(
+function applyInput(
   base: UserFields,
   input: UserInput,
   editor: Editor,

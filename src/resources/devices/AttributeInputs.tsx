@@ -3,7 +3,7 @@ import { attr } from '../../common/formAttributes';
 import { DATE_KEYS, NUMBER_KEYS } from './deviceFields';
 
 /** The label key of a device attribute: `tarkan.name` → `...fields.attributes.tarkanName`. */
-export const attributeLabel = (key: string) =>
+const attributeLabel = (key: string) =>
   `resources.device-admin.fields.attributes.${key.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`;
 
 /** One input per attribute key, typed by the key (date, number or text). */

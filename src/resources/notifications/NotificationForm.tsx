@@ -20,7 +20,7 @@ import { ChannelTestButtons } from '../../settings/channels/ChannelTestButtons';
 import { useChannels } from '../../settings/channels/useChannels';
 
 /** Comma-separated text on the wire (`"web,mail"`), an array in the form. */
-export const splitList = (value: unknown): string[] =>
+const splitList = (value: unknown): string[] =>
   typeof value === 'string' && value ? value.split(',').map((part) => part.trim()) : [];
 const joinList = (value: unknown): string =>
   Array.isArray(value) ? value.join(',') : String(value ?? '');

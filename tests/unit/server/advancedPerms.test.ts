@@ -23,7 +23,7 @@ function referenceHex(bits: number[]): string {
   return hex.toUpperCase();
 }
 
-describe('bit map (tarkan-inventory §7, spec §6)', () => {
+describe('bit map', () => {
   it('has the spec menu indexes', () => {
     expect(PERM_BITS).toMatchObject({
       self: 0,

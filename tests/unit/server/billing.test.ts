@@ -3,12 +3,7 @@ import { normalizeCpfCnpj } from '../../../server/billing/cpfCnpj';
 import { runBillingCycle } from '../../../server/billing/job';
 import { afterTrustUnlock, nextAccountState, trustRefusal } from '../../../server/billing/rules';
 import { billingSettings } from '../../../server/billing/settings';
-import {
-  billingTables,
-  getAccount,
-  saveAccount,
-  type BillingAccount,
-} from '../../../server/billing/store';
+import { getAccount, saveAccount, type BillingAccount } from '../../../server/billing/store';
 import { NO_TERMS, amountDue, nextDueDate } from '../../../server/billing/terms';
 import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
@@ -184,7 +179,7 @@ describe.each([sqliteTarget(), postgresTarget()])('billing cycle on $name', (tar
   }
 
   async function invoice(userId: number, dueDate: string, status = 'PENDING') {
-    await billingTables(db)
+    await db.kysely
       .insertInto('invoices')
       .values({
         userId,
@@ -228,7 +223,7 @@ describe.each([sqliteTarget(), postgresTarget()])('billing cycle on $name', (tar
     expect(later.suspended).toEqual([id]);
     expect((await getAccount(db, id)).suspended).toBe(true);
 
-    await billingTables(db)
+    await db.kysely
       .updateTable('invoices')
       .set({ status: 'RECEIVED' })
       .where('userId', '=', id)

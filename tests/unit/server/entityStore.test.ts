@@ -19,7 +19,7 @@ import {
   listEntities,
   updateEntity,
 } from '../../../server/entities/service';
-import { InProcessChangeFeed as ChangeFeed, type Change } from '../../../server/changes';
+import { InProcessChangeFeed, type Change } from '../../../server/changes';
 import { makeActor } from '../../../server/permissions/actor';
 import { changePermissions, parsePermissions } from '../../../server/permissions/permissionLinks';
 import { usersWhoSeeDevice, visibleDeviceIds } from '../../../server/permissions/visibility';
@@ -35,7 +35,7 @@ describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
     let admin: User;
     let alice: User;
     const changes: Change[] = [];
-    const feed = new ChangeFeed();
+    const feed = new InProcessChangeFeed();
     feed.on((change) => changes.push(change));
 
     const ctx = async (user: User): Promise<Ctx> => ({

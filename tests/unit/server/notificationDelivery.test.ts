@@ -148,7 +148,7 @@ describe('notification delivery', () => {
     await send(
       `id=${fleet.van.uniqueId}&lat=${DEPOT.latitude}&lon=${DEPOT.longitude}&ignition=true&timestamp=${now + 1}`,
     );
-    await app.tracking.broadcaster.idle();
+    await app.tracking.batches.idle();
 
     const mail = await smtp.waitForMail(ALICE.email);
     expect(mailBody(mail)).toContain('Van ignition on');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubmitOutcome as IngestOutcome } from '../../../server/protocol/sink';
+import type { SubmitOutcome } from '../../../server/protocol/sink';
 import { startOsmAndListener, type OsmAndListener } from '../../../server/protocol/listener';
 import type { DecodedPosition } from '../../../server/processing/types';
 
 /** The listener's HTTP mapping, over a fake sink: what reaches the pipeline and what is replied. */
 const received: { position: DecodedPosition; wantsCommand: boolean }[] = [];
-let next: IngestOutcome | Error = { kind: 'stored', command: null };
+let next: SubmitOutcome | Error = { kind: 'stored', command: null };
 const errors: unknown[] = [];
 let listener: OsmAndListener;
 

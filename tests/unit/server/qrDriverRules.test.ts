@@ -9,7 +9,7 @@ import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { findUserById, insertUser } from '../../../server/db/users';
-import { InProcessChangeFeed as ChangeFeed } from '../../../server/changes';
+import { InProcessChangeFeed } from '../../../server/changes';
 import {
   checkedInDevice,
   findDevice,
@@ -29,7 +29,7 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
     let db: Db;
     let clock = Date.UTC(2026, 0, 5, 8);
     const now = () => clock;
-    const feed = new ChangeFeed();
+    const feed = new InProcessChangeFeed();
     let seq = 0;
 
     beforeAll(async () => {

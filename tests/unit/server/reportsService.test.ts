@@ -13,7 +13,7 @@ import { getServerSettings } from '../../../server/db/servers';
 import { findUserByEmail } from '../../../server/db/users';
 import type { Ctx } from '../../../server/entities/context';
 import { insertPositions } from '../../../server/ingest/store';
-import { InProcessChangeFeed as ChangeFeed } from '../../../server/changes';
+import { InProcessChangeFeed } from '../../../server/changes';
 import { makeActor } from '../../../server/permissions/actor';
 import type { PositionRecord } from '../../../server/processing/types';
 import {
@@ -106,7 +106,7 @@ describe.each([sqliteTarget('frota-reports-'), postgresTarget()])('reports on $n
     ctx = {
       db,
       actor: makeActor(admin!.user, await getServerSettings(db)),
-      changes: new ChangeFeed(),
+      changes: new InProcessChangeFeed(),
     };
   }, 60_000);
 

@@ -97,7 +97,7 @@ describe.each(targets)('tracking core on $name', (target) => {
 
   const send = (query: string, wantsCommand = true) =>
     app.tracking.ingest.submit(decodeOsmAndQuery(query, { now: clock }), wantsCommand);
-  const idle = () => app.tracking.broadcaster.idle();
+  const idle = () => app.tracking.batches.idle();
   const eventsOf = (deviceId: number) =>
     db.kysely
       .selectFrom('events')
