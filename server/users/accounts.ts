@@ -19,15 +19,13 @@ import { addLink } from '../permissions/linkStore';
 import { canManageUser, manages } from '../permissions/objects';
 import { LINKS } from '../db/links';
 import { MANAGER_EDITABLE, SELF_EDITABLE, newUserFields } from './defaults';
+import { keepProtectedAttributes, limitGrantedPerms, type Editor } from './protectedAttributes';
 import { checkPassword, checkUserFields } from './validation';
 import { checkResellerCapacity, checkResellerFields } from '../resellers/rules';
 import { saveDomain } from '../resellers/store';
 
 /** A user as a client sends it: any subset of the fields, plus a plain `password`. */
 type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
-
-/** Who is writing a user record, which decides the fields they reach. */
-type Editor = 'admin' | 'manager' | 'self';
 
 const ALL_FIELDS = Object.keys(newUserFields()) as (keyof UserFields)[];
 const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
@@ -39,23 +37,11 @@ const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
 const emailInUse = () => new IllegalArgumentException('Email already in use');
 const MANAGED_USER_LINK = LINKS.find((link) => link.property === 'managedUser')!;
 
-/** Billing terms (`tarkan.enableBilling`, `tarkan.billing*`) are the administrator's to set. */
-const isBillingKey = (key: string) =>
-  key === 'tarkan.enableBilling' || key.startsWith('tarkan.billing');
-
-function keepBillingAttributes(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Record<string, unknown> {
-  const kept = Object.fromEntries(Object.entries(after).filter(([key]) => !isBillingKey(key)));
-  for (const [key, value] of Object.entries(before)) if (isBillingKey(key)) kept[key] = value;
-  return kept;
-}
-
 /**
- * Copies the request's fields over `base`; each editor reaches only their fields and the rest is
- * silently kept (so `administrator`, `deviceLimit` and `userLimit` stay as they were for anyone
- * but an admin). A fixed email (on the user or the server) only an admin changes.
+ * Copies the request's fields over `base`; each editor reaches only their fields and attribute
+ * keys, and the rest is silently kept (so `administrator`, `deviceLimit`, `userLimit` and the
+ * protected attributes of `model/userAttributes.ts` stay as they were for anyone the list does not
+ * name). A fixed email (on the user or the server) only an admin changes.
  */
 function applyInput(
   base: UserFields,
@@ -71,8 +57,7 @@ function applyInput(
   if (editor !== 'admin' && (base.fixedEmail || serverFixedEmail) && base.email !== '') {
     result.email = base.email;
   }
-  if (editor !== 'admin')
-    result.attributes = keepBillingAttributes(base.attributes, result.attributes);
+  result.attributes = keepProtectedAttributes(base.attributes, result.attributes, editor);
   return result;
 }
 
@@ -145,8 +130,11 @@ export async function createUser(
   const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
   const fields = checkUserFields(applyInput(newUserFields(), input, editor));
   if (kind === 'first-admin') fields.administrator = true;
+  if (kind === 'by-manager' && actor) {
+    checkExpiry(actor, undefined, fields.expirationTime);
+    fields.attributes = limitGrantedPerms(actor.user, null, fields.attributes);
+  }
   const reseller = await checkResellerFields(db, actorUser, null, fields);
-  if (kind === 'by-manager' && actor) checkExpiry(actor, undefined, fields.expirationTime);
   const password = checkPassword(input.password);
   await checkEmailFree(db, fields.email);
   const hashed = await hashPassword(password);
@@ -235,6 +223,9 @@ export async function updateUserAccount(
   if (editor === 'manager') deny(accessDenial(actor, 'users', 'edit'));
   const current: UserFields = applyInput(newUserFields(), found.user, 'admin');
   const fields = checkUserFields(applyInput(current, input, editor, server.fixedEmail));
+  if (editor === 'manager') {
+    fields.attributes = limitGrantedPerms(actorUser, current.attributes, fields.attributes);
+  }
   const reseller = await checkResellerFields(db, actorUser, found.user, fields);
   // An empty password means "unchanged", as traccar-web sends the form's blank field.
   const newPassword = Boolean(input.password);
