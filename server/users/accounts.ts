@@ -18,11 +18,12 @@ import { DENIED, accessDenial, hasBit } from '../permissions/checkAccess';
 import { addLink } from '../permissions/linkStore';
 import { canManageUser, manages } from '../permissions/objects';
 import { LINKS } from '../db/links';
+import { lockUsers } from '../db/locks';
 import { MANAGER_EDITABLE, SELF_EDITABLE, newUserFields } from './defaults';
 import { keepProtectedAttributes, limitGrantedPerms, type Editor } from './protectedAttributes';
 import { checkPassword, checkUserFields } from './validation';
 import { checkResellerCapacity, checkResellerFields } from '../resellers/rules';
-import { saveDomain } from '../resellers/store';
+import { ancestorsOf, saveDomain } from '../resellers/store';
 
 /** A user as a client sends it: any subset of the fields, plus a plain `password`. */
 type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
@@ -113,6 +114,17 @@ async function checkManagerLimit(db: Db, manager: User): Promise<void> {
   }
 }
 
+/**
+ * Inside the write transaction: locks a manager and every user above them (the holders of the
+ * manager and reseller limits their users count against) and returns the manager as stored now.
+ */
+async function lockHolders(db: Db, managerId: number): Promise<User> {
+  const holders = await lockUsers(db, [managerId, ...(await ancestorsOf(db, managerId))]);
+  const manager = holders.get(managerId);
+  if (!manager) throw new SecurityException('User access denied');
+  return manager;
+}
+
 export async function createUser(
   db: Db,
   actorUser: User | null,
@@ -122,40 +134,44 @@ export async function createUser(
   const server = await getServerSettings(db);
   const kind = registrationKind(actorUser, await countUsers(db), server.registration);
   const actor = actorUser ? makeActor(actorUser, server) : null;
-  if (kind === 'by-manager' && actor) {
-    deny(accessDenial(actor, 'users', 'create'));
-    await checkManagerLimit(db, actor.user);
-    await checkResellerCapacity(db, actor.user);
-  }
+  const manager = kind === 'by-manager' ? actor : null;
+  if (manager) deny(accessDenial(manager, 'users', 'create'));
   const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
   const fields = checkUserFields(applyInput(newUserFields(), input, editor));
   if (kind === 'first-admin') fields.administrator = true;
-  if (kind === 'by-manager' && actor) {
-    checkExpiry(actor, undefined, fields.expirationTime);
-    fields.attributes = limitGrantedPerms(actor.user, null, fields.attributes);
+  if (manager) {
+    checkExpiry(manager, undefined, fields.expirationTime);
+    fields.attributes = limitGrantedPerms(manager.user, null, fields.attributes);
   }
-  const reseller = await checkResellerFields(db, actorUser, null, fields);
   const password = checkPassword(input.password);
   await checkEmailFree(db, fields.email);
+  // Hashing is slow on purpose: done before the transaction, so its locks are held briefly.
   const hashed = await hashPassword(password);
   try {
     const created = await db.kysely.transaction().execute(async (trx) => {
       const tx: Db = { ...db, kysely: trx };
+      // The limits are counted only once the creator's limit holders are locked, so creators
+      // under the same limit (on any server process) take their turn and the last place is
+      // given once.
+      const creator = manager ? await lockHolders(tx, manager.user.id) : null;
+      if (creator) {
+        await checkManagerLimit(tx, creator);
+        await checkResellerCapacity(tx, creator);
+      }
+      const reseller = await checkResellerFields(tx, creator ?? actorUser, null, fields);
       const user = await insertUser(tx, fields, hashed);
       await saveDomain(tx, user.id, reseller);
-      if (kind === 'by-manager' && actorUser) {
-        await addLink(tx, MANAGED_USER_LINK, actorUser.id, user.id);
-      }
+      if (creator) await addLink(tx, MANAGED_USER_LINK, creator.id, user.id);
       return user;
     });
     changes?.emit({ kind: 'user', id: created.id, action: 'create' });
     noteValues('user', created.id, null, created);
-    if (kind === 'by-manager' && actorUser) {
+    if (manager) {
       changes?.emit({
         kind: 'permission',
         owner: 'user',
         property: 'managedUser',
-        ownerId: actorUser.id,
+        ownerId: manager.user.id,
         propertyId: created.id,
         action: 'link',
       });
@@ -226,7 +242,6 @@ export async function updateUserAccount(
   if (editor === 'manager') {
     fields.attributes = limitGrantedPerms(actorUser, current.attributes, fields.attributes);
   }
-  const reseller = await checkResellerFields(db, actorUser, found.user, fields);
   // An empty password means "unchanged", as traccar-web sends the form's blank field.
   const newPassword = Boolean(input.password);
   if (
@@ -243,6 +258,10 @@ export async function updateUserAccount(
   try {
     const saved = await db.kysely.transaction().execute(async (trx) => {
       const tx: Db = { ...db, kysely: trx };
+      // A sub-reseller's limit is checked against what the manager has left: counted under the
+      // same locks as user creation.
+      const editorUser = editor === 'manager' ? await lockHolders(tx, actorUser.id) : actorUser;
+      const reseller = await checkResellerFields(tx, editorUser, found.user, fields);
       const user = await updateUser(tx, id, fields, hashed);
       if (user) await saveDomain(tx, id, reseller);
       return user;
