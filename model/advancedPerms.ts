@@ -158,6 +158,20 @@ export function hasPerm(hex: string, name: PermName): boolean {
   return readBit(hex, PERM_BITS[name]);
 }
 
+/**
+ * Whether `hex` grants nothing beyond `limit`: every bit it sets, named or not, is set in `limit`.
+ * False when either string is malformed.
+ */
+export function permsWithin(hex: string, limit: string): boolean {
+  if (!isValidPerms(hex) || !isValidPerms(limit)) return false;
+  const bits = toBitString(hex);
+  const allowed = toBitString(limit);
+  for (let index = 0; index < PERM_BIT_COUNT; index++) {
+    if (bits[index] === '1' && allowed[index] !== '1') return false;
+  }
+  return true;
+}
+
 /** Who is asking, for `advancedPermission`. */
 export interface PermsContext {
   administrator: boolean;

@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../../model/category';
-import { flag } from '../db/database';
+import { flag, type Db } from '../db/database';
+import { lockDevice } from '../db/locks';
 import { findLink } from '../db/links';
 import { checkDeviceLimits } from '../devices/deviceLimit';
 import { inTransaction, type Ctx } from '../entities/context';
@@ -36,14 +37,14 @@ function clean(input: AutolinkInput) {
 }
 
 /** Non-administrator users who reach the device (directly or through its groups). */
-async function owners(ctx: Ctx, deviceId: number): Promise<number[]> {
-  const ids = await usersWhoSeeDevice(ctx.db, deviceId);
+async function owners(db: Db, deviceId: number): Promise<number[]> {
+  const ids = await usersWhoSeeDevice(db, deviceId);
   if (ids.length === 0) return [];
-  const rows = await ctx.db.kysely
+  const rows = await db.kysely
     .selectFrom('users')
     .select('id')
     .where('id', 'in', ids)
-    .where('administrator', '=', flag(ctx.db, false))
+    .where('administrator', '=', flag(db, false))
     .execute();
   return rows.map((row) => Number(row.id));
 }
@@ -82,11 +83,14 @@ export async function autolink(ctx: Ctx, input: AutolinkInput): Promise<number> 
   }
 
   const deviceId = Number(row.id);
-  const reached = await owners(ctx, deviceId);
-  if (reached.includes(actor.user.id)) return deviceId;
-  if (reached.length > 0) throw new IllegalArgumentException(OWNED_ELSEWHERE);
-  const device = (await findDevice(ctx.db, deviceId))!;
   await inTransaction(ctx, async (db, changes) => {
+    // The device is locked before its owners are read: two accounts claiming the same unowned
+    // device at once take turns, and the second finds it owned.
+    await lockDevice(db, deviceId);
+    const reached = await owners(db, deviceId);
+    if (reached.includes(actor.user.id)) return;
+    if (reached.length > 0) throw new IllegalArgumentException(OWNED_ELSEWHERE);
+    const device = (await findDevice(db, deviceId))!;
     await checkDeviceLimits(db, actor);
     await addLink(db, findLink('userId', 'deviceId')!, actor.user.id, deviceId);
     await db.kysely

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Db, DialectName } from './database';
 import type { Tables } from './schema';
@@ -21,6 +32,29 @@ function open(dialect: Dialect, name: DialectName, close?: () => Promise<void>):
   };
 }
 
+/**
+ * Every SQLite transaction starts IMMEDIATE: it takes the database's write lock at `begin`, so a
+ * transaction that counts rows and then inserts (the limits) runs alone from the first read to
+ * the commit, even against another process on the same file (which waits `busy_timeout`).
+ * A plain `begin` would read first and fail with SQLITE_BUSY when upgrading to write after
+ * another writer committed.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 function openSqlite(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
@@ -29,7 +63,7 @@ function openSqlite(file: string): Db {
   database.pragma('busy_timeout = 5000');
   // WAL with NORMAL sync stays durable across crashes of the process, and is several times faster.
   database.pragma('synchronous = NORMAL');
-  return open(new SqliteDialect({ database }), 'sqlite');
+  return open(new ImmediateSqliteDialect({ database }), 'sqlite');
 }
 
 function openPostgres(url: string): Db {

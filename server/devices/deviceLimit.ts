@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { User } from '../../model';
 import type { Db } from '../db/database';
+import { lockServer, lockUsers } from '../db/locks';
 import { SecurityException } from '../errors';
 import type { Actor } from '../permissions/actor';
 import { visibleFilter } from '../permissions/visibility';
@@ -37,17 +38,29 @@ export async function remainingServerDevices(
   return limit === null ? null : Math.max(0, limit - (await countDevices(db, null)));
 }
 
-/** A user's own `deviceLimit`: 0 allows no new device, N caps the devices they reach, -1 none. */
+/**
+ * A user's own `deviceLimit`: 0 allows no new device, N caps the devices they reach, -1 none.
+ * Call inside the transaction that then adds the device: the user's row is locked first and the
+ * limit read from it, so devices given to the same user side by side are counted one at a time.
+ */
 export async function checkUserDeviceLimit(db: Db, user: User): Promise<void> {
   if (user.administrator || user.deviceLimit < 0) return;
-  if (user.deviceLimit === 0 || (await countDevices(db, user.id)) >= user.deviceLimit) {
+  const current = (await lockUsers(db, [user.id])).get(user.id) ?? user;
+  if (current.administrator || current.deviceLimit < 0) return;
+  if (current.deviceLimit === 0 || (await countDevices(db, current.id)) >= current.deviceLimit) {
     throw limitReached();
   }
 }
 
-/** Before a new device: the server's licence cap (everyone) and the creator's own limit. */
+/**
+ * Before a new device, inside the transaction that inserts it: the creator's own limit and the
+ * server's licence cap (everyone), each counted under its holder's lock (the user first, then the
+ * server, the order every writer takes them in).
+ */
 export async function checkDeviceLimits(db: Db, actor: Actor): Promise<void> {
-  const serverLimit = serverDeviceLimit(actor.server.attributes);
-  if (serverLimit !== null && (await countDevices(db, null)) >= serverLimit) throw limitReached();
   await checkUserDeviceLimit(db, actor.user);
+  const serverLimit = serverDeviceLimit(actor.server.attributes);
+  if (serverLimit === null) return;
+  await lockServer(db);
+  if ((await countDevices(db, null)) >= serverLimit) throw limitReached();
 }

@@ -1,5 +1,6 @@
 import { findUserById } from '../db/users';
 import { findLink, type Link } from '../db/links';
+import { lockUsers } from '../db/locks';
 import { checkUserDeviceLimit } from '../devices/deviceLimit';
 import { inTransaction, type Ctx } from '../entities/context';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
@@ -98,6 +99,17 @@ export async function changePermissions(
     await checkEnd(ctx, link.property, propertyId, false);
   }
   await inTransaction(ctx, async (db, changes) => {
+    // Every user about to be given a device is locked up front, in one ordered statement, so two
+    // bulk requests naming the same users in another order wait for each other instead of
+    // deadlocking on the per-item device limit check.
+    if (action === 'link') {
+      await lockUsers(
+        db,
+        items
+          .filter(({ link }) => link.owner === 'user' && link.property === 'device')
+          .map(({ ownerId }) => ownerId),
+      );
+    }
     for (const item of items) {
       const { link, ownerId, propertyId } = item;
       if (action === 'link') {

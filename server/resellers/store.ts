@@ -17,6 +17,18 @@ export async function countUnder(db: Db, userId: number): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
+/** Every user above `userId` through the managed-user links, at any depth (itself excluded). */
+export async function ancestorsOf(db: Db, userId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number | string }>`
+    with recursive tree(id) as (
+      select user_id from user_managed_user where managed_user_id = ${userId}
+      union
+      select link.user_id from user_managed_user link join tree on link.managed_user_id = tree.id
+    )
+    select id from tree where id <> ${userId}`.execute(db.kysely);
+  return rows.map((row) => Number(row.id));
+}
+
 /** The users that manage `userId` directly. */
 export async function managersOf(db: Db, userId: number): Promise<number[]> {
   const rows = await db.kysely

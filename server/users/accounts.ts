@@ -18,16 +18,15 @@ import { DENIED, accessDenial, hasBit } from '../permissions/checkAccess';
 import { addLink } from '../permissions/linkStore';
 import { canManageUser, manages } from '../permissions/objects';
 import { LINKS } from '../db/links';
+import { lockUsers } from '../db/locks';
 import { MANAGER_EDITABLE, SELF_EDITABLE, newUserFields } from './defaults';
+import { keepProtectedAttributes, limitGrantedPerms, type Editor } from './protectedAttributes';
 import { checkPassword, checkUserFields } from './validation';
 import { checkResellerCapacity, checkResellerFields } from '../resellers/rules';
-import { saveDomain } from '../resellers/store';
+import { ancestorsOf, saveDomain } from '../resellers/store';
 
 /** A user as a client sends it: any subset of the fields, plus a plain `password`. */
 type UserInput = Partial<Omit<User, 'id' | 'password'>> & { password?: string | null };
-
-/** Who is writing a user record, which decides the fields they reach. */
-type Editor = 'admin' | 'manager' | 'self';
 
 const ALL_FIELDS = Object.keys(newUserFields()) as (keyof UserFields)[];
 const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
@@ -39,23 +38,11 @@ const EDITABLE: Record<Editor, readonly (keyof UserFields)[]> = {
 const emailInUse = () => new IllegalArgumentException('Email already in use');
 const MANAGED_USER_LINK = LINKS.find((link) => link.property === 'managedUser')!;
 
-/** Billing terms (`tarkan.enableBilling`, `tarkan.billing*`) are the administrator's to set. */
-const isBillingKey = (key: string) =>
-  key === 'tarkan.enableBilling' || key.startsWith('tarkan.billing');
-
-function keepBillingAttributes(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Record<string, unknown> {
-  const kept = Object.fromEntries(Object.entries(after).filter(([key]) => !isBillingKey(key)));
-  for (const [key, value] of Object.entries(before)) if (isBillingKey(key)) kept[key] = value;
-  return kept;
-}
-
 /**
- * Copies the request's fields over `base`; each editor reaches only their fields and the rest is
- * silently kept (so `administrator`, `deviceLimit` and `userLimit` stay as they were for anyone
- * but an admin). A fixed email (on the user or the server) only an admin changes.
+ * Copies the request's fields over `base`; each editor reaches only their fields and attribute
+ * keys, and the rest is silently kept (so `administrator`, `deviceLimit`, `userLimit` and the
+ * protected attributes of `model/userAttributes.ts` stay as they were for anyone the list does not
+ * name). A fixed email (on the user or the server) only an admin changes.
  */
 function applyInput(
   base: UserFields,
@@ -71,8 +58,7 @@ function applyInput(
   if (editor !== 'admin' && (base.fixedEmail || serverFixedEmail) && base.email !== '') {
     result.email = base.email;
   }
-  if (editor !== 'admin')
-    result.attributes = keepBillingAttributes(base.attributes, result.attributes);
+  result.attributes = keepProtectedAttributes(base.attributes, result.attributes, editor);
   return result;
 }
 
@@ -128,6 +114,17 @@ async function checkManagerLimit(db: Db, manager: User): Promise<void> {
   }
 }
 
+/**
+ * Inside the write transaction: locks a manager and every user above them (the holders of the
+ * manager and reseller limits their users count against) and returns the manager as stored now.
+ */
+async function lockHolders(db: Db, managerId: number): Promise<User> {
+  const holders = await lockUsers(db, [managerId, ...(await ancestorsOf(db, managerId))]);
+  const manager = holders.get(managerId);
+  if (!manager) throw new SecurityException('User access denied');
+  return manager;
+}
+
 export async function createUser(
   db: Db,
   actorUser: User | null,
@@ -137,37 +134,44 @@ export async function createUser(
   const server = await getServerSettings(db);
   const kind = registrationKind(actorUser, await countUsers(db), server.registration);
   const actor = actorUser ? makeActor(actorUser, server) : null;
-  if (kind === 'by-manager' && actor) {
-    deny(accessDenial(actor, 'users', 'create'));
-    await checkManagerLimit(db, actor.user);
-    await checkResellerCapacity(db, actor.user);
-  }
+  const manager = kind === 'by-manager' ? actor : null;
+  if (manager) deny(accessDenial(manager, 'users', 'create'));
   const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
   const fields = checkUserFields(applyInput(newUserFields(), input, editor));
   if (kind === 'first-admin') fields.administrator = true;
-  const reseller = await checkResellerFields(db, actorUser, null, fields);
-  if (kind === 'by-manager' && actor) checkExpiry(actor, undefined, fields.expirationTime);
+  if (manager) {
+    checkExpiry(manager, undefined, fields.expirationTime);
+    fields.attributes = limitGrantedPerms(manager.user, null, fields.attributes);
+  }
   const password = checkPassword(input.password);
   await checkEmailFree(db, fields.email);
+  // Hashing is slow on purpose: done before the transaction, so its locks are held briefly.
   const hashed = await hashPassword(password);
   try {
     const created = await db.kysely.transaction().execute(async (trx) => {
       const tx: Db = { ...db, kysely: trx };
+      // The limits are counted only once the creator's limit holders are locked, so creators
+      // under the same limit (on any server process) take their turn and the last place is
+      // given once.
+      const creator = manager ? await lockHolders(tx, manager.user.id) : null;
+      if (creator) {
+        await checkManagerLimit(tx, creator);
+        await checkResellerCapacity(tx, creator);
+      }
+      const reseller = await checkResellerFields(tx, creator ?? actorUser, null, fields);
       const user = await insertUser(tx, fields, hashed);
       await saveDomain(tx, user.id, reseller);
-      if (kind === 'by-manager' && actorUser) {
-        await addLink(tx, MANAGED_USER_LINK, actorUser.id, user.id);
-      }
+      if (creator) await addLink(tx, MANAGED_USER_LINK, creator.id, user.id);
       return user;
     });
     changes?.emit({ kind: 'user', id: created.id, action: 'create' });
     noteValues('user', created.id, null, created);
-    if (kind === 'by-manager' && actorUser) {
+    if (manager) {
       changes?.emit({
         kind: 'permission',
         owner: 'user',
         property: 'managedUser',
-        ownerId: actorUser.id,
+        ownerId: manager.user.id,
         propertyId: created.id,
         action: 'link',
       });
@@ -235,7 +239,9 @@ export async function updateUserAccount(
   if (editor === 'manager') deny(accessDenial(actor, 'users', 'edit'));
   const current: UserFields = applyInput(newUserFields(), found.user, 'admin');
   const fields = checkUserFields(applyInput(current, input, editor, server.fixedEmail));
-  const reseller = await checkResellerFields(db, actorUser, found.user, fields);
+  if (editor === 'manager') {
+    fields.attributes = limitGrantedPerms(actorUser, current.attributes, fields.attributes);
+  }
   // An empty password means "unchanged", as traccar-web sends the form's blank field.
   const newPassword = Boolean(input.password);
   if (
@@ -252,6 +258,10 @@ export async function updateUserAccount(
   try {
     const saved = await db.kysely.transaction().execute(async (trx) => {
       const tx: Db = { ...db, kysely: trx };
+      // A sub-reseller's limit is checked against what the manager has left: counted under the
+      // same locks as user creation.
+      const editorUser = editor === 'manager' ? await lockHolders(tx, actorUser.id) : actorUser;
+      const reseller = await checkResellerFields(tx, editorUser, found.user, fields);
       const user = await updateUser(tx, id, fields, hashed);
       if (user) await saveDomain(tx, id, reseller);
       return user;

@@ -94,21 +94,41 @@ describe.each(backends)('resellers on %s', (backend) => {
     expect((await new Client(server.url).get('/tarkan/resellers/me')).status).toBe(401);
   });
 
-  it('refuses reseller settings from anyone but an administrator, own limit included', async () => {
+  it('keeps reseller settings out of reach of the reseller and of registration', async () => {
+    // A reseller's own edit keeps their stored settings, whatever it sends for them.
     const self = await acme.json(
       `/api/users/${acmeUser.id}`,
-      { ...acmeUser, attributes: resellerAttrs('track.acme.example', 1000, true) },
+      { ...acmeUser, attributes: resellerAttrs('free.example', 1000, true) },
       'PUT',
     );
-    expect([self.status, await self.text()]).toEqual([
+    expect(self.status).toBe(200);
+    expect(((await self.json()) as UserJson).attributes).toEqual(acmeUser.attributes);
+    const cleared = await acme.json(`/api/users/${acmeUser.id}`, { attributes: {} }, 'PUT');
+    expect(cleared.status).toBe(200);
+    const me = await (await acme.get('/tarkan/resellers/me')).json();
+    expect(me).toMatchObject({ domain: 'track.acme.example', limit: 4 });
+    // Registration never makes a reseller.
+    await admin.json('/api/server', { registration: true }, 'PUT');
+    try {
+      const registered = await newUser(new Client(server.url), {
+        attributes: { ...resellerAttrs('free.example', 10), language: 'es' },
+      });
+      expect(registered.status).toBe(200);
+      expect(((await registered.json()) as UserJson).attributes).toEqual({ language: 'es' });
+    } finally {
+      await admin.json('/api/server', { registration: false }, 'PUT');
+    }
+    // A manager who is no reseller sets no reseller settings on their users.
+    const manager = (await (await newUser(admin, { userLimit: 5 })).json()) as UserJson & {
+      email: string;
+    };
+    const managerClient = await signIn(manager.email, 'user-pass-1');
+    const granted = await newUser(managerClient, { attributes: resellerAttrs('mgr.example', 1) });
+    expect([granted.status, await granted.text()]).toEqual([
       400,
       'Reseller settings require an administrator - SecurityException',
     ]);
-    const registered = await newUser(new Client(server.url), {
-      attributes: resellerAttrs('free.example', 10),
-    });
-    expect(registered.status).toBe(400);
-    // Editing one's own profile with the reseller settings unchanged still works.
+    // Editing one's own profile still works.
     const profile = await acme.json(
       `/api/users/${acmeUser.id}`,
       { ...acmeUser, name: 'Acme Ltd' },

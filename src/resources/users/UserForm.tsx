@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
 import { TabbedForm, useRecordContext, useTranslate } from 'react-admin';
 import type { User } from '../../../model/user';
+import { isSelfEditableAttribute } from '../../../model/userAttributes';
 import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { useAccess } from '../../authProvider/useAccess';
@@ -37,6 +38,15 @@ export const UserForm = () => {
   const editing = Boolean(record?.id);
   if (editing && !can('edit', 'users', record)) return <SuperiorNotice />;
   const admin = user?.administrator === true;
+  // On their own account a non-admin changes only preferences: the server keeps the attributes
+  // that grant rights as stored, so their inputs are not offered.
+  const ownAccount = editing && !admin && record?.id === user?.id;
+  const reserved = ownAccount
+    ? [
+        ...RESERVED_USER_KEYS,
+        ...Object.keys(record?.attributes ?? {}).filter((key) => !isSelfEditableAttribute(key)),
+      ]
+    : RESERVED_USER_KEYS;
   return (
     <TabbedForm toolbar={<EntityToolbar />} defaultValues={USER_DEFAULTS}>
       <UserAccountTab />
@@ -46,9 +56,11 @@ export const UserForm = () => {
           <UserPermissionInputs />
         </TabbedForm.Tab>
       )}
-      <TabbedForm.Tab label="admin.tabs.advancedPerms" path="advanced">
-        <AdvancedPermsInput />
-      </TabbedForm.Tab>
+      {!ownAccount && (
+        <TabbedForm.Tab label="admin.tabs.advancedPerms" path="advanced">
+          <AdvancedPermsInput />
+        </TabbedForm.Tab>
+      )}
       {admin && (
         <TabbedForm.Tab label="admin.tabs.billing" path="billing">
           <UserBillingInputs />
@@ -59,7 +71,7 @@ export const UserForm = () => {
           <UserResellerInputs />
         </TabbedForm.Tab>
       )}
-      <AttributesTab path="attributes" reserved={RESERVED_USER_KEYS} />
+      <AttributesTab path="attributes" reserved={reserved} />
       {editing && <LinksTab owner="userId" path="links" />}
     </TabbedForm>
   );

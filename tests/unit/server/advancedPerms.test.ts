@@ -8,6 +8,7 @@ import {
   encodePerms,
   hasPerm,
   isValidPerms,
+  permsWithin,
   readBit,
 } from '../../../model/advancedPerms';
 import type { PermName, PermsContext } from '../../../model/advancedPerms';
@@ -173,5 +174,24 @@ describe('advancedPermission (Tarkan getter order)', () => {
 
   it('denies on a malformed perms string', () => {
     expect(advancedPermission({ ...base, perms: 'garbage' }, 'devices')).toBe(false);
+  });
+});
+
+describe('permsWithin (what a manager may hand out)', () => {
+  const own = encodePerms(['devices', 'deviceCreate', 'users']);
+  it('accepts a subset, the same set and nothing', () => {
+    expect(permsWithin(encodePerms(['devices']), own)).toBe(true);
+    expect(permsWithin(own.toLowerCase(), own)).toBe(true);
+    expect(permsWithin(ZERO, own)).toBe(true);
+  });
+  it('refuses any bit beyond the limit, named or not', () => {
+    expect(permsWithin(encodePerms(['devices', 'geofences']), own)).toBe(false);
+    expect(permsWithin(referenceHex([8, 127]), own)).toBe(false);
+    expect(permsWithin('F'.repeat(32), own)).toBe(false);
+  });
+  it('refuses malformed strings on either side', () => {
+    expect(permsWithin('', own)).toBe(false);
+    expect(permsWithin('xyz', own)).toBe(false);
+    expect(permsWithin(ZERO, 'not-hex')).toBe(false);
   });
 });

@@ -277,6 +277,8 @@ const adminEnUS = {
       EMAIL_TOO_SHORT: 'Enter a valid username',
       PASSWORD_TOO_SHORT: 'Enter a password',
       EXPIRATION_TIME_LATER_THAN_YOUR_OWN: 'The expiration cannot be later than your own',
+      ADVANCED_PERMISSIONS_EXCEED_YOUR_OWN: 'You cannot give permissions you do not have',
+      INVALID_ADVANCED_PERMISSIONS: 'These permissions are not valid',
       DEVICE_HAS_NO_POSITION: 'The device has not reported a position yet',
       INVALID_PERMISSION: 'These objects cannot be linked',
       NOTIFICATOR_NOT_CONFIGURED: 'This channel is not configured on the server',

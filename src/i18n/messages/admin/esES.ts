@@ -278,6 +278,8 @@ const adminEsES: AdminMessages = {
       EMAIL_TOO_SHORT: 'Introduzca un nombre de usuario válido',
       PASSWORD_TOO_SHORT: 'Introduzca una contraseña',
       EXPIRATION_TIME_LATER_THAN_YOUR_OWN: 'El vencimiento no puede ser posterior al suyo',
+      ADVANCED_PERMISSIONS_EXCEED_YOUR_OWN: 'No puede otorgar permisos que usted no tiene',
+      INVALID_ADVANCED_PERMISSIONS: 'Estos permisos no son válidos',
       DEVICE_HAS_NO_POSITION: 'El dispositivo aún no ha enviado una posición',
       INVALID_PERMISSION: 'Estos objetos no se pueden vincular',
       NOTIFICATOR_NOT_CONFIGURED: 'Este canal no está configurado en el servidor',

@@ -278,6 +278,8 @@ const adminPtBR: AdminMessages = {
       EMAIL_TOO_SHORT: 'Digite um nome de usuário válido',
       PASSWORD_TOO_SHORT: 'Digite uma senha',
       EXPIRATION_TIME_LATER_THAN_YOUR_OWN: 'A expiração não pode ser posterior à sua',
+      ADVANCED_PERMISSIONS_EXCEED_YOUR_OWN: 'Você não pode conceder permissões que não possui',
+      INVALID_ADVANCED_PERMISSIONS: 'Estas permissões não são válidas',
       DEVICE_HAS_NO_POSITION: 'O dispositivo ainda não enviou uma posição',
       INVALID_PERMISSION: 'Estes objetos não podem ser vinculados',
       NOTIFICATOR_NOT_CONFIGURED: 'Este canal não está configurado no servidor',
