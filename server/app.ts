@@ -1,7 +1,11 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { LoginThrottle } from './auth/loginThrottle';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -27,6 +31,8 @@ interface AppOptions {
   keepaliveMs?: number;
   /** Ingest batching and clock, for tests of the tracking core. */
   tracking?: TrackingOptions;
+  /** Sees every route as it is registered, so tests can hold the route list against a table. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -37,6 +43,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     ...(options.logger === undefined ? loggerOptions(config) : { logger: options.logger }),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin);
   await app.register(cookie);
