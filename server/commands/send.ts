@@ -8,7 +8,7 @@ import type { Wire } from '../entities/definition';
 import { toWire } from '../entities/mapping';
 import { commands } from '../entities/resources';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import { sendDenial } from '../permissions/checkAccess';
+import { commandMenuDenial, sendDenial } from '../permissions/checkAccess';
 import { assertVisible } from '../permissions/objects';
 import { visibleFilter } from '../permissions/visibility';
 import { loadVisible } from '../entities/service';
@@ -153,6 +153,8 @@ export async function sendCommand(
  * device (directly or through its group chain) and that its protocol supports.
  */
 export async function commandsForDevice(ctx: Ctx, deviceId: number): Promise<Wire[]> {
+  const denial = commandMenuDenial(ctx.actor);
+  if (denial) throw new SecurityException(denial);
   const protocol = await deviceProtocol(ctx.db, deviceId);
   await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
   const groupChain = sql`select group_id from devices where id = ${deviceId}

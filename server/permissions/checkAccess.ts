@@ -76,6 +76,9 @@ export function accessDenial(actor: Actor, area: PermArea, action: Action): stri
     if (area === 'commands' && actor.restrictions.limitCommands) return DENIED.write;
     if (area === 'attributes') return DENIED.admin;
   }
+  // A shared link's session exists to watch its devices: the menu bits hide every area from it,
+  // but reading the devices it was given (visibility still decides which) is what it is for.
+  if (area === 'devices' && action === 'read' && actor.perms?.shared) return null;
   if (!hasBit(actor, BITS[area][action])) return write ? DENIED.write : DENIED.read;
   return null;
 }
@@ -91,6 +94,16 @@ export function sendDenial(actor: Actor, type: string, saved: boolean): string |
     type === 'engineStop' ? 'deviceLock' : type === 'engineResume' ? 'deviceUnlock' : null;
   if (hasBit(actor, 'deviceCommand') || (special !== null && hasBit(actor, special))) return null;
   return DENIED.write;
+}
+
+/**
+ * A device's saved-command menu (`GET /api/commands/send`): only for those who may send one of
+ * them, so a shared link's session, which has no command bit, is refused rather than shown a menu.
+ */
+export function commandMenuDenial(actor: Actor): string | null {
+  if (actor.admin) return null;
+  const bits = ['deviceCommand', 'deviceLock', 'deviceUnlock'] as const;
+  return bits.some((bit) => hasBit(actor, bit)) ? null : DENIED.read;
 }
 
 /** Area of each end of a permission link, for the advanced bits. */

@@ -55,13 +55,19 @@ export async function assertReference(
   await assertVisible(db, actor, kind, id);
 }
 
-/** Whether `managerId` manages `userId` through `user_managed_user`. */
+/**
+ * Whether `managerId` manages `userId`: a `user_managed_user` link from a manager, that is a user
+ * whose `userLimit` is not 0 (Traccar's rule). A link alone grants nothing, so a manager who links
+ * one of their users to another does not make the first a manager of the second.
+ */
 export async function manages(db: Db, managerId: number, userId: number): Promise<boolean> {
   const row = await db.kysely
     .selectFrom('userManagedUser')
-    .select('userId')
-    .where('userId', '=', managerId)
-    .where('managedUserId', '=', userId)
+    .innerJoin('users', 'users.id', 'userManagedUser.userId')
+    .select('userManagedUser.userId')
+    .where('userManagedUser.userId', '=', managerId)
+    .where('userManagedUser.managedUserId', '=', userId)
+    .where('users.userLimit', '!=', 0)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,7 +1,15 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TStringOptions } from '@fastify/type-provider-typebox';
 import type { Server, User } from '../../model';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `string | null` as one JSON-schema type list, not an `anyOf`: under Fastify's type coercion the
+ * string branch of an `anyOf` turns a request's `null` into `""`. Traccar clients send `null` for
+ * "no value" (a user's `expirationTime`, the server's `announcement`) and expect null stored and
+ * read back; with a type list, a value already of one of the types is left alone.
+ */
+export const NullableString = (options: TStringOptions = {}) =>
+  Type.Unsafe<string | null>({ ...options, type: ['string', 'null'] });
+
 const Attributes = Type.Record(Type.String(), Type.Unknown());
 
 export const ErrorText = Type.String({ description: '`<message> - <Kind>`' });
@@ -14,27 +22,27 @@ export const errors = { ...baseErrors, 404: ErrorText };
 
 const userFields = {
   name: Type.String(),
-  login: Nullable(Type.String()),
+  login: NullableString(),
   email: Type.String(),
-  phone: Nullable(Type.String()),
+  phone: NullableString(),
   readonly: Type.Boolean(),
   administrator: Type.Boolean(),
-  map: Nullable(Type.String()),
+  map: NullableString(),
   latitude: Type.Number(),
   longitude: Type.Number(),
   zoom: Type.Integer(),
   twelveHourFormat: Type.Boolean(),
-  coordinateFormat: Nullable(Type.String()),
+  coordinateFormat: NullableString(),
   disabled: Type.Boolean(),
-  expirationTime: Nullable(Type.String()),
+  expirationTime: NullableString(),
   deviceLimit: Type.Integer(),
   userLimit: Type.Integer(),
   deviceReadonly: Type.Boolean(),
   limitCommands: Type.Boolean(),
   disableReports: Type.Boolean(),
   fixedEmail: Type.Boolean(),
-  poiLayer: Nullable(Type.String()),
-  totpKey: Nullable(Type.String()),
+  poiLayer: NullableString(),
+  totpKey: NullableString(),
   temporary: Type.Boolean(),
   attributes: Attributes,
 };
@@ -51,7 +59,7 @@ export const UserSchema = Type.Object({
 
 /** Request: any subset; `id` and unknown keys are ignored rather than rejected. */
 export const UserInputSchema = Type.Partial(
-  Type.Object({ id: Type.Integer(), ...userFields, password: Nullable(Type.String()) }),
+  Type.Object({ id: Type.Integer(), ...userFields, password: NullableString() }),
 );
 
 const serverStored = {
@@ -61,18 +69,18 @@ const serverStored = {
   limitCommands: Type.Boolean(),
   disableReports: Type.Boolean(),
   fixedEmail: Type.Boolean(),
-  map: Nullable(Type.String()),
-  bingKey: Nullable(Type.String()),
-  mapUrl: Nullable(Type.String()),
-  overlayUrl: Nullable(Type.String()),
+  map: NullableString(),
+  bingKey: NullableString(),
+  mapUrl: NullableString(),
+  overlayUrl: NullableString(),
   latitude: Type.Number(),
   longitude: Type.Number(),
   zoom: Type.Integer(),
   twelveHourFormat: Type.Boolean(),
   forceSettings: Type.Boolean(),
-  coordinateFormat: Nullable(Type.String()),
-  poiLayer: Nullable(Type.String()),
-  announcement: Nullable(Type.String()),
+  coordinateFormat: NullableString(),
+  poiLayer: NullableString(),
+  announcement: NullableString(),
   attributes: Attributes,
 };
 

@@ -243,3 +243,29 @@ describe('a manager setting advanced permissions', () => {
     });
   });
 });
+
+describe('a link between two users', () => {
+  it('makes no manager of a user whose user limit is 0', async () => {
+    const manager = await makeUser(f, { userLimit: 10 });
+    const first = await makeUser(f, {}, manager.client);
+    const second = await makeUser(f, { readonly: true }, manager.client);
+    const linked = await manager.client.json('/api/permissions', {
+      userId: first.id,
+      managedUserId: second.id,
+    });
+    expect(linked.status).toBe(204);
+
+    // The link is there, but `first` manages nobody: it cannot lift the other's restriction.
+    const lifted = await putUser(first.client, second.id, { name: 'Lifted', readonly: false });
+    expect([lifted.status, await lifted.text()]).toEqual([
+      400,
+      'User access denied - SecurityException',
+    ]);
+    expect((await userOf(f.admin, second.id)).readonly).toBe(true);
+
+    // Given a user limit, the same link makes `first` a manager of `second`, as in Traccar.
+    expect((await putUser(f.admin, first.id, { userLimit: 5 })).status).toBe(200);
+    const renamed = await putUser(first.client, second.id, { name: 'Renamed by a manager' });
+    expect(renamed.status).toBe(200);
+  });
+});

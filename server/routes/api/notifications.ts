@@ -1,7 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Notification, User } from '../../../model';
 import { getServerSettings } from '../../db/servers';
-import { IllegalArgumentException } from '../../errors';
+import { IllegalArgumentException, SecurityException } from '../../errors';
+import { accessDenial } from '../../permissions/checkAccess';
 import {
   isNotificator,
   NOTIFICATION_TYPES,
@@ -17,6 +19,7 @@ import {
 import { ChannelNotConfigured } from '../../notifications/channels/types';
 import { notifications } from '../../entities/resources';
 import { NoContent, crudRoutes } from '../crud';
+import { requestContext } from '../context';
 import { baseErrors } from '../schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
@@ -67,6 +70,17 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /**
+   * The caller of a test, who must reach the notifications area: a test message goes out through
+   * every configured channel, which is not for a shared link or a user the bits keep out.
+   */
+  async function tester(request: FastifyRequest): Promise<User> {
+    const { actor } = await requestContext(app, request);
+    const denial = accessDenial(actor, 'notifications', 'read');
+    if (denial) throw new SecurityException(denial);
+    return actor.user;
+  }
+
   async function sendTest(ctx: DeliveryContext, user: User, name: NotificatorName): Promise<void> {
     if (name === 'web') {
       app.hub.sendToUser(user.id, {
@@ -101,7 +115,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/notifications/test',
     { onRequest: app.auth.userHook, schema: { response: testReplies } },
     async (request, reply) => {
-      const { user } = await app.auth.requireUser(request);
+      const user = await tester(request);
       const ctx = await context();
       const usable = notificatorStatus((name) => channelConfigured(name, ctx.settings, ctx.mailer));
       for (const { type, configured } of usable) {
@@ -118,7 +132,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: Type.Object({ notificator: Type.String() }), response: testReplies },
     },
     async (request, reply) => {
-      const { user } = await app.auth.requireUser(request);
+      const user = await tester(request);
       const name = request.params.notificator;
       if (!isNotificator(name)) throw new IllegalArgumentException('Unknown notificator');
       await sendTest(await context(), user, name);

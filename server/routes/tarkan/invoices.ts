@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ErrorText, errors } from '../schemas';
+import { ErrorText, NullableString, errors } from '../schemas';
 import { checkCredentials } from '../../auth/login';
 import { applyBillingRules } from '../../billing/job';
 import {
@@ -19,18 +19,15 @@ import {
 import { unauthorized } from '../../errors';
 import { plusAdmin } from '../context';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
-
 const InvoiceSchema = Type.Object({
   id: Type.Integer(),
   userId: Type.Optional(Type.Integer()),
   dueDate: Type.String(),
   value: Type.Integer({ description: 'cents' }),
   status: Type.String(),
-  paidDate: Type.Optional(Nullable(Type.String())),
-  link: Type.Optional(Nullable(Type.String())),
-  description: Type.Optional(Nullable(Type.String())),
+  paidDate: Type.Optional(NullableString()),
+  link: Type.Optional(NullableString()),
+  description: Type.Optional(NullableString()),
   created: Type.Optional(Type.String()),
 });
 
@@ -43,7 +40,7 @@ const BillingUserSchema = Type.Object({
   manual: Type.Boolean(),
   exempt: Type.Boolean(),
   trustUsed: Type.Boolean(),
-  graceUntil: Nullable(Type.String()),
+  graceUntil: NullableString(),
   invoices: Type.Array(InvoiceSchema),
 });
 
@@ -78,7 +75,7 @@ const WebhookBody = Type.Object({
   payment: Type.Object({
     id: Type.String({ minLength: 1, maxLength: 128 }),
     status: Type.String({ maxLength: 64 }),
-    paymentDate: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+    paymentDate: Type.Optional(NullableString({ maxLength: 32 })),
   }),
 });
 

@@ -1,19 +1,19 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { allowedDevice, checkInOrOut, driverStatus } from '../../qrDriver/service';
 import { requestContext } from '../context';
-import { UserSchema, errors } from '../schemas';
+import { NullableString, UserSchema, errors } from '../schemas';
 
 const DeviceSummary = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  plate: Type.Union([Type.String(), Type.Null()]),
+  plate: NullableString(),
 });
 
 const Status = Type.Object({
   user: UserSchema,
   driverName: Type.String(),
   device: Type.Union([DeviceSummary, Type.Null()]),
-  since: Type.Union([Type.String(), Type.Null()]),
+  since: NullableString(),
 });
 
 /**

@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { resellerOverview } from '../../resellers/service';
-import { UserSchema, baseErrors } from '../schemas';
+import { NullableString, UserSchema, baseErrors } from '../schemas';
 
 const Overview = Type.Object({
-  domain: Type.Union([Type.String(), Type.Null()]),
+  domain: NullableString(),
   limit: Type.Integer(),
   used: Type.Integer(),
   subReseller: Type.Boolean(),

@@ -7,7 +7,7 @@ import {
   updateShare,
 } from '../../shares/service';
 import { requestContext } from '../context';
-import { UserSchema, errors } from '../schemas';
+import { NullableString, UserSchema, errors } from '../schemas';
 
 const ShareSchema = Type.Object({
   id: Type.Integer(),
@@ -26,8 +26,8 @@ const ShareBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 128 })),
   deviceId: Type.Optional(Type.Integer()),
   deviceIds: Type.Optional(Type.Array(Type.Integer(), { maxItems: 100 })),
-  expirationTime: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  token: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  expirationTime: Type.Optional(NullableString()),
+  token: Type.Optional(NullableString()),
   limitCommands: Type.Optional(Type.Boolean()),
 });
 
