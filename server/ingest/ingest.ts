@@ -1,7 +1,9 @@
 import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
+import type { CompiledAttribute } from '../processing/computed';
 import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
+import { ExpressionLimitError } from '../processing/expression';
 import { lookupBoolean } from '../processing/lookup';
 import { enrichPosition, isLatest, positionEvents } from '../processing/pipeline';
 import { statusChangeEvent } from '../processing/status';
@@ -35,8 +37,12 @@ import {
 
 export interface IngestLog {
   error(object: unknown, message?: string): void;
+  warn(object: unknown, message?: string): void;
   debug(object: unknown, message?: string): void;
 }
+
+/** A computed attribute over its limits is reported at most once per this interval (ms). */
+const LIMIT_WARNING_INTERVAL_MS = 10 * 60_000;
 
 export interface IngestOptions {
   /** Longest wait before a batch is written (ms). Default 50. */
@@ -83,6 +89,8 @@ export class Ingest implements PositionSink {
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
+  /** When each computed attribute last had its over-limit warning written. */
+  private readonly limitWarnedAt = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -116,8 +124,7 @@ export class Ingest implements PositionSink {
     const context = this.cache.context(entry);
     const previous = entry.last;
     const position = enrichPosition(context, decoded, previous, now, {
-      onComputeError: (attribute, error) =>
-        this.log.debug({ err: error, attributeId: attribute.id }, 'computed attribute failed'),
+      onComputeError: (attribute, error) => this.computeFailed(attribute, error, now),
     });
     const latest = isLatest(position, previous);
     if (latest) entry.last = position;
@@ -125,6 +132,25 @@ export class Ingest implements PositionSink {
       this.queue.push({ entry, position, previous, latest, wantsCommand, resolve, reject }),
     );
     return { kind: 'stored', command };
+  }
+
+  /**
+   * A computed attribute that failed is skipped for this position. Most failures are the data's
+   * (a variable this device does not send); one over the evaluator's limits is the expression's,
+   * and the administrator should hear of it, without one line per position.
+   */
+  private computeFailed(attribute: CompiledAttribute, error: unknown, now: number): void {
+    if (!(error instanceof ExpressionLimitError)) {
+      this.log.debug({ err: error, attributeId: attribute.id }, 'computed attribute failed');
+      return;
+    }
+    const warnedAt = this.limitWarnedAt.get(attribute.id);
+    if (warnedAt !== undefined && now - warnedAt < LIMIT_WARNING_INTERVAL_MS) return;
+    this.limitWarnedAt.set(attribute.id, now);
+    this.log.warn(
+      { attributeId: attribute.id, attribute: attribute.attribute, reason: error.message },
+      'computed attribute skipped: over the expression limits',
+    );
   }
 
   /** A status change found by the sweep; written with the next batch. */

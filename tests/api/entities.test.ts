@@ -323,6 +323,21 @@ describe('computed attributes', () => {
         .status,
     ).toBe(404);
   });
+
+  it('answers 400, not a 500 or a giant body, for an expression over the evaluation limits', async () => {
+    const device = await create(f.admin, '/api/devices', { name: 'Blow-up', uniqueId: 'calc-2' });
+    await addPosition(f.db, device.id, Date.now());
+    // Each replace makes the text ten times longer: 10^7 characters after six.
+    const expression = `'aaaaaaaaaa'` + `.replace('a', 'aaaaaaaaaa')`.repeat(6);
+    const res = await f.admin.json(`/api/attributes/computed/test?deviceId=${device.id}`, {
+      expression,
+      type: 'string',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(
+      /^String longer than 65536 characters at position \d+ - IllegalArgumentException$/,
+    );
+  });
 });
 
 describe('advanced permissions', () => {
