@@ -4,6 +4,7 @@ import { parseAttributes } from '../db/json';
 import type { CompiledAttribute } from '../processing/computed';
 import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
 import { ExpressionLimitError } from '../processing/expression';
+import { impossibleFix } from '../processing/fixCheck';
 import { lookupBoolean } from '../processing/lookup';
 import { enrichPosition, isLatest, positionEvents } from '../processing/pipeline';
 import { statusChangeEvent } from '../processing/status';
@@ -53,6 +54,8 @@ export interface IngestOptions {
   maxQueued?: number;
   /** Pipeline state is written at most this often per device unless it changed shape (ms). */
   stateSaveMs?: number;
+  /** Fixes older than this are refused (ms); null accepts any age. Default 30 days. */
+  maxFixAgeMs?: number | null;
   now?: () => number;
 }
 
@@ -89,6 +92,7 @@ export class Ingest implements PositionSink {
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
+  private readonly maxFixAgeMs: number | null;
   /** When each computed attribute last had its over-limit warning written. */
   private readonly limitWarnedAt = new Map<number, number>();
 
@@ -102,6 +106,7 @@ export class Ingest implements PositionSink {
     this.now = options.now ?? Date.now;
     this.stateSaveMs = options.stateSaveMs ?? 30_000;
     this.maxQueued = options.maxQueued ?? 50_000;
+    this.maxFixAgeMs = options.maxFixAgeMs === undefined ? 30 * 86_400_000 : options.maxFixAgeMs;
     this.queue = new BatchQueue((batch) => this.write(batch), {
       delayMs: options.delayMs ?? 50,
       maxItems: options.maxBatch ?? 500,
@@ -110,8 +115,8 @@ export class Ingest implements PositionSink {
 
   /**
    * Processes and stores one message. `wantsCommand`: the reply can carry a queued command
-   * (OsmAnd query form). Resolves once stored, or with `unknown` for an unknown, disabled or
-   * expired device (nothing stored).
+   * (OsmAnd query form). Resolves once stored, with `unknown` for an unknown, disabled or expired
+   * device, or with `rejected` for a fix that cannot have happened (nothing stored either way).
    */
   async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
@@ -120,6 +125,8 @@ export class Ingest implements PositionSink {
     const entry = found instanceof Promise ? await found : found;
     const now = this.now();
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
+    const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
+    if (impossible !== null) return { kind: 'rejected', message: impossible };
 
     const context = this.cache.context(entry);
     const previous = entry.last;

@@ -374,6 +374,45 @@ describe.each(backends)('tracking on %s', (backend) => {
     expect(types).toEqual(['deviceUnknown', 'deviceOnline', 'deviceUnknown']);
   });
 
+  it('refuses impossible fixes with a 400 and stores nothing, yet keeps late ones', async () => {
+    const { truck } = fleet;
+    const before = (await positionsOf(truck.id)).length;
+    const day = 86_400;
+    const at = `lat=-22.9&lon=-43.2`;
+    const refused = [
+      await osmand(`/?id=${truck.uniqueId}&${at}&speed=-5&timestamp=${seconds(-60)}`),
+      await osmand(`/?id=${truck.uniqueId}&${at}&timestamp=${seconds(2 * day)}`),
+      // MAX_FIX_AGE_DAYS is 30 by default; this one is decades away.
+      await osmand(`/?id=${truck.uniqueId}&${at}&timestamp=820454400`),
+      await osmand(`/?id=${truck.uniqueId}&${at}&timestamp=${seconds(-31 * day)}`),
+      await postJson({
+        device_id: truck.uniqueId,
+        location: {
+          timestamp: new Date((seconds() + 3 * day) * 1000).toISOString(),
+          coords: { latitude: -22.9, longitude: -43.2 },
+        },
+      }),
+    ];
+    const replies = await Promise.all(refused.map(async (r) => [r.status, await r.text()]));
+    expect(replies).toEqual([
+      [400, expect.stringMatching(/^Speed out of range: -5$/)],
+      [400, expect.stringMatching(/is more than a day ahead of the server$/)],
+      [400, 'Fix time 1996-01-01T00:00:00.000Z is more than 30 days old'],
+      [400, expect.stringMatching(/is more than 30 days old$/)],
+      [400, expect.stringMatching(/is more than a day ahead of the server$/)],
+    ]);
+    expect((await positionsOf(truck.id)).length).toBe(before);
+
+    // A tracker that was out of coverage for two days delivers its buffer: kept.
+    const late = seconds(-2 * day);
+    expect((await osmand(`/?id=${truck.uniqueId}&${at}&speed=7&timestamp=${late}`)).status).toBe(
+      200,
+    );
+    const rows = await positionsOf(truck.id);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ fixTime: late * 1000, speed: 7 });
+  });
+
   it('skips a computed attribute over the expression limits, warning once, and keeps the fix', async () => {
     const admin = new Client(server.url);
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
