@@ -19,6 +19,13 @@ export type GeofenceArea =
 /** Bounded so a hostile area string cannot make every position check slow. */
 const MAX_AREA_POINTS = 10_000;
 
+/**
+ * Half the Earth's circumference (metres, on the 6,378,137 m sphere distances are measured on):
+ * no two points are farther apart, so a larger circle means nothing more, and the map editor,
+ * which measures a radius between two points, cannot draw one.
+ */
+export const MAX_CIRCLE_RADIUS = 20_037_509;
+
 export class GeofenceAreaError extends Error {
   constructor(message: string) {
     super(message);
@@ -76,8 +83,10 @@ export function parseArea(text: string): GeofenceArea {
     if (!match) throw new GeofenceAreaError('Circle must look like "CIRCLE (lat lon, radius)"');
     const center = makePoint(match[1], match[2], 'circle centre');
     const radius = Number(match[3]);
-    if (!Number.isFinite(radius) || radius <= 0) {
-      throw new GeofenceAreaError(`Circle radius must be a positive number of metres: ${match[3]}`);
+    if (!Number.isFinite(radius) || radius <= 0 || radius > MAX_CIRCLE_RADIUS) {
+      throw new GeofenceAreaError(
+        `Circle radius must be more than 0 and at most ${MAX_CIRCLE_RADIUS} metres: ${match[3]}`,
+      );
     }
     return { type: 'circle', center, radius };
   }

@@ -18,6 +18,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
 import { proxyPlugin } from './plugins/proxy';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { servicesPlugin } from './plugins/services';
 import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
 import { webAppPlugin } from './plugins/webApp';
@@ -49,6 +50,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(cookie);
   await app.register(formbody);
   await app.register(servicesPlugin, { config, db });
+  // Before any route, so every answer (the APIs, the web app, errors) carries the headers.
+  await app.register(securityHeadersPlugin);
   await app.register(brandsPlugin);
   await app.register(authPlugin, { throttle: options.throttle });
   // QR driver accounts reach only the driver endpoints (docs/qr-driver.md).

@@ -1,10 +1,15 @@
 import path from 'node:path';
+import { isOrigin } from './security/contentPolicy';
 
 /** Where the data lives: SQLite file, a PostgreSQL server, or in-process PGlite. */
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dir: string | null };
+
+/** The web app's Content-Security-Policy: the built one (plus origins), the operator's, or none. */
+export type CspConfig =
+  { kind: 'built'; extraOrigins: string[] } | { kind: 'custom'; policy: string } | { kind: 'off' };
 
 export interface Config {
   port: number;
@@ -29,6 +34,9 @@ export interface Config {
   paymentApiUrl: string | null;
   /** Sent as the `licensemode` header of `/api/server`; any value switches plus features on. */
   licenseMode: string | null;
+  csp: CspConfig;
+  /** Device fixes dated further back are refused; null: no age limit. */
+  maxFixAgeDays: number | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -62,6 +70,29 @@ export function parseDatabaseUrl(url: string | null, dataDir: string): DatabaseC
   throw new Error('DATABASE_URL must start with postgres://, postgresql:// or pglite://');
 }
 
+function parseCsp(env: Env): CspConfig {
+  const policy = text(env, 'CSP_POLICY');
+  const origins = (text(env, 'CSP_EXTRA_ORIGINS') ?? '').split(/[\s,]+/).filter(Boolean);
+  if (policy !== null && origins.length > 0) {
+    throw new Error(
+      'CSP_EXTRA_ORIGINS has no effect with CSP_POLICY: put the origins in the policy',
+    );
+  }
+  if (policy === 'off') return { kind: 'off' };
+  if (policy !== null) {
+    // One header value: a line break would end the header, a comma would start a second policy.
+    if (/[\r\n,]/.test(policy)) throw new Error('CSP_POLICY must be one policy on one line');
+    return { kind: 'custom', policy };
+  }
+  const bad = origins.find((origin) => !isOrigin(origin));
+  if (bad !== undefined) {
+    throw new Error(
+      `CSP_EXTRA_ORIGINS must list origins like https://tiles.example.com, got "${bad}"`,
+    );
+  }
+  return { kind: 'built', extraOrigins: origins };
+}
+
 /** Reads the environment into a typed config; throws with a readable message on bad values. */
 export function parseConfig(env: Env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -74,6 +105,7 @@ export function parseConfig(env: Env): Config {
     throw new Error('SMTP_URL must start with smtp:// or smtps://');
   }
   const demo = text(env, 'DEMO_DEVICES');
+  const maxFixAge = integer(env, 'MAX_FIX_AGE_DAYS', 30, 0, 36_500);
   return {
     port: integer(env, 'PORT', 8082, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -92,5 +124,7 @@ export function parseConfig(env: Env): Config {
     redisUrl: text(env, 'REDIS_URL'),
     paymentApiUrl: text(env, 'PAYMENT_API_URL'),
     licenseMode: text(env, 'LICENSE_MODE'),
+    csp: parseCsp(env),
+    maxFixAgeDays: maxFixAge === 0 ? null : maxFixAge,
   };
 }

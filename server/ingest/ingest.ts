@@ -1,7 +1,10 @@
 import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
+import type { CompiledAttribute } from '../processing/computed';
 import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
+import { ExpressionLimitError } from '../processing/expression';
+import { impossibleFix } from '../processing/fixCheck';
 import { lookupBoolean } from '../processing/lookup';
 import { enrichPosition, isLatest, positionEvents } from '../processing/pipeline';
 import { statusChangeEvent } from '../processing/status';
@@ -35,8 +38,12 @@ import {
 
 export interface IngestLog {
   error(object: unknown, message?: string): void;
+  warn(object: unknown, message?: string): void;
   debug(object: unknown, message?: string): void;
 }
+
+/** A computed attribute over its limits is reported at most once per this interval (ms). */
+const LIMIT_WARNING_INTERVAL_MS = 10 * 60_000;
 
 export interface IngestOptions {
   /** Longest wait before a batch is written (ms). Default 50. */
@@ -47,6 +54,8 @@ export interface IngestOptions {
   maxQueued?: number;
   /** Pipeline state is written at most this often per device unless it changed shape (ms). */
   stateSaveMs?: number;
+  /** Fixes older than this are refused (ms); null accepts any age. Default 30 days. */
+  maxFixAgeMs?: number | null;
   now?: () => number;
 }
 
@@ -83,6 +92,9 @@ export class Ingest implements PositionSink {
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
+  private readonly maxFixAgeMs: number | null;
+  /** When each computed attribute last had its over-limit warning written. */
+  private readonly limitWarnedAt = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -94,6 +106,7 @@ export class Ingest implements PositionSink {
     this.now = options.now ?? Date.now;
     this.stateSaveMs = options.stateSaveMs ?? 30_000;
     this.maxQueued = options.maxQueued ?? 50_000;
+    this.maxFixAgeMs = options.maxFixAgeMs === undefined ? 30 * 86_400_000 : options.maxFixAgeMs;
     this.queue = new BatchQueue((batch) => this.write(batch), {
       delayMs: options.delayMs ?? 50,
       maxItems: options.maxBatch ?? 500,
@@ -102,8 +115,8 @@ export class Ingest implements PositionSink {
 
   /**
    * Processes and stores one message. `wantsCommand`: the reply can carry a queued command
-   * (OsmAnd query form). Resolves once stored, or with `unknown` for an unknown, disabled or
-   * expired device (nothing stored).
+   * (OsmAnd query form). Resolves once stored, with `unknown` for an unknown, disabled or expired
+   * device, or with `rejected` for a fix that cannot have happened (nothing stored either way).
    */
   async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
@@ -112,12 +125,13 @@ export class Ingest implements PositionSink {
     const entry = found instanceof Promise ? await found : found;
     const now = this.now();
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
+    const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
+    if (impossible !== null) return { kind: 'rejected', message: impossible };
 
     const context = this.cache.context(entry);
     const previous = entry.last;
     const position = enrichPosition(context, decoded, previous, now, {
-      onComputeError: (attribute, error) =>
-        this.log.debug({ err: error, attributeId: attribute.id }, 'computed attribute failed'),
+      onComputeError: (attribute, error) => this.computeFailed(attribute, error, now),
     });
     const latest = isLatest(position, previous);
     if (latest) entry.last = position;
@@ -125,6 +139,25 @@ export class Ingest implements PositionSink {
       this.queue.push({ entry, position, previous, latest, wantsCommand, resolve, reject }),
     );
     return { kind: 'stored', command };
+  }
+
+  /**
+   * A computed attribute that failed is skipped for this position. Most failures are the data's
+   * (a variable this device does not send); one over the evaluator's limits is the expression's,
+   * and the administrator should hear of it, without one line per position.
+   */
+  private computeFailed(attribute: CompiledAttribute, error: unknown, now: number): void {
+    if (!(error instanceof ExpressionLimitError)) {
+      this.log.debug({ err: error, attributeId: attribute.id }, 'computed attribute failed');
+      return;
+    }
+    const warnedAt = this.limitWarnedAt.get(attribute.id);
+    if (warnedAt !== undefined && now - warnedAt < LIMIT_WARNING_INTERVAL_MS) return;
+    this.limitWarnedAt.set(attribute.id, now);
+    this.log.warn(
+      { attributeId: attribute.id, attribute: attribute.attribute, reason: error.message },
+      'computed attribute skipped: over the expression limits',
+    );
   }
 
   /** A status change found by the sweep; written with the next batch. */

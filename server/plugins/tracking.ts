@@ -57,7 +57,11 @@ export const trackingPlugin = fp<TrackingOptions>(
     batches.subscribe(
       new NotificationDispatcher(app.db, cache, audience, sendWeb, () => app.mailer, app.log, now),
     );
-    const ingest = new Ingest(app.db, cache, batches, app.log, options.ingest);
+    const { maxFixAgeDays } = app.config;
+    const ingest = new Ingest(app.db, cache, batches, app.log, {
+      maxFixAgeMs: maxFixAgeDays === null ? null : maxFixAgeDays * 86_400_000,
+      ...options.ingest,
+    });
     const sweep = new StatusSweep(cache, ingest, now);
     sweep.start();
 

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const API_PATH = /^\/(api|tarkan)(\/|$)/;
+/** The APIs' paths: never the web app. */
+export const API_PATH = /^\/(api|tarkan)(\/|$)/;
 const TEXT = 'text/plain; charset=utf-8';
 
 /**

@@ -54,6 +54,28 @@ export class CalendarSchedule {
   }
 }
 
+/**
+ * Throws, with ical.js's reason where it has one, unless the text is an iCalendar this server can
+ * evaluate: it parses, and every event has a start and a readable recurrence rule. Registers no
+ * time zone (unlike `CalendarSchedule.fromText`): checking a calendar must change nothing.
+ */
+export function checkCalendarText(text: string): void {
+  let root: InstanceType<typeof ICAL.Component>;
+  try {
+    root = new ICAL.Component(ICAL.parse(text));
+  } catch (error) {
+    // ical.js's own errors name the bad line; anything else is a crash on a shape it cannot read.
+    const readable = error instanceof Error && !(error instanceof TypeError);
+    throw new Error(readable ? error.message : 'unreadable calendar structure');
+  }
+  if (root.name !== 'vcalendar') throw new Error('no VCALENDAR');
+  for (const component of root.getAllSubcomponents('vevent')) {
+    const event = new ICAL.Event(component);
+    if (!event.startDate) throw new Error('an event has no start (DTSTART)');
+    if (event.isRecurring()) event.iterator().next();
+  }
+}
+
 function occursAt({ event, start, end }: Schedule, time: number): boolean {
   if (!event.isRecurring()) return start <= time && time < Math.max(end, start + 1);
   if (time < start) return false;

@@ -14,6 +14,15 @@ import type { AttributeType } from '../../model';
 export const MAX_EXPRESSION_LENGTH = 4000;
 export const MAX_EXPRESSION_DEPTH = 64;
 
+/**
+ * Limits of one evaluation, so an expression that parses cannot exhaust the server: no string
+ * (intermediate or final) longer than 64 Ki characters, at most so many evaluation steps (one per
+ * node; the parser's limits keep real expressions far below), and at most so much wall time.
+ */
+export const MAX_STRING_LENGTH = 64 * 1024;
+export const MAX_EVALUATION_STEPS = 10_000;
+export const MAX_EVALUATION_MS = 50;
+
 export class ExpressionError extends Error {
   constructor(
     message: string,
@@ -22,6 +31,14 @@ export class ExpressionError extends Error {
   ) {
     super(index === undefined ? message : `${message} at position ${index + 1}`);
     this.name = 'ExpressionError';
+  }
+}
+
+/** An expression that parses but went over a limit of one evaluation while running. */
+export class ExpressionLimitError extends ExpressionError {
+  constructor(message: string, index?: number) {
+    super(message, index);
+    this.name = 'ExpressionLimitError';
   }
 }
 
@@ -485,6 +502,13 @@ function toText(value: unknown): string {
   return String(value);
 }
 
+/** Called with the length a string WOULD have, before it is built. */
+function checkLength(length: number, index?: number): void {
+  if (length > MAX_STRING_LENGTH) {
+    throw new ExpressionLimitError(`String longer than ${MAX_STRING_LENGTH} characters`, index);
+  }
+}
+
 function looseEquals(a: unknown, b: unknown): boolean {
   if (a === undefined) a = null;
   if (b === undefined) b = null;
@@ -559,7 +583,10 @@ function arithmetic(op: string, a: unknown, b: unknown, index: number): unknown 
     if (a === null || a === undefined || b === null || b === undefined) {
       throw new ExpressionError(`'+' on null`, index);
     }
-    return toText(a) + toText(b);
+    const left = toText(a);
+    const right = toText(b);
+    checkLength(left.length + right.length, index);
+    return left + right;
   }
   const left = toNumber(a, `'${op}'`, index);
   const right = toNumber(b, `'${op}'`, index);
@@ -672,9 +699,18 @@ const STRING_METHODS = new Map<string, StringMethod>([
   ['trim', [0, 0, (target) => target.trim()]],
   ['length', [0, 0, (target) => target.length]],
   ['isEmpty', [0, 0, (target) => target.length === 0]],
-  ['replace', [2, 2, (target, arg) => target.split(arg(0)).join(arg(1))]],
+  ['replace', [2, 2, replaceAll]],
   ['substring', [1, 2, substring]],
 ]);
+
+/** Java's String.replace: every occurrence, refused before a too long result is built. */
+function replaceAll(target: string, arg: (i: number) => string, _args: unknown[], index: number) {
+  const search = arg(0);
+  const by = arg(1);
+  const parts = target.split(search);
+  checkLength(target.length + (parts.length - 1) * (by.length - search.length), index);
+  return parts.join(by);
+}
 
 function equalsIgnoreCase(target: string, _arg: unknown, args: unknown[]): boolean {
   return typeof args[0] === 'string' && target.toLowerCase() === args[0].toLowerCase();
@@ -700,7 +736,10 @@ function callMethod(target: unknown, name: string, args: unknown[], index: numbe
   if (typeof target === 'string' && method) {
     const [min, max, call] = method;
     arity(name, args, min, max, index);
-    return call(target, (i) => stringArg(args, i, name, index), args, index);
+    const result = call(target, (i) => stringArg(args, i, name, index), args, index);
+    // Case mapping can lengthen a string (ß → SS).
+    if (typeof result === 'string') checkLength(result.length, index);
+    return result;
   }
   if (typeof target === 'number') {
     switch (name) {
@@ -746,39 +785,59 @@ function readMember(target: unknown, key: unknown, index: number): unknown {
 
 class UndefinedVariable extends ExpressionError {}
 
-function evaluateNode(node: Node, scope: Scope): unknown {
+/** One evaluation: its variables and what it has used of its limits. */
+interface Run {
+  readonly scope: Scope;
+  steps: number;
+  readonly maxSteps: number;
+  readonly maxMs: number;
+  readonly deadline: number;
+  readonly now: () => number;
+}
+
+function step(run: Run): void {
+  if (++run.steps > run.maxSteps) {
+    throw new ExpressionLimitError(`Expression took more than ${run.maxSteps} steps`);
+  }
+  if (run.now() > run.deadline) {
+    throw new ExpressionLimitError(`Expression ran longer than ${run.maxMs} ms`);
+  }
+}
+
+function evaluateNode(node: Node, run: Run): unknown {
+  step(run);
   switch (node.kind) {
     case 'literal':
       return node.value;
     case 'ident': {
-      const { found, value } = lookup(scope, node.name);
+      const { found, value } = lookup(run.scope, node.name);
       // Strict like Traccar's JEXL: a missing variable is an error, not a silent null.
       if (!found) throw new UndefinedVariable(`Undefined variable '${node.name}'`, node.index);
       return value === undefined ? null : value;
     }
     case 'member':
       return readMember(
-        evaluateNode(node.object, scope),
-        evaluateNode(node.property, scope),
+        evaluateNode(node.object, run),
+        evaluateNode(node.property, run),
         node.index,
       );
     case 'function':
       return callFunction(
         node.name,
-        node.args.map((arg) => evaluateNode(arg, scope)),
+        node.args.map((arg) => evaluateNode(arg, run)),
         node.index,
       );
     case 'method': {
-      const target = evaluateNode(node.object, scope);
+      const target = evaluateNode(node.object, run);
       return callMethod(
         target,
         node.name,
-        node.args.map((arg) => evaluateNode(arg, scope)),
+        node.args.map((arg) => evaluateNode(arg, run)),
         node.index,
       );
     }
     case 'unary': {
-      const value = evaluateNode(node.operand, scope);
+      const value = evaluateNode(node.operand, run);
       switch (node.op) {
         case '!':
           return !toBoolean(value);
@@ -791,46 +850,42 @@ function evaluateNode(node: Node, scope: Scope): unknown {
       }
     }
     case 'conditional':
-      return toBoolean(evaluateNode(node.test, scope))
-        ? evaluateNode(node.consequent, scope)
-        : evaluateNode(node.alternate, scope);
+      return toBoolean(evaluateNode(node.test, run))
+        ? evaluateNode(node.consequent, run)
+        : evaluateNode(node.alternate, run);
     case 'elvis': {
-      const left = evaluateOrNull(node.left, scope);
-      return toBoolean(left) ? left : evaluateNode(node.right, scope);
+      const left = evaluateOrNull(node.left, run);
+      return toBoolean(left) ? left : evaluateNode(node.right, run);
     }
     case 'binary':
-      return evaluateBinary(node, scope);
+      return evaluateBinary(node, run);
   }
 }
 
 /** For `??` and `?:`, whose point is a fallback when the left side is missing. */
-function evaluateOrNull(node: Node, scope: Scope): unknown {
+function evaluateOrNull(node: Node, run: Run): unknown {
   try {
-    return evaluateNode(node, scope);
+    return evaluateNode(node, run);
   } catch (error) {
     if (error instanceof UndefinedVariable) return null;
     throw error;
   }
 }
 
-function evaluateBinary(node: Extract<Node, { kind: 'binary' }>, scope: Scope): unknown {
+function evaluateBinary(node: Extract<Node, { kind: 'binary' }>, run: Run): unknown {
   const { op, index } = node;
   switch (op) {
     case '&&':
-      return (
-        toBoolean(evaluateNode(node.left, scope)) && toBoolean(evaluateNode(node.right, scope))
-      );
+      return toBoolean(evaluateNode(node.left, run)) && toBoolean(evaluateNode(node.right, run));
     case '||':
-      return (
-        toBoolean(evaluateNode(node.left, scope)) || toBoolean(evaluateNode(node.right, scope))
-      );
+      return toBoolean(evaluateNode(node.left, run)) || toBoolean(evaluateNode(node.right, run));
     case '??': {
-      const left = evaluateOrNull(node.left, scope);
-      return left === null || left === undefined ? evaluateNode(node.right, scope) : left;
+      const left = evaluateOrNull(node.left, run);
+      return left === null || left === undefined ? evaluateNode(node.right, run) : left;
     }
   }
-  const left = evaluateNode(node.left, scope);
-  const right = evaluateNode(node.right, scope);
+  const left = evaluateNode(node.left, run);
+  const right = evaluateNode(node.right, run);
   switch (op) {
     case '==':
       return looseEquals(left, right);
@@ -852,10 +907,18 @@ function evaluateBinary(node: Extract<Node, { kind: 'binary' }>, scope: Scope): 
   }
 }
 
+export interface EvaluationLimits {
+  maxSteps?: number;
+  maxMs?: number;
+  /** Milliseconds clock; tests drive it. Default `performance.now`. */
+  now?: () => number;
+}
+
 export interface CompiledExpression {
   readonly source: string;
   readonly ast: Node;
-  evaluate(scope: Scope): unknown;
+  /** Throws `ExpressionError`, or `ExpressionLimitError` when over a limit of one evaluation. */
+  evaluate(scope: Scope, limits?: EvaluationLimits): unknown;
 }
 
 /** Parses once; the result can be evaluated against many scopes. */
@@ -864,8 +927,18 @@ export function compileExpression(source: string): CompiledExpression {
   return {
     source,
     ast,
-    evaluate: (scope) => {
-      const value = evaluateNode(ast, scope);
+    evaluate: (scope, limits = {}) => {
+      const now = limits.now ?? (() => performance.now());
+      const maxMs = limits.maxMs ?? MAX_EVALUATION_MS;
+      const run: Run = {
+        scope,
+        steps: 0,
+        maxSteps: limits.maxSteps ?? MAX_EVALUATION_STEPS,
+        maxMs,
+        deadline: now() + maxMs,
+        now,
+      };
+      const value = evaluateNode(ast, run);
       return value === undefined ? null : value;
     },
   };

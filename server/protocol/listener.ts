@@ -7,7 +7,8 @@ import type { PositionSink } from './sink';
 /**
  * The OsmAnd / Traccar Client listener (docs/tracking-core.md): plain HTTP on its own port, any
  * method and path. Replies 200 (with one queued command's text for the query form), 400 for a
- * malformed message or an unknown device (404 for the JSON form's unknown device), 413 for a body
+ * malformed message, an impossible fix or an unknown device (404 for the JSON form's unknown
+ * device), 413 for a body
  * too large, 503 while the sink is busy. Nothing is stored on an error; a success reply is sent
  * only after the position is committed.
  */
@@ -42,6 +43,8 @@ async function handleOsmAnd(
     const outcome = await sink.submit(parsed.position, form === 'query');
     if (outcome.kind === 'unknown') {
       reply(response, form === 'json' ? 404 : 400, 'Unknown device');
+    } else if (outcome.kind === 'rejected') {
+      reply(response, 400, outcome.message);
     } else if (outcome.kind === 'busy') {
       reply(response, 503, 'Busy, retry later');
     } else {

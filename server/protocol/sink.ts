@@ -17,5 +17,7 @@ export type SubmitOutcome =
   | { kind: 'stored'; command: string | null }
   /** An unknown, disabled or expired device: nothing was stored. */
   | { kind: 'unknown' }
+  /** A fix that cannot have happened (see `processing/fixCheck.ts`): nothing was stored. */
+  | { kind: 'rejected'; message: string }
   /** Too many positions already wait for the database: the device should retry later. */
   | { kind: 'busy' };

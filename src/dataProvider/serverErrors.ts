@@ -26,6 +26,8 @@ const SERVER_ERROR_CODES = [
   'INVALID_PERMISSION',
   'NOTIFICATOR_NOT_CONFIGURED',
   'CALENDAR_DATA_INVALID',
+  'GEOFENCE_RADIUS_INVALID',
+  'GEOFENCE_AREA_INVALID',
   'UNKNOWN_COMMAND_TYPE',
 ] as const;
 
@@ -40,6 +42,12 @@ const PATTERNS: [RegExp, ServerErrorCode][] = [
   [/^[A-Z]+_ACCESS_DENIED$/, 'ACCESS_DENIED'],
   [/^WRITE_ACCESS_DENIE/, 'WRITE_ACCESS_DENIED'],
   [/^CALENDAR_DATA_MUST_BE/, 'CALENDAR_DATA_INVALID'],
+  // The geofence area parser's texts (model/geofenceArea.ts): the radius, then any other flaw.
+  [/^CIRCLE_RADIUS_MUST_BE/, 'GEOFENCE_RADIUS_INVALID'],
+  [
+    /^(GEOFENCE_AREA_|CIRCLE_MUST_|POLYGON_|LINE_|(LATI|LONGI)TUDE_OUT_OF_RANGE_IN_)/,
+    'GEOFENCE_AREA_INVALID',
+  ],
 ];
 
 /** The code of a server error text, or null when it is not one the screens translate. */

@@ -16,7 +16,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => f?.stop());
 
-const ICS = Buffer.from('BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n').toString('base64');
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+const ICS = base64('BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n');
 
 type Obj = Record<string, unknown> & { id: number };
 
@@ -66,6 +67,10 @@ const RESOURCES: {
         { name: 'x', area: 'SQUARE (1 1)' },
         'Geofence area must start with CIRCLE, POLYGON or LINESTRING - IllegalArgumentException',
       ],
+      [
+        { name: 'x', area: 'CIRCLE (1 1, 1e308)' },
+        'Circle radius must be more than 0 and at most 20037509 metres: 1e308 - IllegalArgumentException',
+      ],
     ],
   },
   {
@@ -80,6 +85,27 @@ const RESOURCES: {
       [
         { name: 'x', data: Buffer.from('hello').toString('base64') },
         'Calendar data must be iCalendar text (BEGIN:VCALENDAR) - IllegalArgumentException',
+      ],
+      [
+        { name: 'x', data: base64('BEGIN:VCALENDAR\ngarbage\nEND:VCALENDAR\n') },
+        'Calendar data must be valid iCalendar: invalid line (no token ";" or ":") "garbage" - IllegalArgumentException',
+      ],
+      [
+        {
+          name: 'x',
+          data: base64(
+            'BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20250101T080000Z\nRRULE:FREQ=SOMETIMES\nEND:VEVENT\nEND:VCALENDAR\n',
+          ),
+        },
+        'Calendar data must be valid iCalendar: invalid frequency "SOMETIMES" expected: ' +
+          '"SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY" - IllegalArgumentException',
+      ],
+      [
+        {
+          name: 'x',
+          data: base64('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nEND:VEVENT\nEND:VCALENDAR\n'),
+        },
+        'Calendar data must be valid iCalendar: an event has no start (DTSTART) - IllegalArgumentException',
       ],
     ],
   },
@@ -322,6 +348,21 @@ describe('computed attributes', () => {
       (await f.admin.json('/api/attributes/computed/test?deviceId=424242', { expression: '1' }))
         .status,
     ).toBe(404);
+  });
+
+  it('answers 400, not a 500 or a giant body, for an expression over the evaluation limits', async () => {
+    const device = await create(f.admin, '/api/devices', { name: 'Blow-up', uniqueId: 'calc-2' });
+    await addPosition(f.db, device.id, Date.now());
+    // Each replace makes the text ten times longer: 10^7 characters after six.
+    const expression = `'aaaaaaaaaa'` + `.replace('a', 'aaaaaaaaaa')`.repeat(6);
+    const res = await f.admin.json(`/api/attributes/computed/test?deviceId=${device.id}`, {
+      expression,
+      type: 'string',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(
+      /^String longer than 65536 characters at position \d+ - IllegalArgumentException$/,
+    );
   });
 });
 

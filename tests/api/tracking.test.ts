@@ -373,4 +373,92 @@ describe.each(backends)('tracking on %s', (backend) => {
     ).map((e) => e.type);
     expect(types).toEqual(['deviceUnknown', 'deviceOnline', 'deviceUnknown']);
   });
+
+  it('refuses impossible fixes with a 400 and stores nothing, yet keeps late ones', async () => {
+    const { truck } = fleet;
+    const before = (await positionsOf(truck.id)).length;
+    const day = 86_400;
+    const at = `lat=-22.9&lon=-43.2`;
+    const refused = [
+      await osmand(`/?id=${truck.uniqueId}&${at}&speed=-5&timestamp=${seconds(-60)}`),
+      await osmand(`/?id=${truck.uniqueId}&${at}&timestamp=${seconds(2 * day)}`),
+      // MAX_FIX_AGE_DAYS is 30 by default; this one is decades away.
+      await osmand(`/?id=${truck.uniqueId}&${at}&timestamp=820454400`),
+      await osmand(`/?id=${truck.uniqueId}&${at}&timestamp=${seconds(-31 * day)}`),
+      await postJson({
+        device_id: truck.uniqueId,
+        location: {
+          timestamp: new Date((seconds() + 3 * day) * 1000).toISOString(),
+          coords: { latitude: -22.9, longitude: -43.2 },
+        },
+      }),
+    ];
+    const replies = await Promise.all(refused.map(async (r) => [r.status, await r.text()]));
+    expect(replies).toEqual([
+      [400, expect.stringMatching(/^Speed out of range: -5$/)],
+      [400, expect.stringMatching(/is more than a day ahead of the server$/)],
+      [400, 'Fix time 1996-01-01T00:00:00.000Z is more than 30 days old'],
+      [400, expect.stringMatching(/is more than 30 days old$/)],
+      [400, expect.stringMatching(/is more than a day ahead of the server$/)],
+    ]);
+    expect((await positionsOf(truck.id)).length).toBe(before);
+
+    // A tracker that was out of coverage for two days delivers its buffer: kept.
+    const late = seconds(-2 * day);
+    expect((await osmand(`/?id=${truck.uniqueId}&${at}&speed=7&timestamp=${late}`)).status).toBe(
+      200,
+    );
+    const rows = await positionsOf(truck.id);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ fixTime: late * 1000, speed: 7 });
+  });
+
+  it('skips a computed attribute over the expression limits, warning once, and keeps the fix', async () => {
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const attach = async (attribute: string, expression: string) => {
+      const created = await admin.json('/api/attributes/computed', {
+        description: attribute,
+        attribute,
+        expression,
+        type: 'string',
+      });
+      expect(created.status).toBe(200);
+      const { id } = (await created.json()) as { id: number };
+      const linked = await admin.json('/api/permissions', {
+        deviceId: fleet.truck.id,
+        attributeId: id,
+      });
+      expect(linked.status).toBe(204);
+      return id;
+    };
+    // Ten times longer per replace: 10^7 characters if nothing stopped it.
+    const hugeId = await attach('huge', `'aaaaaaaaaa'` + `.replace('a', 'aaaaaaaaaa')`.repeat(6));
+    await attach('label', `'truck-' + 1`);
+    const warnings = () =>
+      server.lines.filter(
+        (line) =>
+          line.includes('computed attribute skipped: over the expression limits') &&
+          line.includes(`"attributeId":${hugeId}`),
+      );
+    const before = (await positionsOf(fleet.truck.id)).length;
+    let offset = 20;
+    const send = async () => {
+      const query = `lat=-22.9&lon=-43.2&timestamp=${seconds(offset++)}`;
+      expect((await osmand(`/?id=${fleet.truck.uniqueId}&${query}`)).status).toBe(200);
+    };
+    // The tracking cache follows the change feed: fixes until both attributes run.
+    await waitFor(async () => {
+      await send();
+      return warnings().length > 0 ? true : undefined;
+    });
+    await send();
+    await send();
+    const rows = (await positionsOf(fleet.truck.id)).slice(before);
+    for (const row of rows) expect(JSON.parse(row.attributes)).not.toHaveProperty('huge');
+    expect(JSON.parse(rows.at(-1)!.attributes)).toMatchObject({ label: 'truck-1' });
+    // One line per attribute and interval, not one per position.
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toMatch(/String longer than 65536 characters/);
+  });
 });

@@ -38,6 +38,9 @@ const FROTA_VARS = [
   'TRACCAR_URL',
   'REDIS_URL',
   'LICENSE_MODE',
+  'CSP_POLICY',
+  'CSP_EXTRA_ORIGINS',
+  'MAX_FIX_AGE_DAYS',
 ];
 
 export interface ServerOptions {

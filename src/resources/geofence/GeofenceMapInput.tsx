@@ -1,4 +1,5 @@
 import { Box, FormHelperText } from '@mui/material';
+import type { LeafletMouseEvent } from 'leaflet';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Circle, CircleMarker, MapContainer, Polygon, Polyline, useMapEvents } from 'react-leaflet';
 import { useInput, usePermissions, ValidationError } from 'react-admin';
@@ -65,11 +66,14 @@ const MapEvents = ({
   dispatch: (event: EditorEvent) => void;
   active: boolean;
 }) => {
+  // A map panned past the antimeridian reports longitudes beyond ±180; areas keep them in range.
+  const at = (event: LeafletMouseEvent): LatLng => {
+    const point = event.latlng.wrap();
+    return [point.lat, point.lng];
+  };
   useMapEvents({
-    click: (event) =>
-      active && dispatch({ type: 'click', at: [event.latlng.lat, event.latlng.lng] }),
-    mousemove: (event) =>
-      active && dispatch({ type: 'move', at: [event.latlng.lat, event.latlng.lng] }),
+    click: (event) => active && dispatch({ type: 'click', at: at(event) }),
+    mousemove: (event) => active && dispatch({ type: 'move', at: at(event) }),
   });
   return null;
 };

@@ -347,6 +347,33 @@ describe('pure helpers', () => {
     );
   });
 
+  it('checks that calendar data parses, taking what the web editor writes', () => {
+    const b64 = (lines: string[]) => Buffer.from(lines.join('\r\n')).toString('base64');
+    const editorCalendar = b64([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Frota//Calendar//EN',
+      'BEGIN:VEVENT',
+      'UID:frota-1',
+      'DTSTAMP:20250101T000000Z',
+      'DTSTART;TZID=America/Sao_Paulo:20300107T080000',
+      'DTEND;TZID=America/Sao_Paulo:20300107T180000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20301231T235959',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ]);
+    expect(() => checkCalendarData(editorCalendar)).not.toThrow();
+    expect(() => checkCalendarData(b64(['BEGIN:VCALENDAR', 'garbage', 'END:VCALENDAR']))).toThrow(
+      'Calendar data must be valid iCalendar: invalid line (no token ";" or ":") "garbage"',
+    );
+    expect(() => checkCalendarData(b64(['BEGIN:VCALENDAR', 'VERSION:2.0']))).toThrow(
+      /valid iCalendar: invalid ical body/,
+    );
+    const twoRoots = ['BEGIN:VCALENDAR', 'END:VCALENDAR', 'BEGIN:VCALENDAR', 'END:VCALENDAR'];
+    expect(() => checkCalendarData(b64(twoRoots))).toThrow(/valid iCalendar/);
+  });
+
   it('lists command types by protocol', () => {
     expect(supportedTypes(undefined)).toContain('alarmVibration');
     expect(supportedTypes(null)).toEqual(supportedTypes('osmand'));

@@ -85,5 +85,49 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => parseConfig({ SMTP_URL: 'mail.example' })).toThrow(/SMTP_URL/);
     expect(() => parseConfig({ DEMO_DEVICES: '-1' })).toThrow(/DEMO_DEVICES/);
+    expect(() => parseConfig({ MAX_FIX_AGE_DAYS: '-1' })).toThrow(/MAX_FIX_AGE_DAYS/);
+  });
+
+  it('reads the fix age limit, 0 meaning none', () => {
+    expect(parseConfig({}).maxFixAgeDays).toBe(30);
+    expect(parseConfig({ MAX_FIX_AGE_DAYS: '365' }).maxFixAgeDays).toBe(365);
+    expect(parseConfig({ MAX_FIX_AGE_DAYS: '0' }).maxFixAgeDays).toBeNull();
+  });
+
+  it('reads the web app policy: built with extra origins, replaced, or off', () => {
+    expect(parseConfig({}).csp).toEqual({ kind: 'built', extraOrigins: [] });
+    expect(
+      parseConfig({
+        CSP_EXTRA_ORIGINS: 'https://tiles.example.com, https://*.cdn.example.com:8443',
+      }).csp,
+    ).toEqual({
+      kind: 'built',
+      extraOrigins: ['https://tiles.example.com', 'https://*.cdn.example.com:8443'],
+    });
+    expect(parseConfig({ CSP_POLICY: "default-src 'self'" }).csp).toEqual({
+      kind: 'custom',
+      policy: "default-src 'self'",
+    });
+    expect(parseConfig({ CSP_POLICY: 'off' }).csp).toEqual({ kind: 'off' });
+  });
+
+  it('refuses policy values that would widen or break the header', () => {
+    for (const origins of [
+      "'unsafe-eval'",
+      'https:',
+      '*',
+      'https://x.example.com/path',
+      'https://a;b',
+    ]) {
+      expect(() => parseConfig({ CSP_EXTRA_ORIGINS: origins }), origins).toThrow(
+        /CSP_EXTRA_ORIGINS/,
+      );
+    }
+    expect(() => parseConfig({ CSP_POLICY: "default-src 'self', script-src *" })).toThrow(
+      /CSP_POLICY/,
+    );
+    expect(() =>
+      parseConfig({ CSP_POLICY: "default-src 'self'", CSP_EXTRA_ORIGINS: 'https://x.example' }),
+    ).toThrow(/CSP_EXTRA_ORIGINS/);
   });
 });

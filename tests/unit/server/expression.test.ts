@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   ExpressionError,
+  ExpressionLimitError,
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_LENGTH,
+  MAX_STRING_LENGTH,
   buildScope,
   castResult,
   compileExpression,
@@ -312,6 +314,55 @@ describe('safety', () => {
     expect(() => parseExpression('a' + '.b'.repeat(200))).toThrow(/nested deeper/);
     const ok = '('.repeat(20) + '1' + ')'.repeat(20);
     expect(evaluateExpression(ok, {})).toBe(1);
+  });
+});
+
+/** `'aaaaaaaaaa'` replaced n times over: 10^(n+1) characters. */
+const tenfold = (times: number) => `'aaaaaaaaaa'` + `.replace('a', 'aaaaaaaaaa')`.repeat(times);
+
+describe('limits of one evaluation', () => {
+  const limitOf = (run: () => unknown): ExpressionLimitError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof ExpressionLimitError) return error;
+      throw error;
+    }
+    throw new Error('expected the expression to go over a limit');
+  };
+
+  it('refuses a string past 64 Ki characters before building it', () => {
+    expect(evaluateExpression(tenfold(3), {})).toHaveLength(10_000);
+    const error = limitOf(() => evaluateExpression(tenfold(8), {}));
+    expect(error.message).toMatch(`String longer than ${MAX_STRING_LENGTH} characters at position`);
+    // The same through concatenation and case mapping.
+    const long = 'x'.repeat(MAX_STRING_LENGTH);
+    expect(evaluateExpression('s + ""', { s: long })).toHaveLength(MAX_STRING_LENGTH);
+    limitOf(() => evaluateExpression('s + "y"', { s: long }));
+    limitOf(() => evaluateExpression('s.toUpperCase()', { s: 'ß'.repeat(40_000) }));
+  });
+
+  it('stops after its step budget', () => {
+    const sum = compileExpression('a + a + a + a + a');
+    expect(sum.evaluate({ a: 1 }, { maxSteps: 9 })).toBe(5);
+    expect(limitOf(() => sum.evaluate({ a: 1 }, { maxSteps: 8 })).message).toBe(
+      'Expression took more than 8 steps',
+    );
+  });
+
+  it('stops when its time is up', () => {
+    let clock = 0;
+    const now = () => (clock += 20);
+    const slow = compileExpression('a + a + a + a');
+    expect(limitOf(() => slow.evaluate({ a: 1 }, { maxMs: 50, now })).message).toBe(
+      'Expression ran longer than 50 ms',
+    );
+    clock = 0;
+    expect(slow.evaluate({ a: 1 }, { maxMs: 1000, now })).toBe(4);
+  });
+
+  it('is an ExpressionError, so callers that report those report it too', () => {
+    expect(limitOf(() => evaluateExpression(tenfold(8), {}))).toBeInstanceOf(ExpressionError);
   });
 });
 

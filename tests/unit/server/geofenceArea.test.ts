@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   GeofenceAreaError,
+  MAX_CIRCLE_RADIUS,
   formatArea,
   parseArea,
   validateArea,
@@ -51,6 +52,9 @@ describe('parseArea', () => {
     ['CIRCLE (1, 2, 3)', 'Circle must look like'],
     ['CIRCLE (1 2, 0)', 'radius'],
     ['CIRCLE (1 2, -5)', 'radius'],
+    ['CIRCLE (1 2, 1e308)', 'Circle radius must be more than 0 and at most 20037509 metres'],
+    ['CIRCLE (1 2, 1e309)', 'radius'],
+    ['CIRCLE (1 2, 20037510)', 'radius'],
     ['CIRCLE (91 2, 5)', 'Latitude out of range'],
     ['CIRCLE (1 181, 5)', 'Longitude out of range'],
     ['CIRCLE (a b, 5)', 'Circle must look like'],
@@ -65,6 +69,11 @@ describe('parseArea', () => {
   ])('rejects %j', (text, message) => {
     expect(() => parseArea(text)).toThrow(GeofenceAreaError);
     expect(validateArea(text)).toContain(message);
+  });
+
+  it('takes a circle up to half the Earth round, the largest the editor can measure', () => {
+    expect(validateArea(`CIRCLE (1 2, ${MAX_CIRCLE_RADIUS})`)).toBeNull();
+    expect(distance(0, 0, 0, 180)).toBeLessThanOrEqual(MAX_CIRCLE_RADIUS);
   });
 
   it('validateArea returns null for valid text', () => {

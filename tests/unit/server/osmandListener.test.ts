@@ -76,6 +76,8 @@ describe('OsmAnd listener', () => {
         })
       )[0],
     ).toBe(404);
+    next = { kind: 'rejected', message: 'Speed out of range: -1' };
+    expect(await call('/?id=a&lat=1&lon=1&speed=-1')).toEqual([400, 'Speed out of range: -1']);
     next = { kind: 'busy' };
     expect((await call('/?id=a&lat=1&lon=1'))[0]).toBe(503);
     next = new Error('database down');

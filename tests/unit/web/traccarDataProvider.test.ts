@@ -175,6 +175,20 @@ describe('server error codes', () => {
     ],
     ['Duplicate unique id - IllegalArgumentException', 'DUPLICATE_UNIQUE_ID'],
     ['Email already in use - IllegalArgumentException', 'EMAIL_ALREADY_IN_USE'],
+    [
+      'Calendar data must be valid iCalendar: invalid line "x" - IllegalArgumentException',
+      'CALENDAR_DATA_INVALID',
+    ],
+    [
+      'Circle radius must be more than 0 and at most 20037509 metres: 1e308 - IllegalArgumentException',
+      'GEOFENCE_RADIUS_INVALID',
+    ],
+    [
+      'Longitude out of range in Polygon point 2: 190 - IllegalArgumentException',
+      'GEOFENCE_AREA_INVALID',
+    ],
+    ['Polygon needs at least 3 points - IllegalArgumentException', 'GEOFENCE_AREA_INVALID'],
+    ['Geofence area is empty - IllegalArgumentException', 'GEOFENCE_AREA_INVALID'],
   ])('%s → %s', (text, code) => {
     expect(serverErrorCode(text)).toBe(code);
     expect(serverErrorMessage(text)).toBe(`admin.errors.${code}`);

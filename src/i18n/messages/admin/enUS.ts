@@ -283,6 +283,8 @@ const adminEnUS = {
       INVALID_PERMISSION: 'These objects cannot be linked',
       NOTIFICATOR_NOT_CONFIGURED: 'This channel is not configured on the server',
       CALENDAR_DATA_INVALID: 'The calendar schedules are invalid',
+      GEOFENCE_RADIUS_INVALID: 'The circle radius must be more than 0 m and at most 20,037 km',
+      GEOFENCE_AREA_INVALID: 'The geofence area is invalid: redraw it on the map',
       UNKNOWN_COMMAND_TYPE: 'Unknown command type',
       FILL_NAME: 'The name field is required',
       CANNOT_EDIT_SUPERIOR: 'You cannot edit an administrator above you',

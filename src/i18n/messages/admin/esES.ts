@@ -284,6 +284,9 @@ const adminEsES: AdminMessages = {
       INVALID_PERMISSION: 'Estos objetos no se pueden vincular',
       NOTIFICATOR_NOT_CONFIGURED: 'Este canal no está configurado en el servidor',
       CALENDAR_DATA_INVALID: 'Los horarios del calendario no son válidos',
+      GEOFENCE_RADIUS_INVALID:
+        'El radio del círculo debe ser mayor que 0 m y de como máximo 20.037 km',
+      GEOFENCE_AREA_INVALID: 'El área de la geocerca no es válida: dibújela de nuevo en el mapa',
       UNKNOWN_COMMAND_TYPE: 'Tipo de comando desconocido',
       FILL_NAME: 'El campo nombre es obligatorio',
       CANNOT_EDIT_SUPERIOR: 'No puede editar a un administrador superior a usted',

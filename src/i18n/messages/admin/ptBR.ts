@@ -284,6 +284,8 @@ const adminPtBR: AdminMessages = {
       INVALID_PERMISSION: 'Estes objetos não podem ser vinculados',
       NOTIFICATOR_NOT_CONFIGURED: 'Este canal não está configurado no servidor',
       CALENDAR_DATA_INVALID: 'Os agendamentos do calendário são inválidos',
+      GEOFENCE_RADIUS_INVALID: 'O raio do círculo deve ser maior que 0 m e de no máximo 20.037 km',
+      GEOFENCE_AREA_INVALID: 'A área da cerca é inválida: desenhe-a de novo no mapa',
       UNKNOWN_COMMAND_TYPE: 'Tipo de comando desconhecido',
       FILL_NAME: 'O campo nome é obrigatório',
       CANNOT_EDIT_SUPERIOR: 'Você não pode editar um administrador superior a você',
