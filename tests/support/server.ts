@@ -38,6 +38,8 @@ const FROTA_VARS = [
   'TRACCAR_URL',
   'REDIS_URL',
   'LICENSE_MODE',
+  'PUBLIC_URL',
+  'TRUST_PROXY',
 ];
 
 export interface ServerOptions {
