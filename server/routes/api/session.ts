@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { login, loginWithToken } from '../../auth/login';
-import { requestPasswordReset, resetPassword } from '../../auth/recovery';
+import { recoveryOrigin, requestPasswordReset, resetPassword } from '../../auth/recovery';
+import { publicOrigin } from '../../config';
 import { createToken, revokeToken, tokenExpiry } from '../../auth/tokens';
 import { notFound } from '../../errors';
 import { AccountSuspended } from '../../users/accountState';
@@ -121,23 +122,16 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post('/api/session/password', { schema: { body: PasswordBody } }, async (request, reply) => {
-    const { email, requested_from: requestedFrom, token, password } = request.body;
+    const { email, token, password } = request.body;
     if (token) {
       const user = await resetPassword(db, token, password);
       app.hub.closeUser(user.id);
       return reply.code(200).send();
     }
-    await requestPasswordReset(
-      db,
-      app.mailer,
-      {
-        email,
-        requestedFrom,
-        hostHeader: request.headers.host,
-        requestOrigin: `${request.protocol}://${request.host}`,
-      },
-      request.log,
-    );
+    // `requested_from` is accepted for old clients but ignored: links come from configuration.
+    const brandDomain = await app.brands.domainFor(request.headers.host);
+    const origin = recoveryOrigin(publicOrigin(app.config), brandDomain);
+    await requestPasswordReset(db, app.mailer, { email, origin }, request.log);
     return reply.code(200).send();
   });
 };
