@@ -215,27 +215,78 @@ describe('tokens', () => {
 });
 
 describe('login throttle', () => {
-  it('answers 429 on the 11th failed attempt even with the right password; other accounts still work', async () => {
-    await createUser('victim@x', 'victim-pass');
-    await createUser('bystander@x', 'bystander-pass');
-    const client = new Client(server.url);
-    for (let i = 0; i < 10; i++) {
-      const res = await client.form('/api/session', { email: 'victim@x', password: `guess-${i}` });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await client.form('/api/session', {
-      email: 'VICTIM@x',
-      password: 'victim-pass',
-    });
-    expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toBe('Too many login attempts - SecurityException');
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  const wrong = (client: Client, email: string, i: number) =>
+    client.form('/api/session', { email, password: `guess-${i}` });
 
-    const other = await client.form('/api/session', {
-      email: 'bystander@x',
-      password: 'bystander-pass',
+  it('slows the guessing address with 429 and a doubling Retry-After, even for the right password', async () => {
+    await createUser('slowed@x', 'slowed-pass');
+    const attacker = new Client(server.url, { localAddress: '127.0.0.2' });
+    for (let i = 0; i < 5; i++) {
+      const res = await wrong(attacker, 'slowed@x', i);
+      expect(res.status).toBe(401);
+      expect(await res.text()).toBe('HTTP 401 Unauthorized - WebApplicationException');
+    }
+    const slowed = await attacker.form('/api/session', {
+      email: 'SLOWED@x',
+      password: 'slowed-pass',
     });
-    expect(other.status).toBe(200);
+    expect(slowed.status).toBe(429);
+    expect(await slowed.text()).toBe('Too many login attempts - SecurityException');
+    expect(slowed.headers.get('retry-after')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await wrong(attacker, 'slowed@x', 5)).status).toBe(401);
+    const again = await wrong(attacker, 'slowed@x', 6);
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBe('2');
+  });
+
+  it('never locks the owner out: after many wrong passwords from one address, others sign in', async () => {
+    await createUser('victim@x', 'victim-pass');
+    const attacker = new Client(server.url, { localAddress: '127.0.0.3' });
+    for (let i = 0; i < 12; i++) {
+      expect([401, 429]).toContain((await wrong(attacker, 'victim@x', i)).status);
+    }
+    expect((await wrong(attacker, 'victim@x', 12)).status).toBe(429);
+
+    // The owner, at their usual address and at one never seen before.
+    await new Client(server.url).login('victim@x', 'victim-pass');
+    await new Client(server.url, { localAddress: '127.0.0.4' }).login('victim@x', 'victim-pass');
+  });
+
+  it('limits failures per address, still letting in those who signed in from it before', async () => {
+    await createUser('colleague@x', 'colleague-pass');
+    await createUser('newcomer@x', 'newcomer-pass');
+    const office = { localAddress: '127.0.0.5' };
+    await new Client(server.url, office).login('colleague@x', 'colleague-pass');
+    // One person behind the office's address sprays a password over many accounts.
+    const sprayer = new Client(server.url, office);
+    for (let i = 0; i < 30; i++) {
+      expect((await wrong(sprayer, `sprayed${i}@x`, 0)).status).toBe(401);
+    }
+    const refused = await new Client(server.url, office).form('/api/session', {
+      email: 'newcomer@x',
+      password: 'newcomer-pass',
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+    await new Client(server.url, office).login('colleague@x', 'colleague-pass');
+    await new Client(server.url, { localAddress: '127.0.0.6' }).login(
+      'newcomer@x',
+      'newcomer-pass',
+    );
+  });
+
+  it('takes the client address from the socket, not from X-Forwarded-For, without TRUST_PROXY', async () => {
+    await createUser('forwarded@x', 'forwarded-pass');
+    const attacker = new Client(server.url, { localAddress: '127.0.0.7' });
+    const spoofed = (i: number) =>
+      attacker.request('/api/session', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        body: new URLSearchParams({ email: 'forwarded@x', password: `guess-${i}` }),
+      });
+    for (let i = 0; i < 5; i++) expect((await spoofed(i)).status).toBe(401);
+    expect((await spoofed(5)).status).toBe(429);
   });
 });
 
