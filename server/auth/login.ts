@@ -56,12 +56,15 @@ export async function login(
   return user;
 }
 
-/** `GET /api/session?token=`: the token's user and the expiry the new session inherits. */
+/**
+ * `GET /api/session?token=`: the token's user, and the expiry and token id the new session
+ * inherits (it ends with the token).
+ */
 export async function loginWithToken(
   db: Db,
   token: string,
   now = Date.now(),
-): Promise<{ user: User; expires: number }> {
+): Promise<{ user: User; expires: number; tokenId: number }> {
   const verified = await verifyToken(db, token, now);
   const found = verified ? await findUserById(db, verified.userId) : null;
   if (!verified || !found) throw unauthorized();
@@ -69,5 +72,5 @@ export async function loginWithToken(
   if (problem) throw new SecurityException(problem);
   const suspended = await suspendedLogin(db, found.user, now);
   if (suspended) throw new AccountSuspended(suspended);
-  return { user: found.user, expires: verified.expires };
+  return { user: found.user, expires: verified.expires, tokenId: verified.id };
 }

@@ -1,5 +1,5 @@
 import type { User } from '../../model';
-import { flag, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -8,7 +8,7 @@ import { accountProblem } from '../users/accountState';
 import { checkPassword } from '../users/validation';
 import { hashPassword } from './password';
 import { randomToken, sha256 } from './secrets';
-import { deleteUserSessions } from './sessions';
+import { endOtherCredentials } from './sessions';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -113,12 +113,11 @@ export async function resetPassword(
   if (!claimed) throw invalidToken();
   const found = await findUserById(db, claimed.userId);
   if (!found) throw invalidToken();
-  await setPasswordHash(db, found.user.id, await hashPassword(valid));
-  await deleteUserSessions(db, found.user.id);
-  await db.kysely
-    .updateTable('tokens')
-    .set({ revoked: flag(db, true) })
-    .where('userId', '=', found.user.id)
-    .execute();
+  const hashed = await hashPassword(valid);
+  await db.kysely.transaction().execute(async (trx) => {
+    const tx: Db = { ...db, kysely: trx };
+    await setPasswordHash(tx, found.user.id, hashed);
+    await endOtherCredentials(tx, found.user.id, null);
+  });
   return found.user;
 }

@@ -21,6 +21,8 @@ export interface Auth {
   user: User;
   /** Null when authenticated by a bearer token rather than a cookie. */
   session: Session | null;
+  /** The API token behind the request: the bearer token, or the one the session came from. */
+  tokenId: number | null;
 }
 
 interface AuthService {
@@ -78,7 +80,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
     async function tokenAuth(token: string): Promise<Auth | null> {
       const verified = await verifyToken(db, token);
       const user = verified && (await activeUser(verified.userId));
-      return user ? { user, session: null } : null;
+      return user ? { user, session: null, tokenId: verified.id } : null;
     }
 
     async function resolve(request: FastifyRequest): Promise<Auth | null> {
@@ -90,7 +92,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       if (!session) return null;
       if (!originAllowed(session.origin, request.headers.origin, request.headers.host)) return null;
       const user = await activeUser(session.userId);
-      return user ? { user, session } : null;
+      return user ? { user, session, tokenId: session.tokenId } : null;
     }
 
     const service: AuthService = {
@@ -142,7 +144,8 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
           secure: request.protocol === 'https',
         });
         const user = await activeUser(input.userId);
-        cache.set(request, Promise.resolve(user ? { user, session } : null));
+        const auth = user ? { user, session, tokenId: session.tokenId } : null;
+        cache.set(request, Promise.resolve(auth));
         return session;
       },
 

@@ -214,6 +214,90 @@ describe('tokens', () => {
   });
 });
 
+describe('sessions that end with their reason', () => {
+  const tokenOf = async (client: Client) => (await client.form('/api/session/token', {})).text();
+  const bearerStatus = async (token: string) =>
+    (await fetch(`${server.url}/api/session`, { headers: { authorization: `Bearer ${token}` } }))
+      .status;
+
+  it('a cookie session started from a remember-me token ends when the token is revoked', async () => {
+    const owner = new Client(server.url);
+    await owner.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const token = await tokenOf(owner);
+    const remembered = new Client(server.url);
+    expect((await remembered.get(`/api/session?token=${token}`)).status).toBe(200);
+    expect((await remembered.get('/api/session')).status).toBe(200);
+
+    expect((await owner.form('/api/session/token/revoke', { token })).status).toBe(204);
+    expect((await remembered.get('/api/session')).status).toBe(404);
+    // The session that asked for the token is not one started from it.
+    expect((await owner.get('/api/session')).status).toBe(200);
+  });
+
+  it("changing one's own password ends every other session and token, not the one in use", async () => {
+    const id = await createUser('changer@x', 'old-pass');
+    const here = new Client(server.url);
+    await here.login('changer@x', 'old-pass');
+    const elsewhere = new Client(server.url);
+    await elsewhere.login('changer@x', 'old-pass');
+    const token = await tokenOf(elsewhere);
+    const fromToken = new Client(server.url);
+    expect((await fromToken.get(`/api/session?token=${token}`)).status).toBe(200);
+    expect(await bearerStatus(token)).toBe(200);
+
+    const user = (await (await here.get(`/api/users/${id}`)).json()) as Record<string, unknown>;
+    const saved = await here.json(`/api/users/${id}`, { ...user, password: 'new-pass' }, 'PUT');
+    expect(saved.status).toBe(200);
+
+    expect((await here.get('/api/session')).status).toBe(200);
+    expect((await elsewhere.get('/api/session')).status).toBe(404);
+    expect((await fromToken.get('/api/session')).status).toBe(404);
+    expect(await bearerStatus(token)).toBe(404);
+
+    // Saving other fields (the blank password of traccar-web's form) ends nothing.
+    const third = new Client(server.url);
+    await third.login('changer@x', 'new-pass');
+    const kept = await here.json(`/api/users/${id}`, { ...user, phone: '1', password: '' }, 'PUT');
+    expect(kept.status).toBe(200);
+    expect((await third.get('/api/session')).status).toBe(200);
+  });
+
+  it("an administrator setting another user's password ends all of that user's sessions and tokens", async () => {
+    const id = await createUser('reset-by-admin@x', 'old-pass');
+    const user = new Client(server.url);
+    await user.login('reset-by-admin@x', 'old-pass');
+    const token = await tokenOf(user);
+    const saved = await admin.json(
+      `/api/users/${id}`,
+      { name: 'Some User', email: 'reset-by-admin@x', password: 'set-by-admin' },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    expect((await user.get('/api/session')).status).toBe(404);
+    expect(await bearerStatus(token)).toBe(404);
+    expect((await admin.get('/api/session')).status).toBe(200);
+  });
+
+  it('refuses a token lifetime cap that is not a whole number of days', async () => {
+    const current = (await (await admin.get('/api/server')).json()) as {
+      attributes: Record<string, unknown>;
+    };
+    const put = (value: unknown) =>
+      admin.json(
+        '/api/server',
+        { ...current, attributes: { ...current.attributes, 'frota.tokenMaxDays': value } },
+        'PUT',
+      );
+    const bad = await put('forever');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe(
+      'frota.tokenMaxDays must be a whole number of days from 1 to 3650 - IllegalArgumentException',
+    );
+    expect((await put(30)).status).toBe(200);
+    expect((await put('')).status).toBe(200);
+  });
+});
+
 describe('login throttle', () => {
   const wrong = (client: Client, email: string, i: number) =>
     client.form('/api/session', { email, password: `guess-${i}` });

@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { login, loginWithToken } from '../../auth/login';
 import { recoveryOrigin, requestPasswordReset, resetPassword } from '../../auth/recovery';
 import { publicOrigin } from '../../config';
-import { createToken, revokeToken, tokenExpiry } from '../../auth/tokens';
+import { createToken, revokeToken, tokenExpiry, tokenMaxLifetimeMs } from '../../auth/tokens';
+import { getServerSettings } from '../../db/servers';
 import { notFound } from '../../errors';
 import { AccountSuspended } from '../../users/accountState';
 import { ErrorText, UserSchema, errors as sharedErrors } from '../schemas';
@@ -64,8 +65,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         return suspendedReply(error, reply);
       }
-      const { user, expires } = found;
-      await auth.startSession(request, reply, { userId: user.id, remember: true, expires });
+      const { user, expires, tokenId } = found;
+      await auth.startSession(request, reply, {
+        userId: user.id,
+        remember: true,
+        expires,
+        tokenId,
+      });
       return user;
     },
   );
@@ -107,7 +113,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await auth.requireUser(request);
-      const token = await createToken(db, user.id, tokenExpiry(request.body.expiration));
+      const maxLifetime = tokenMaxLifetimeMs((await getServerSettings(db)).attributes);
+      const expires = tokenExpiry(request.body.expiration, maxLifetime);
+      const token = await createToken(db, user.id, expires);
       return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
@@ -116,7 +124,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/session/token/revoke',
     { schema: { body: Type.Object({ token: Type.String({ minLength: 1 }) }) } },
     async (request, reply) => {
-      await revokeToken(db, request.body.token);
+      const tokenId = await revokeToken(db, request.body.token);
+      if (tokenId !== null) app.hub.closeToken(tokenId);
       return reply.code(204).send();
     },
   );
