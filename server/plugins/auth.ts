@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../model';
 import { LoginThrottle } from '../auth/loginThrottle';
-import { originAllowed } from '../auth/origin';
+import { crossSiteRefused, originAllowed } from '../auth/origin';
 import {
   createSession,
   deleteSessionById,
@@ -90,7 +90,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       if (!cookie) return null;
       const session = await findSession(db, cookie);
       if (!session) return null;
-      if (!originAllowed(session.origin, request.headers.origin, request.headers.host)) return null;
+      if (!originAllowed(session.origin, request.headers.origin, request.host)) return null;
       const user = await activeUser(session.userId);
       return user ? { user, session, tokenId: session.tokenId } : null;
     }
@@ -163,6 +163,38 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       if (session) await deleteSessionById(db, session.id);
       return session;
     }
+
+    /**
+     * Sign-ins: they start a session rather than ride one (docs/traccar-api.md). By path, not
+     * route, so proxy mode (one wildcard route to Traccar) is guarded the same way.
+     */
+    const isLogin = (request: FastifyRequest) => {
+      const path = request.url.split('?')[0].replace(/\/+$/, '');
+      if (path !== '/api/session') return false;
+      if (request.method === 'POST') return true;
+      const query = request.query as Record<string, unknown> | undefined;
+      return request.method === 'GET' && query?.token !== undefined;
+    };
+
+    // Before anything else runs: a forged request must not even reach the body parser.
+    app.addHook('onRequest', async (request) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const refused = crossSiteRefused({
+        method: request.method,
+        login: isLogin(request),
+        cookie: request.cookies[SESSION_COOKIE] !== undefined,
+        authorization: request.headers.authorization !== undefined,
+        origin: header('origin'),
+        secFetchSite: header('sec-fetch-site'),
+        contentType: header('content-type'),
+        host: request.host,
+        publicOrigin: app.config.publicUrl,
+      });
+      if (refused) throw new SecurityException('Cross-site request refused');
+    });
 
     app.decorate('auth', service);
     app.decorate('throttle', options.throttle ?? new LoginThrottle());

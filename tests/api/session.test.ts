@@ -298,6 +298,138 @@ describe('sessions that end with their reason', () => {
   });
 });
 
+describe('cross-site requests', () => {
+  const credentials = () =>
+    new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  const REFUSED = 'Cross-site request refused - SecurityException';
+
+  it('refuses a sign-in started by another site (login CSRF), without a session cookie', async () => {
+    const client = new Client(server.url);
+    const attempts: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { origin: server.url, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of attempts) {
+      const res = await client.request('/api/session', {
+        method: 'POST',
+        headers,
+        body: credentials(),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toBe(REFUSED);
+      expect(client.lastSetCookie).toEqual([]);
+    }
+    const token = await (async () => {
+      const owner = new Client(server.url);
+      await owner.login(TEST_ADMIN.email, TEST_ADMIN.password);
+      return (await owner.form('/api/session/token', {})).text();
+    })();
+    const linked = await client.request(`/api/session?token=${token}`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(linked.status).toBe(400);
+    expect(client.cookies.has('JSESSIONID')).toBe(false);
+  });
+
+  it('still signs in the web app and non-browser clients', async () => {
+    const browser = new Client(server.url);
+    const same = await browser.request('/api/session', {
+      method: 'POST',
+      headers: { origin: server.url, 'sec-fetch-site': 'same-origin' },
+      body: credentials(),
+    });
+    expect(same.status).toBe(200);
+    // A script or native client sends neither Origin nor Sec-Fetch-Site.
+    const script = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      body: credentials(),
+    });
+    expect(script.status).toBe(200);
+  });
+
+  it('refuses cookie-carrying writes another site could forge, not JSON clients or tokens', async () => {
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const cookie = client.cookieHeader();
+    const device = (n: number) => ({ name: `Forged ${n}`, uniqueId: `forged-${n}` });
+    const send = (headers: Record<string, string>, body: string) =>
+      fetch(`${server.url}/api/devices`, { method: 'POST', headers: { cookie, ...headers }, body });
+    const form = (n: number) => new URLSearchParams(device(n)).toString();
+
+    // An HTML form on another site: no Origin in old browsers, or a foreign one.
+    const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const [i, headers] of [
+      formType,
+      { ...formType, origin: 'http://evil.example' },
+      { ...formType, 'sec-fetch-site': 'cross-site' },
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/json', 'sec-fetch-site': 'same-site' },
+    ].entries()) {
+      const res = await send(headers, form(i));
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(await res.text()).toBe(REFUSED);
+    }
+    const devices = (await (await client.get('/api/devices')).json()) as { name: string }[];
+    expect(devices.some((d) => d.name.startsWith('Forged'))).toBe(false);
+
+    // A Traccar client using the cookie with JSON, and the web app itself, go through.
+    const json = { 'content-type': 'application/json' };
+    expect((await send(json, JSON.stringify(device(10)))).status).toBe(200);
+    const webApp = { ...json, origin: server.url, 'sec-fetch-site': 'same-origin' };
+    expect((await send(webApp, JSON.stringify(device(11)))).status).toBe(200);
+    // A bearer token cannot be forged by another site, whatever the body.
+    const token = await (await client.form('/api/session/token', {})).text();
+    const bearer = await fetch(`${server.url}/api/session/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new URLSearchParams({}),
+    });
+    expect(bearer.status).toBe(200);
+  });
+});
+
+describe('behind a TLS reverse proxy', () => {
+  const signIn = (url: string, headers: Record<string, string>) =>
+    new Client(url).request('/api/session', {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+  const sessionCookie = (res: Response) =>
+    res.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID=')) ?? '';
+
+  it('ignores X-Forwarded-Proto without TRUST_PROXY', async () => {
+    const res = await signIn(server.url, { 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).not.toMatch(/; Secure/i);
+  });
+
+  it('with TRUST_PROXY, marks the cookie Secure for HTTPS and takes the address from X-Forwarded-For', async () => {
+    const proxied = await startServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const https = await signIn(proxied.url, { 'x-forwarded-proto': 'https' });
+      expect(https.status).toBe(200);
+      expect(sessionCookie(https)).toMatch(/; Secure/i);
+      const http = await signIn(proxied.url, {});
+      expect(sessionCookie(http)).not.toMatch(/; Secure/i);
+
+      const guess = (forwardedFor: string) =>
+        new Client(proxied.url).request('/api/session', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': forwardedFor },
+          body: new URLSearchParams({ email: TEST_ADMIN.email, password: 'wrong' }),
+        });
+      for (let i = 0; i < 5; i++) expect((await guess('203.0.113.9')).status).toBe(401);
+      expect((await guess('203.0.113.9')).status).toBe(429);
+      // Another client behind the same proxy is another address.
+      expect((await guess('203.0.113.10')).status).toBe(401);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
 describe('login throttle', () => {
   const wrong = (client: Client, email: string, i: number) =>
     client.form('/api/session', { email, password: `guess-${i}` });

@@ -89,7 +89,11 @@ describe('POST /api/session/token', () => {
       method: 'POST',
       url: '/api/session/token',
       payload: `expiration=${encodeURIComponent(expiration)}`,
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie,
+        origin: 'http://localhost',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     return (await verifyToken(db, res.body))!.expires;
