@@ -38,11 +38,21 @@ interface AppOptions {
 
 export type App = FastifyInstance;
 
+/**
+ * TRUST_PROXY as Fastify takes it. Only trusted peers' `X-Forwarded-*` headers change the client
+ * address, protocol (the cookie's `Secure`) and host; anyone else could forge them.
+ */
+function fastifyTrustProxy(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
 /** The whole HTTP application, not listening yet, so tests can `inject` into it. */
 export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(options.logger === undefined ? loggerOptions(config) : { logger: options.logger }),
     bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isOrigin } from './security/contentPolicy';
 
@@ -37,6 +38,16 @@ export interface Config {
   csp: CspConfig;
   /** Device fixes dated further back are refused; null: no age limit. */
   maxFixAgeDays: number | null;
+  /**
+   * Origin (`https://fleet.example`) of the links the server writes into mail. Null when unset:
+   * links then point at `http://localhost:PORT` (see `publicOrigin`), never at a request's Host.
+   */
+  publicUrl: string | null;
+  /**
+   * Which peers may set `X-Forwarded-For`/`-Proto`/`-Host` (Fastify's `trustProxy`): false (none),
+   * true (any), a hop count, or addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,6 +104,56 @@ function parseCsp(env: Env): CspConfig {
   return { kind: 'built', extraOrigins: origins };
 }
 
+function parsePublicUrl(value: string | null): string | null {
+  if (value === null) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${value}"`);
+  }
+  // The web app is served from the root, so a path would only make links that lead nowhere.
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an origin without path, e.g. https://fleet.example`);
+  }
+  return url.origin;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const slash = entry.indexOf('/');
+  if (slash < 0) return isIP(entry) !== 0;
+  const version = isIP(entry.slice(0, slash));
+  const bits = entry.slice(slash + 1);
+  if (version === 0 || !/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string | null): boolean | number | string[] {
+  if (value === null || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 100) throw new Error(`TRUST_PROXY hop count must be 1 to 100`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, a hop count, or IP addresses/CIDR ranges separated by commas, got "${bad}"`,
+    );
+  }
+  return entries;
+}
+
+/** Where links in mail point: PUBLIC_URL, else the server's own port on localhost. */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
 /** Reads the environment into a typed config; throws with a readable message on bad values. */
 export function parseConfig(env: Env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -126,5 +187,7 @@ export function parseConfig(env: Env): Config {
     licenseMode: text(env, 'LICENSE_MODE'),
     csp: parseCsp(env),
     maxFixAgeDays: maxFixAge === 0 ? null : maxFixAge,
+    publicUrl: parsePublicUrl(text(env, 'PUBLIC_URL')),
+    trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
   };
 }

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
-import { parseConfig } from './config';
+import { parseConfig, publicOrigin } from './config';
 import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { startOsmAndListener, type OsmAndListener } from './protocol/listener';
@@ -28,6 +28,11 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, db);
   if (admin.created) app.log.info(`first administrator created: ${config.adminEmail}`);
+  if (!config.publicUrl) {
+    app.log.warn(
+      `PUBLIC_URL is not set: links in mail (password reset) point to ${publicOrigin(config)}`,
+    );
+  }
   let fleet: RunningFleet | null = null;
   let osmand: OsmAndListener | null = null;
 

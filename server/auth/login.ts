@@ -16,26 +16,24 @@ interface Credentials {
 }
 
 /**
- * The password check alone: the throttle first (a blocked account is refused even with the right
- * password), then the password. A wrong one is the plain 401, revealing nothing about the account.
+ * The password check alone: the throttle first (a client made to wait is refused even with the
+ * right password, so waiting cannot be skipped by guessing), then the password. A wrong one is
+ * the plain 401, revealing nothing about the account.
  */
 export async function checkCredentials(
   db: Db,
   throttle: LoginThrottle,
   c: Credentials,
 ): Promise<User> {
-  const decision = throttle.check(c.address, c.email);
-  if (!decision.allowed) throw new TooManyAttemptsException(decision.retryAfterSeconds);
+  const attempt = throttle.attempt(c.address, c.email);
+  if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
   const found = await findUserByLogin(db, c.email);
   const ok =
     found?.hashedPassword != null
       ? await verifyPassword(c.password, found.hashedPassword)
       : await verifyAgainstDummy(c.password);
-  if (!found || !ok) {
-    throttle.recordFailure(c.address, c.email);
-    throw unauthorized();
-  }
-  throttle.recordSuccess(c.email);
+  if (!found || !ok) throw unauthorized();
+  attempt.succeeded();
   return found.user;
 }
 
@@ -58,12 +56,15 @@ export async function login(
   return user;
 }
 
-/** `GET /api/session?token=`: the token's user and the expiry the new session inherits. */
+/**
+ * `GET /api/session?token=`: the token's user, and the expiry and token id the new session
+ * inherits (it ends with the token).
+ */
 export async function loginWithToken(
   db: Db,
   token: string,
   now = Date.now(),
-): Promise<{ user: User; expires: number }> {
+): Promise<{ user: User; expires: number; tokenId: number }> {
   const verified = await verifyToken(db, token, now);
   const found = verified ? await findUserById(db, verified.userId) : null;
   if (!verified || !found) throw unauthorized();
@@ -71,5 +72,5 @@ export async function loginWithToken(
   if (problem) throw new SecurityException(problem);
   const suspended = await suspendedLogin(db, found.user, now);
   if (suspended) throw new AccountSuspended(suspended);
-  return { user: found.user, expires: verified.expires };
+  return { user: found.user, expires: verified.expires, tokenId: verified.id };
 }

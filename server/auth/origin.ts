@@ -10,11 +10,82 @@ export function originAllowed(
 ): boolean {
   if (!requestOrigin) return true;
   if (savedOrigin) return requestOrigin === savedOrigin;
+  return originIsHost(requestOrigin, hostHeader ?? '');
+}
+
+/**
+ * Whether an `Origin` names the host a request was sent to. The host is read on the origin's
+ * scheme, so `Host: fleet.example:443` matches `https://fleet.example`. `Origin: null`
+ * (sandboxed frames, opaque redirects) matches nothing.
+ */
+function originIsHost(origin: string, host: string): boolean {
   try {
-    return new URL(requestOrigin).host.toLowerCase() === (hostHeader ?? '').toLowerCase();
+    const parsed = new URL(origin);
+    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
   } catch {
     return false;
   }
+}
+
+/** What the cross-site guard looks at in a request. */
+export interface CrossSiteFacts {
+  method: string;
+  /** A sign-in (`POST /api/session`, `GET /api/session?token=`): it starts a session. */
+  login: boolean;
+  /** The request carries the session cookie. */
+  cookie: boolean;
+  /** The request carries an `Authorization` header, which no other site can make a browser send. */
+  authorization: boolean;
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  contentType: string | undefined;
+  /** The host the request was sent to (`Host`, or `X-Forwarded-Host` from a trusted proxy). */
+  host: string;
+  /** PUBLIC_URL's origin, also accepted as our own. */
+  publicOrigin: string | null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Bodies another site's HTML form (or a fetch without preflight) can send. */
+const FORGEABLE_TYPES = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+]);
+
+function sameOrigin(origin: string, host: string, publicOrigin: string | null): boolean {
+  return (publicOrigin !== null && origin === publicOrigin) || originIsHost(origin, host);
+}
+
+/** What the browser says about where the request comes from, when it says it. */
+const fromElsewhere = (secFetchSite: string | undefined) =>
+  secFetchSite !== undefined && secFetchSite !== 'same-origin' && secFetchSite !== 'none';
+
+/**
+ * Whether to refuse a request another site may have made the user's browser send (CSRF):
+ *
+ * - a sign-in from another origin, which would sign the user into an account of the attacker's
+ *   choosing (login CSRF); a sign-in without `Origin` and `Sec-Fetch-Site` is a non-browser
+ *   client and passes;
+ * - a state-changing request riding the session cookie, unless its `Origin` is ours or, without
+ *   `Origin`, `Sec-Fetch-Site` says same-origin. With neither header, only a body no other site
+ *   can send (JSON, none) passes, so Traccar clients using a cookie with JSON keep working.
+ *
+ * Requests without the cookie, or with `Authorization` (bearer tokens), cannot be forged by
+ * another site and pass; safe methods change nothing (the WebSocket's cross-site guard is
+ * `originAllowed`, on the session).
+ */
+export function crossSiteRefused(facts: CrossSiteFacts): boolean {
+  const { origin, secFetchSite } = facts;
+  const foreignOrigin = origin !== undefined && !sameOrigin(origin, facts.host, facts.publicOrigin);
+  if (facts.login) return foreignOrigin || fromElsewhere(secFetchSite);
+  if (SAFE_METHODS.has(facts.method.toUpperCase())) return false;
+  if (!facts.cookie || facts.authorization) return false;
+  if (origin !== undefined) return foreignOrigin;
+  if (secFetchSite !== undefined) return fromElsewhere(secFetchSite);
+  const type = (facts.contentType ?? '').split(';')[0].trim().toLowerCase();
+  return FORGEABLE_TYPES.has(type);
 }
 
 /** Hides secrets that travel in query strings (`?token=`) from logs. */

@@ -1,5 +1,5 @@
 import type { User } from '../../model';
-import { flag, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -8,30 +8,21 @@ import { accountProblem } from '../users/accountState';
 import { checkPassword } from '../users/validation';
 import { hashPassword } from './password';
 import { randomToken, sha256 } from './secrets';
-import { deleteUserSessions } from './sessions';
+import { endOtherCredentials } from './sessions';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
- * The origin to put in a reset link. The client's `requested_from` is trusted only when its
- * host is the host the request was sent to; otherwise anyone could have us mail a link to
- * their own site carrying a victim's token (link poisoning).
+ * The origin of a reset link: the configured public URL or, when the request reached a reseller's
+ * configured domain, that domain on the public URL's scheme and port. Nothing the request
+ * supplies ends up in the link (the Host only chooses among configured domains), or anyone could
+ * have us mail a victim a link to their own site carrying the victim's token (link poisoning).
  */
-export function recoveryOrigin(
-  requestedFrom: string | undefined,
-  hostHeader: string | undefined,
-  requestOrigin: string,
-): string {
-  if (requestedFrom && hostHeader) {
-    try {
-      const url = new URL(requestedFrom);
-      const sameHost = url.host.toLowerCase() === hostHeader.toLowerCase();
-      if (sameHost && (url.protocol === 'http:' || url.protocol === 'https:')) return url.origin;
-    } catch {
-      // Not a URL: fall through to the request's own origin.
-    }
-  }
-  return requestOrigin;
+export function recoveryOrigin(publicOrigin: string, brandDomain: string | null): string {
+  if (brandDomain === null) return publicOrigin;
+  const url = new URL(publicOrigin);
+  url.hostname = brandDomain;
+  return url.origin;
 }
 
 export function recoveryLink(origin: string, token: string): string {
@@ -59,14 +50,10 @@ export async function createPasswordReset(
   return { user: found.user, token };
 }
 
-/** Where a recovery request came from, for the link's origin. */
 interface RecoveryRequest {
   email: string | undefined;
-  /** The web app's page, sent by the client (`requested_from`). */
-  requestedFrom: string | undefined;
-  hostHeader: string | undefined;
-  /** The origin the request was sent to (`<protocol>://<host>`). */
-  requestOrigin: string;
+  /** Where the link points, from `recoveryOrigin`. */
+  origin: string;
 }
 
 interface RecoveryLog {
@@ -89,8 +76,7 @@ export async function requestPasswordReset(
   if (!email?.trim()) throw new IllegalArgumentException('Email is required');
   const reset = await createPasswordReset(db, email);
   if (!reset) return;
-  const origin = recoveryOrigin(request.requestedFrom, request.hostHeader, request.requestOrigin);
-  const link = recoveryLink(origin, reset.token);
+  const link = recoveryLink(request.origin, reset.token);
   const to = reset.user.email;
   if (mailer) {
     const message = recoveryMessage(reset.user.attributes.language, link);
@@ -127,12 +113,11 @@ export async function resetPassword(
   if (!claimed) throw invalidToken();
   const found = await findUserById(db, claimed.userId);
   if (!found) throw invalidToken();
-  await setPasswordHash(db, found.user.id, await hashPassword(valid));
-  await deleteUserSessions(db, found.user.id);
-  await db.kysely
-    .updateTable('tokens')
-    .set({ revoked: flag(db, true) })
-    .where('userId', '=', found.user.id)
-    .execute();
+  const hashed = await hashPassword(valid);
+  await db.kysely.transaction().execute(async (trx) => {
+    const tx: Db = { ...db, kysely: trx };
+    await setPasswordHash(tx, found.user.id, hashed);
+    await endOtherCredentials(tx, found.user.id, null);
+  });
   return found.user;
 }

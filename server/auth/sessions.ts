@@ -11,6 +11,8 @@ export interface Session {
   userId: number;
   expires: number;
   origin: string | null;
+  /** The API token the session was started from, if any: the session ends with it. */
+  tokenId: number | null;
 }
 
 export interface NewSession {
@@ -19,6 +21,7 @@ export interface NewSession {
   remember?: boolean;
   /** Defaults to now + 30 days; capped there. */
   expires?: number;
+  tokenId?: number | null;
 }
 
 /** Creates a session; returns the cookie value (shown once) and the stored session. */
@@ -34,6 +37,7 @@ export async function createSession(
     userId: input.userId,
     expires,
     origin: input.origin,
+    tokenId: input.tokenId ?? null,
   };
   await db.kysely
     .insertInto('sessions')
@@ -45,12 +49,16 @@ export async function createSession(
       lastSeen: now,
       origin: session.origin,
       remember: flag(db, input.remember ?? false),
+      tokenId: session.tokenId,
     })
     .execute();
   return { cookie, session };
 }
 
-/** The live session for a cookie value, or null when unknown or expired. */
+/**
+ * The live session for a cookie value, or null when unknown or expired, or when the token it was
+ * started from has been revoked or has expired.
+ */
 export async function findSession(
   db: Db,
   cookie: string,
@@ -59,18 +67,32 @@ export async function findSession(
   const id = sha256(cookie);
   const row = await db.kysely
     .selectFrom('sessions')
-    .select(['id', 'userId', 'expires', 'origin', 'lastSeen'])
-    .where('id', '=', id)
+    .leftJoin('tokens', 'tokens.id', 'sessions.tokenId')
+    .select([
+      'sessions.id',
+      'sessions.userId',
+      'sessions.expires',
+      'sessions.origin',
+      'sessions.lastSeen',
+      'sessions.tokenId',
+      'tokens.revoked as tokenRevoked',
+      'tokens.expires as tokenExpires',
+    ])
+    .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.expires <= now) {
+  const tokenGone =
+    row.tokenId !== null &&
+    (row.tokenExpires === null || Boolean(row.tokenRevoked) || row.tokenExpires <= now);
+  if (row.expires <= now || tokenGone) {
     await deleteSessionById(db, id);
     return null;
   }
   if (now - row.lastSeen > TOUCH_INTERVAL_MS) {
     await db.kysely.updateTable('sessions').set({ lastSeen: now }).where('id', '=', id).execute();
   }
-  return { id: row.id, userId: row.userId, expires: row.expires, origin: row.origin };
+  const tokenId = row.tokenId === null ? null : Number(row.tokenId);
+  return { id: row.id, userId: row.userId, expires: row.expires, origin: row.origin, tokenId };
 }
 
 export async function deleteSessionById(db: Db, id: string): Promise<void> {
@@ -79,6 +101,34 @@ export async function deleteSessionById(db: Db, id: string): Promise<void> {
 
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.kysely.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+/** The credential a request used, which a password change leaves alive. */
+export interface KeptCredential {
+  sessionId: string | null;
+  /** The bearer token, or the token the kept session was started from. */
+  tokenId: number | null;
+}
+
+/**
+ * After a password change: ends every session and revokes every API token of the user but the
+ * credential that made the change (null: none is kept, as when an administrator or a manager
+ * set another user's password).
+ */
+export async function endOtherCredentials(
+  db: Db,
+  userId: number,
+  keep: KeptCredential | null,
+): Promise<void> {
+  let sessions = db.kysely.deleteFrom('sessions').where('userId', '=', userId);
+  if (keep?.sessionId) sessions = sessions.where('id', '<>', keep.sessionId);
+  await sessions.execute();
+  let tokens = db.kysely
+    .updateTable('tokens')
+    .set({ revoked: flag(db, true) })
+    .where('userId', '=', userId);
+  if (keep?.tokenId != null) tokens = tokens.where('id', '<>', keep.tokenId);
+  await tokens.execute();
 }
 
 export async function deleteExpiredSessions(db: Db, now = Date.now()): Promise<void> {

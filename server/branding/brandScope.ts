@@ -59,13 +59,27 @@ export class Brands {
     };
   }
 
-  /** The reseller whose domain the Host header names, else null (main brand). */
-  async resellerFor(hostHeader: string | undefined): Promise<number | null> {
+  private loadDomains(): Promise<Map<string, number>> {
     this.domains ??= allDomains(this.db).catch((error: unknown) => {
       this.domains = null;
       throw error;
     });
-    return (await this.domains).get(hostOf(hostHeader)) ?? null;
+    return this.domains;
+  }
+
+  /** The reseller whose domain the Host header names, else null (main brand). */
+  async resellerFor(hostHeader: string | undefined): Promise<number | null> {
+    return (await this.loadDomains()).get(hostOf(hostHeader)) ?? null;
+  }
+
+  /**
+   * The configured reseller domain the Host header names exactly, else null. The value comes
+   * from the database, so the Host only chooses among domains an administrator saved.
+   */
+  async domainFor(hostHeader: string | undefined): Promise<string | null> {
+    const host = hostOf(hostHeader);
+    for (const domain of (await this.loadDomains()).keys()) if (domain === host) return domain;
+    return null;
   }
 
   async scopeForHost(hostHeader: string | undefined): Promise<BrandScope> {

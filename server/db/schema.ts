@@ -70,6 +70,8 @@ export interface SessionsTable {
   lastSeen: Millis;
   origin: string | null;
   remember: Flag;
+  /** The API token the session was started from; the session ends with it. */
+  tokenId: number | null;
 }
 
 export interface TokensTable {

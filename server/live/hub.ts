@@ -6,7 +6,15 @@ export interface LiveSocket {
 
 interface Entry {
   sessionId: string | null;
+  /** The API token behind the socket: its bearer/`?token=`, or its session's source token. */
+  tokenId: number | null;
   userId: number;
+}
+
+/** The credential whose sockets survive `closeUser` (the one that changed the password). */
+interface KeptSockets {
+  sessionId: string | null;
+  tokenId: number | null;
 }
 
 /** Close code when the server ends a session; traccar-web uses the same on logout. */
@@ -24,8 +32,13 @@ export class SocketHub {
 
   constructor(private readonly keepaliveMs = KEEPALIVE_MS) {}
 
-  add(socket: LiveSocket, userId: number, sessionId: string | null): void {
-    this.sockets.set(socket, { userId, sessionId });
+  add(
+    socket: LiveSocket,
+    userId: number,
+    sessionId: string | null,
+    tokenId: number | null = null,
+  ): void {
+    this.sockets.set(socket, { userId, sessionId, tokenId });
     let own = this.byUser.get(userId);
     if (!own) this.byUser.set(userId, (own = new Set()));
     own.add(socket);
@@ -68,8 +81,14 @@ export class SocketHub {
     this.closeWhere((entry) => entry.sessionId === sessionId);
   }
 
-  closeUser(userId: number): void {
-    this.closeWhere((entry) => entry.userId === userId);
+  /** Closes the user's sockets, but those opened with the `keep` credential. */
+  closeUser(userId: number, keep: KeptSockets | null = null): void {
+    this.closeWhere((entry) => entry.userId === userId && !isKept(entry, keep));
+  }
+
+  /** Closes the sockets that rest on a revoked token, directly or through a session. */
+  closeToken(tokenId: number): void {
+    this.closeWhere((entry) => entry.tokenId === tokenId);
   }
 
   closeAll(): void {
@@ -108,4 +127,10 @@ export class SocketHub {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
+}
+
+function isKept(entry: Entry, keep: KeptSockets | null): boolean {
+  if (!keep) return false;
+  if (entry.sessionId !== null) return entry.sessionId === keep.sessionId;
+  return entry.tokenId !== null && entry.tokenId === keep.tokenId;
 }

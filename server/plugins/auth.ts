@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../model';
 import { LoginThrottle } from '../auth/loginThrottle';
-import { originAllowed } from '../auth/origin';
+import { crossSiteRefused, originAllowed } from '../auth/origin';
 import {
   createSession,
   deleteSessionById,
@@ -21,6 +21,8 @@ export interface Auth {
   user: User;
   /** Null when authenticated by a bearer token rather than a cookie. */
   session: Session | null;
+  /** The API token behind the request: the bearer token, or the one the session came from. */
+  tokenId: number | null;
 }
 
 interface AuthService {
@@ -78,7 +80,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
     async function tokenAuth(token: string): Promise<Auth | null> {
       const verified = await verifyToken(db, token);
       const user = verified && (await activeUser(verified.userId));
-      return user ? { user, session: null } : null;
+      return user ? { user, session: null, tokenId: verified.id } : null;
     }
 
     async function resolve(request: FastifyRequest): Promise<Auth | null> {
@@ -88,9 +90,9 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       if (!cookie) return null;
       const session = await findSession(db, cookie);
       if (!session) return null;
-      if (!originAllowed(session.origin, request.headers.origin, request.headers.host)) return null;
+      if (!originAllowed(session.origin, request.headers.origin, request.host)) return null;
       const user = await activeUser(session.userId);
-      return user ? { user, session } : null;
+      return user ? { user, session, tokenId: session.tokenId } : null;
     }
 
     const service: AuthService = {
@@ -142,7 +144,8 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
           secure: request.protocol === 'https',
         });
         const user = await activeUser(input.userId);
-        cache.set(request, Promise.resolve(user ? { user, session } : null));
+        const auth = user ? { user, session, tokenId: session.tokenId } : null;
+        cache.set(request, Promise.resolve(auth));
         return session;
       },
 
@@ -160,6 +163,38 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       if (session) await deleteSessionById(db, session.id);
       return session;
     }
+
+    /**
+     * Sign-ins: they start a session rather than ride one (docs/traccar-api.md). By path, not
+     * route, so proxy mode (one wildcard route to Traccar) is guarded the same way.
+     */
+    const isLogin = (request: FastifyRequest) => {
+      const path = request.url.split('?')[0].replace(/\/+$/, '');
+      if (path !== '/api/session') return false;
+      if (request.method === 'POST') return true;
+      const query = request.query as Record<string, unknown> | undefined;
+      return request.method === 'GET' && query?.token !== undefined;
+    };
+
+    // Before anything else runs: a forged request must not even reach the body parser.
+    app.addHook('onRequest', async (request) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const refused = crossSiteRefused({
+        method: request.method,
+        login: isLogin(request),
+        cookie: request.cookies[SESSION_COOKIE] !== undefined,
+        authorization: request.headers.authorization !== undefined,
+        origin: header('origin'),
+        secFetchSite: header('sec-fetch-site'),
+        contentType: header('content-type'),
+        host: request.host,
+        publicOrigin: app.config.publicUrl,
+      });
+      if (refused) throw new SecurityException('Cross-site request refused');
+    });
 
     app.decorate('auth', service);
     app.decorate('throttle', options.throttle ?? new LoginThrottle());

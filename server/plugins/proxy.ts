@@ -28,13 +28,17 @@ interface Incoming {
   ip: string;
   protocol: string;
   headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string };
 }
 
 function forwarded(request: Incoming, headers: Record<string, unknown>) {
   const chain = request.headers['x-forwarded-for'];
+  // The chain gains the peer that connected here (with TRUST_PROXY, `request.ip` is already the
+  // client named inside the chain).
+  const peer = request.socket.remoteAddress ?? request.ip;
   return {
     ...headers,
-    'x-forwarded-for': chain ? `${String(chain)}, ${request.ip}` : request.ip,
+    'x-forwarded-for': chain ? `${String(chain)}, ${peer}` : peer,
     'x-forwarded-proto': request.protocol,
     'x-forwarded-host': request.headers.host ?? '',
   };

@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions';
+import { deleteUserSessions, endOtherCredentials } from '../auth/sessions';
 import { parseAttributes } from '../db/json';
 import { findUserById, findUserByLogin, insertUser, updateUser } from '../db/users';
 import type { Db } from '../db/database';
@@ -115,6 +115,8 @@ export async function syncDriverAccount(ctx: SaveContext, wire: Wire, id: number
       },
       hash,
     );
+    // A new password ends the driver's sessions and tokens, as for any other account.
+    if (hash !== undefined) await endOtherCredentials(db, account.user.id, null);
     attributes[DRIVER_ATTR.userId] = account.user.id;
   } else {
     const created = await insertUser(

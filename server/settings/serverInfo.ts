@@ -1,4 +1,5 @@
 import type { Server } from '../../model';
+import { checkTokenMaxDays } from '../auth/tokens';
 import { noteValues } from '../audit/scope';
 import type { Db } from '../db/database';
 import {
@@ -64,6 +65,7 @@ export async function updateServerInfo(
 ): Promise<Server> {
   const next = { ...input };
   if (next.attributes) {
+    checkTokenMaxDays(next.attributes);
     next.attributes = keepSecrets((await getServerSettings(db)).attributes, next.attributes);
   }
   return visible(await updateServer(db, next, features));

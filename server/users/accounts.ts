@@ -1,6 +1,7 @@
 import type { User } from '../../model';
 import { noteValues } from '../audit/scope';
 import { hashPassword } from '../auth/password';
+import { endOtherCredentials, type KeptCredential } from '../auth/sessions';
 import { isUniqueViolation, type Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import {
@@ -223,12 +224,22 @@ async function editorOf(db: Db, actor: Actor, target: User): Promise<Editor> {
   throw new SecurityException('User access denied');
 }
 
+/** Whether a write sets a new password: an empty one means "unchanged", as traccar-web sends the form's blank field. */
+export const setsPassword = (input: Pick<UserInput, 'password'>): boolean =>
+  Boolean(input.password);
+
+/**
+ * Saves a user. A new password ends the user's other sessions and API tokens in the same
+ * transaction, since a change often follows a suspected compromise: all of them when someone
+ * else set it, all but `caller` (the credential making the request) when users set their own.
+ */
 export async function updateUserAccount(
   db: Db,
   actorUser: User,
   id: number,
   input: UserInput,
   changes?: ChangeFeed,
+  caller: KeptCredential | null = null,
 ): Promise<User> {
   const found = await findUserById(db, id);
   if (!found) throw notFound();
@@ -242,8 +253,7 @@ export async function updateUserAccount(
   if (editor === 'manager') {
     fields.attributes = limitGrantedPerms(actorUser, current.attributes, fields.attributes);
   }
-  // An empty password means "unchanged", as traccar-web sends the form's blank field.
-  const newPassword = Boolean(input.password);
+  const newPassword = setsPassword(input);
   if (
     actor.restrictions.readonly &&
     !(editor === 'self' && onlyTokenAttributes(current, fields, newPassword))
@@ -264,6 +274,9 @@ export async function updateUserAccount(
       const reseller = await checkResellerFields(tx, editorUser, found.user, fields);
       const user = await updateUser(tx, id, fields, hashed);
       if (user) await saveDomain(tx, id, reseller);
+      if (user && hashed !== undefined) {
+        await endOtherCredentials(tx, id, actorUser.id === id ? caller : null);
+      }
       return user;
     });
     if (!saved) throw notFound();

@@ -29,12 +29,12 @@ export const sessionMethods = {
     await request('/api/session/token/revoke', { method: 'POST', form: { token } });
   },
 
-  /** Mails a recovery link back to `requestedFrom` (this site's origin). */
-  requestPasswordReset: async (email: string, requestedFrom: string): Promise<void> => {
-    await request('/api/session/password', {
-      method: 'POST',
-      form: { email, requested_from: requestedFrom },
-    });
+  /**
+   * Mails a recovery link. The server builds it from its configured address (PUBLIC_URL, or the
+   * reseller domain this page was served from), never from anything the request says.
+   */
+  requestPasswordReset: async (email: string): Promise<void> => {
+    await request('/api/session/password', { method: 'POST', form: { email } });
   },
 
   /** The new password, with the token from the recovery mail. */

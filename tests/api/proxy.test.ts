@@ -24,7 +24,11 @@ async function webDir(title: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  upstream = await startServer({ env: { WEB_DIR: await webDir('upstream') } });
+  // The upstream sits behind the proxy, so it trusts the proxy's X-Forwarded-Host: the browser's
+  // Origin names the proxy, not the upstream.
+  upstream = await startServer({
+    env: { WEB_DIR: await webDir('upstream'), TRUST_PROXY: '127.0.0.1' },
+  });
   proxy = await startServer({
     env: { TRACCAR_URL: upstream.url, WEB_DIR: await webDir('proxy'), DEMO_DEVICES: '3' },
   });

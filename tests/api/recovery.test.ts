@@ -4,6 +4,15 @@ import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 import { mailBody, mailHeader, startSmtp, type TestSmtp } from '../support/smtp';
 
 const LINK = /(https?:\/\/[^\s/]+)\/login\/recover\/([A-Za-z0-9_-]+)/;
+const PUBLIC_URL = 'https://fleet.test';
+
+/** Asks for a reset the way an attacker would: their own Host and `requested_from`. */
+const requestWithHost = (server: TestServer, host: string, fields: Record<string, string>) =>
+  new Client(server.url).request('/api/session/password', {
+    method: 'POST',
+    headers: { host },
+    body: new URLSearchParams(fields),
+  });
 
 describe('password recovery by mail', () => {
   let smtp: TestSmtp;
@@ -11,12 +20,20 @@ describe('password recovery by mail', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'frota@test.example' } });
+    server = await startServer({
+      env: {
+        SMTP_URL: smtp.url,
+        SMTP_FROM: 'frota@test.example',
+        PUBLIC_URL,
+        LICENSE_MODE: 'plus',
+      },
+    });
     const admin = new Client(server.url);
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
     for (const [email, language] of [
       ['ana@x.test', 'en-US'],
       ['bruno@x.test', undefined],
+      ['carla@x.test', 'en-US'],
     ] as const) {
       const res = await admin.json('/api/users', {
         name: 'Recovering',
@@ -57,7 +74,7 @@ describe('password recovery by mail', () => {
     const match = LINK.exec(mailBody(mail));
     expect(match, mailBody(mail)).not.toBeNull();
     const [, origin, token] = match!;
-    expect(origin).toBe(server.url);
+    expect(origin).toBe(PUBLIC_URL);
     expect(server.output).not.toContain(token);
 
     const short = await client.form('/api/session/password', { token, password: 'abc' });
@@ -89,19 +106,35 @@ describe('password recovery by mail', () => {
     expect(mailBody(mail)).toContain('Recebemos um pedido para redefinir a sua senha');
   });
 
-  it('ignores a foreign requested_from host and links to the request host', async () => {
-    const before = smtp.mails.length;
-    await new Client(server.url).form('/api/session/password', {
-      email: 'ana@x.test',
-      requested_from: 'https://evil.example',
+  it('links to PUBLIC_URL whatever Host and requested_from say (link poisoning)', async () => {
+    const res = await requestWithHost(server, 'evil.test', {
+      email: 'carla@x.test',
+      requested_from: 'http://evil.test',
     });
-    const deadline = Date.now() + 10_000;
-    while (smtp.mails.length === before && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    const mail = smtp.mails[smtp.mails.length - 1];
-    const match = LINK.exec(mailBody(mail));
-    expect(match?.[1]).toBe(server.url);
-    expect(mailBody(mail)).not.toContain('evil.example');
+    expect(res.status).toBe(200);
+    const mail = await smtp.waitForMail('carla@x.test');
+    expect(LINK.exec(mailBody(mail))?.[1]).toBe(PUBLIC_URL);
+    expect(mailBody(mail)).not.toContain('evil.test');
+  });
+
+  it("links to a reseller's configured domain when the request came to it", async () => {
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const reseller = await admin.json('/api/users', {
+      name: 'Acme',
+      email: 'acme@x.test',
+      password: 'acme-pass-1',
+      attributes: {
+        'tarkan.reseller': true,
+        'tarkan.domainReseller': 'track.acme.example',
+        'tarkan.limitReseller': 5,
+      },
+    });
+    expect(reseller.status, await reseller.clone().text()).toBe(200);
+    // The Host only picks a configured domain (any port); the link keeps PUBLIC_URL's scheme.
+    await requestWithHost(server, 'TRACK.acme.example:8443', { email: 'acme@x.test' });
+    const mail = await smtp.waitForMail('acme@x.test');
+    expect(LINK.exec(mailBody(mail))?.[1]).toBe('https://track.acme.example');
   });
 
   it('answers 200 for unknown addresses and sends nothing', async () => {
@@ -139,16 +172,21 @@ describe('password recovery without SMTP', () => {
   });
   afterAll(() => server?.stop());
 
-  it('logs the link instead of mailing it', async () => {
-    const res = await new Client(server.url).form('/api/session/password', {
+  it('warns at start that links need PUBLIC_URL', async () => {
+    await server.waitForLine(/PUBLIC_URL is not set/);
+  });
+
+  it('logs the link to localhost, never to the Host the request names', async () => {
+    const res = await requestWithHost(server, 'evil.test', {
       email: TEST_ADMIN.email,
-      requested_from: server.url,
+      requested_from: 'http://evil.test',
     });
     expect(res.status).toBe(200);
     const line = await server.waitForLine(/password reset link for /);
     expect(line).toContain(
-      `password reset link for ${TEST_ADMIN.email}: ${server.url}/login/recover/`,
+      `password reset link for ${TEST_ADMIN.email}: http://localhost:${server.port}/login/recover/`,
     );
+    expect(line).not.toContain('evil.test');
     const token = LINK.exec(line)![2];
     const set = await new Client(server.url).form('/api/session/password', {
       token,

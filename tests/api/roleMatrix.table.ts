@@ -1062,11 +1062,13 @@ export const MATRIX: Row[] = [
   row(
     'POST',
     '/tarkan/invoices/unlock',
-    // Public: the credentials decide (wrong ones here).
-    c('wrong credentials', 'BAD_CREDENTIALS', () => ({
+    // Public: the credentials decide (wrong ones here). One account per role: every role calls
+    // from the same address, and the sign-in throttle answers 429 past five wrong tries at one
+    // account from one address.
+    c('wrong credentials', 'BAD_CREDENTIALS', (_w, role) => ({
       method: 'POST',
       path: '/tarkan/invoices/unlock',
-      json: { username: 'nobody@matrix.test', password: 'not-a-password' },
+      json: { username: `nobody-${role}@matrix.test`, password: 'not-a-password' },
     })),
   ),
   row(

@@ -214,28 +214,295 @@ describe('tokens', () => {
   });
 });
 
-describe('login throttle', () => {
-  it('answers 429 on the 11th failed attempt even with the right password; other accounts still work', async () => {
-    await createUser('victim@x', 'victim-pass');
-    await createUser('bystander@x', 'bystander-pass');
-    const client = new Client(server.url);
-    for (let i = 0; i < 10; i++) {
-      const res = await client.form('/api/session', { email: 'victim@x', password: `guess-${i}` });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await client.form('/api/session', {
-      email: 'VICTIM@x',
-      password: 'victim-pass',
-    });
-    expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toBe('Too many login attempts - SecurityException');
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+describe('sessions that end with their reason', () => {
+  const tokenOf = async (client: Client) => (await client.form('/api/session/token', {})).text();
+  const bearerStatus = async (token: string) =>
+    (await fetch(`${server.url}/api/session`, { headers: { authorization: `Bearer ${token}` } }))
+      .status;
 
-    const other = await client.form('/api/session', {
-      email: 'bystander@x',
-      password: 'bystander-pass',
+  it('a cookie session started from a remember-me token ends when the token is revoked', async () => {
+    const owner = new Client(server.url);
+    await owner.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const token = await tokenOf(owner);
+    const remembered = new Client(server.url);
+    expect((await remembered.get(`/api/session?token=${token}`)).status).toBe(200);
+    expect((await remembered.get('/api/session')).status).toBe(200);
+
+    expect((await owner.form('/api/session/token/revoke', { token })).status).toBe(204);
+    expect((await remembered.get('/api/session')).status).toBe(404);
+    // The session that asked for the token is not one started from it.
+    expect((await owner.get('/api/session')).status).toBe(200);
+  });
+
+  it("changing one's own password ends every other session and token, not the one in use", async () => {
+    const id = await createUser('changer@x', 'old-pass');
+    const here = new Client(server.url);
+    await here.login('changer@x', 'old-pass');
+    const elsewhere = new Client(server.url);
+    await elsewhere.login('changer@x', 'old-pass');
+    const token = await tokenOf(elsewhere);
+    const fromToken = new Client(server.url);
+    expect((await fromToken.get(`/api/session?token=${token}`)).status).toBe(200);
+    expect(await bearerStatus(token)).toBe(200);
+
+    const user = (await (await here.get(`/api/users/${id}`)).json()) as Record<string, unknown>;
+    const saved = await here.json(`/api/users/${id}`, { ...user, password: 'new-pass' }, 'PUT');
+    expect(saved.status).toBe(200);
+
+    expect((await here.get('/api/session')).status).toBe(200);
+    expect((await elsewhere.get('/api/session')).status).toBe(404);
+    expect((await fromToken.get('/api/session')).status).toBe(404);
+    expect(await bearerStatus(token)).toBe(404);
+
+    // Saving other fields (the blank password of traccar-web's form) ends nothing.
+    const third = new Client(server.url);
+    await third.login('changer@x', 'new-pass');
+    const kept = await here.json(`/api/users/${id}`, { ...user, phone: '1', password: '' }, 'PUT');
+    expect(kept.status).toBe(200);
+    expect((await third.get('/api/session')).status).toBe(200);
+  });
+
+  it("an administrator setting another user's password ends all of that user's sessions and tokens", async () => {
+    const id = await createUser('reset-by-admin@x', 'old-pass');
+    const user = new Client(server.url);
+    await user.login('reset-by-admin@x', 'old-pass');
+    const token = await tokenOf(user);
+    const saved = await admin.json(
+      `/api/users/${id}`,
+      { name: 'Some User', email: 'reset-by-admin@x', password: 'set-by-admin' },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    expect((await user.get('/api/session')).status).toBe(404);
+    expect(await bearerStatus(token)).toBe(404);
+    expect((await admin.get('/api/session')).status).toBe(200);
+  });
+
+  it('refuses a token lifetime cap that is not a whole number of days', async () => {
+    const current = (await (await admin.get('/api/server')).json()) as {
+      attributes: Record<string, unknown>;
+    };
+    const put = (value: unknown) =>
+      admin.json(
+        '/api/server',
+        { ...current, attributes: { ...current.attributes, 'frota.tokenMaxDays': value } },
+        'PUT',
+      );
+    const bad = await put('forever');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe(
+      'frota.tokenMaxDays must be a whole number of days from 1 to 3650 - IllegalArgumentException',
+    );
+    expect((await put(30)).status).toBe(200);
+    expect((await put('')).status).toBe(200);
+  });
+});
+
+describe('cross-site requests', () => {
+  const credentials = () =>
+    new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  const REFUSED = 'Cross-site request refused - SecurityException';
+
+  it('refuses a sign-in started by another site (login CSRF), without a session cookie', async () => {
+    const client = new Client(server.url);
+    const attempts: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { origin: server.url, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of attempts) {
+      const res = await client.request('/api/session', {
+        method: 'POST',
+        headers,
+        body: credentials(),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toBe(REFUSED);
+      expect(client.lastSetCookie).toEqual([]);
+    }
+    const token = await (async () => {
+      const owner = new Client(server.url);
+      await owner.login(TEST_ADMIN.email, TEST_ADMIN.password);
+      return (await owner.form('/api/session/token', {})).text();
+    })();
+    const linked = await client.request(`/api/session?token=${token}`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
     });
-    expect(other.status).toBe(200);
+    expect(linked.status).toBe(400);
+    expect(client.cookies.has('JSESSIONID')).toBe(false);
+  });
+
+  it('still signs in the web app and non-browser clients', async () => {
+    const browser = new Client(server.url);
+    const same = await browser.request('/api/session', {
+      method: 'POST',
+      headers: { origin: server.url, 'sec-fetch-site': 'same-origin' },
+      body: credentials(),
+    });
+    expect(same.status).toBe(200);
+    // A script or native client sends neither Origin nor Sec-Fetch-Site.
+    const script = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      body: credentials(),
+    });
+    expect(script.status).toBe(200);
+  });
+
+  it('refuses cookie-carrying writes another site could forge, not JSON clients or tokens', async () => {
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const cookie = client.cookieHeader();
+    const device = (n: number) => ({ name: `Forged ${n}`, uniqueId: `forged-${n}` });
+    const send = (headers: Record<string, string>, body: string) =>
+      fetch(`${server.url}/api/devices`, { method: 'POST', headers: { cookie, ...headers }, body });
+    const form = (n: number) => new URLSearchParams(device(n)).toString();
+
+    // An HTML form on another site: no Origin in old browsers, or a foreign one.
+    const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const [i, headers] of [
+      formType,
+      { ...formType, origin: 'http://evil.example' },
+      { ...formType, 'sec-fetch-site': 'cross-site' },
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/json', 'sec-fetch-site': 'same-site' },
+    ].entries()) {
+      const res = await send(headers, form(i));
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(await res.text()).toBe(REFUSED);
+    }
+    const devices = (await (await client.get('/api/devices')).json()) as { name: string }[];
+    expect(devices.some((d) => d.name.startsWith('Forged'))).toBe(false);
+
+    // A Traccar client using the cookie with JSON, and the web app itself, go through.
+    const json = { 'content-type': 'application/json' };
+    expect((await send(json, JSON.stringify(device(10)))).status).toBe(200);
+    const webApp = { ...json, origin: server.url, 'sec-fetch-site': 'same-origin' };
+    expect((await send(webApp, JSON.stringify(device(11)))).status).toBe(200);
+    // A bearer token cannot be forged by another site, whatever the body.
+    const token = await (await client.form('/api/session/token', {})).text();
+    const bearer = await fetch(`${server.url}/api/session/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new URLSearchParams({}),
+    });
+    expect(bearer.status).toBe(200);
+  });
+});
+
+describe('behind a TLS reverse proxy', () => {
+  const signIn = (url: string, headers: Record<string, string>) =>
+    new Client(url).request('/api/session', {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+  const sessionCookie = (res: Response) =>
+    res.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID=')) ?? '';
+
+  it('ignores X-Forwarded-Proto without TRUST_PROXY', async () => {
+    const res = await signIn(server.url, { 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).not.toMatch(/; Secure/i);
+  });
+
+  it('with TRUST_PROXY, marks the cookie Secure for HTTPS and takes the address from X-Forwarded-For', async () => {
+    const proxied = await startServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const https = await signIn(proxied.url, { 'x-forwarded-proto': 'https' });
+      expect(https.status).toBe(200);
+      expect(sessionCookie(https)).toMatch(/; Secure/i);
+      const http = await signIn(proxied.url, {});
+      expect(sessionCookie(http)).not.toMatch(/; Secure/i);
+
+      const guess = (forwardedFor: string) =>
+        new Client(proxied.url).request('/api/session', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': forwardedFor },
+          body: new URLSearchParams({ email: TEST_ADMIN.email, password: 'wrong' }),
+        });
+      for (let i = 0; i < 5; i++) expect((await guess('203.0.113.9')).status).toBe(401);
+      expect((await guess('203.0.113.9')).status).toBe(429);
+      // Another client behind the same proxy is another address.
+      expect((await guess('203.0.113.10')).status).toBe(401);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
+describe('login throttle', () => {
+  const wrong = (client: Client, email: string, i: number) =>
+    client.form('/api/session', { email, password: `guess-${i}` });
+
+  it('slows the guessing address with 429 and a doubling Retry-After, even for the right password', async () => {
+    await createUser('slowed@x', 'slowed-pass');
+    const attacker = new Client(server.url, { localAddress: '127.0.0.2' });
+    for (let i = 0; i < 5; i++) {
+      const res = await wrong(attacker, 'slowed@x', i);
+      expect(res.status).toBe(401);
+      expect(await res.text()).toBe('HTTP 401 Unauthorized - WebApplicationException');
+    }
+    const slowed = await attacker.form('/api/session', {
+      email: 'SLOWED@x',
+      password: 'slowed-pass',
+    });
+    expect(slowed.status).toBe(429);
+    expect(await slowed.text()).toBe('Too many login attempts - SecurityException');
+    expect(slowed.headers.get('retry-after')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await wrong(attacker, 'slowed@x', 5)).status).toBe(401);
+    const again = await wrong(attacker, 'slowed@x', 6);
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBe('2');
+  });
+
+  it('never locks the owner out: after many wrong passwords from one address, others sign in', async () => {
+    await createUser('victim@x', 'victim-pass');
+    const attacker = new Client(server.url, { localAddress: '127.0.0.3' });
+    for (let i = 0; i < 12; i++) {
+      expect([401, 429]).toContain((await wrong(attacker, 'victim@x', i)).status);
+    }
+    expect((await wrong(attacker, 'victim@x', 12)).status).toBe(429);
+
+    // The owner, at their usual address and at one never seen before.
+    await new Client(server.url).login('victim@x', 'victim-pass');
+    await new Client(server.url, { localAddress: '127.0.0.4' }).login('victim@x', 'victim-pass');
+  });
+
+  it('limits failures per address, still letting in those who signed in from it before', async () => {
+    await createUser('colleague@x', 'colleague-pass');
+    await createUser('newcomer@x', 'newcomer-pass');
+    const office = { localAddress: '127.0.0.5' };
+    await new Client(server.url, office).login('colleague@x', 'colleague-pass');
+    // One person behind the office's address sprays a password over many accounts.
+    const sprayer = new Client(server.url, office);
+    for (let i = 0; i < 30; i++) {
+      expect((await wrong(sprayer, `sprayed${i}@x`, 0)).status).toBe(401);
+    }
+    const refused = await new Client(server.url, office).form('/api/session', {
+      email: 'newcomer@x',
+      password: 'newcomer-pass',
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+    await new Client(server.url, office).login('colleague@x', 'colleague-pass');
+    await new Client(server.url, { localAddress: '127.0.0.6' }).login(
+      'newcomer@x',
+      'newcomer-pass',
+    );
+  });
+
+  it('takes the client address from the socket, not from X-Forwarded-For, without TRUST_PROXY', async () => {
+    await createUser('forwarded@x', 'forwarded-pass');
+    const attacker = new Client(server.url, { localAddress: '127.0.0.7' });
+    const spoofed = (i: number) =>
+      attacker.request('/api/session', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        body: new URLSearchParams({ email: 'forwarded@x', password: `guess-${i}` }),
+      });
+    for (let i = 0; i < 5; i++) expect((await spoofed(i)).status).toBe(401);
+    expect((await spoofed(5)).status).toBe(429);
   });
 });
 

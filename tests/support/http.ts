@@ -1,18 +1,74 @@
+import http from 'node:http';
+
+interface ClientOptions {
+  /**
+   * Source address of the connection, so a test can play a client at another address: on Linux
+   * every 127.x.y.z reaches a server listening on 127.0.0.1.
+   */
+  localAddress?: string;
+}
+
+/** What fetch cannot do: a chosen source address or `Host` header. Same result type as fetch. */
+function nodeRequest(url: string, init: RequestInit, headers: Headers, localAddress?: string) {
+  return new Promise<Response>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: Object.fromEntries(headers), localAddress },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const one of Array.isArray(value) ? value : [value ?? '']) out.append(name, one);
+          }
+          const empty = response.statusCode === 204 || response.statusCode === 304;
+          resolve(
+            new Response(empty ? null : Buffer.concat(chunks), {
+              status: response.statusCode,
+              headers: out,
+            }),
+          );
+        });
+      },
+    );
+    request.on('error', reject);
+    const { body } = init;
+    if (body instanceof URLSearchParams) {
+      request.setHeader('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+      request.end(body.toString());
+    } else if (typeof body === 'string') request.end(body);
+    else if (body == null) request.end();
+    else reject(new Error('nodeRequest sends only string and form bodies'));
+  });
+}
+
 /**
  * A fetch wrapper with a cookie jar, standing in for a browser: it keeps `Set-Cookie` values and
- * sends them back. Enough for JSESSIONID; ignores domains and paths.
+ * sends them back, and like a browser it sends its own `Origin` on every request but GET and HEAD
+ * (unless the caller gives one). Enough for JSESSIONID; ignores domains and paths.
  */
 export class Client {
   readonly cookies = new Map<string, string>();
   /** Raw `Set-Cookie` headers of the last response, for asserting flags. */
   lastSetCookie: string[] = [];
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: ClientOptions = {},
+  ) {}
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
-    const res = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (!['GET', 'HEAD'].includes(method) && !headers.has('origin')) {
+      headers.set('origin', new URL(this.baseUrl).origin);
+    }
+    const res =
+      this.options.localAddress !== undefined || headers.has('host')
+        ? await nodeRequest(this.baseUrl + path, init, headers, this.options.localAddress)
+        : await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
     this.lastSetCookie = res.headers.getSetCookie();
     for (const line of this.lastSetCookie) {
       const [pair, ...attributes] = line.split(';');

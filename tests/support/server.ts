@@ -41,6 +41,8 @@ const FROTA_VARS = [
   'CSP_POLICY',
   'CSP_EXTRA_ORIGINS',
   'MAX_FIX_AGE_DAYS',
+  'PUBLIC_URL',
+  'TRUST_PROXY',
 ];
 
 export interface ServerOptions {

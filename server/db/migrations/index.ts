@@ -7,6 +7,7 @@ import { billing } from './0005_billing';
 import { qrDriver } from './0006_qr_driver';
 import { resellers } from './0007_resellers';
 import { billingPeriods } from './0008_billing_periods';
+import { sessionTokens } from './0009_session_tokens';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -21,4 +22,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0006_qr_driver': qrDriver,
   '0007_resellers': resellers,
   '0008_billing_periods': billingPeriods,
+  '0009_session_tokens': sessionTokens,
 };

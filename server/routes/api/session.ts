@@ -1,8 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { login, loginWithToken } from '../../auth/login';
-import { requestPasswordReset, resetPassword } from '../../auth/recovery';
-import { createToken, revokeToken, tokenExpiry } from '../../auth/tokens';
+import { recoveryOrigin, requestPasswordReset, resetPassword } from '../../auth/recovery';
+import { publicOrigin } from '../../config';
+import { createToken, revokeToken, tokenExpiry, tokenMaxLifetimeMs } from '../../auth/tokens';
+import { getServerSettings } from '../../db/servers';
 import { notFound } from '../../errors';
 import { AccountSuspended } from '../../users/accountState';
 import { ErrorText, UserSchema, errors as sharedErrors } from '../schemas';
@@ -63,8 +65,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         return suspendedReply(error, reply);
       }
-      const { user, expires } = found;
-      await auth.startSession(request, reply, { userId: user.id, remember: true, expires });
+      const { user, expires, tokenId } = found;
+      await auth.startSession(request, reply, {
+        userId: user.id,
+        remember: true,
+        expires,
+        tokenId,
+      });
       return user;
     },
   );
@@ -106,7 +113,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user } = await auth.requireUser(request);
-      const token = await createToken(db, user.id, tokenExpiry(request.body.expiration));
+      const maxLifetime = tokenMaxLifetimeMs((await getServerSettings(db)).attributes);
+      const expires = tokenExpiry(request.body.expiration, maxLifetime);
+      const token = await createToken(db, user.id, expires);
       return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
@@ -115,29 +124,23 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/session/token/revoke',
     { schema: { body: Type.Object({ token: Type.String({ minLength: 1 }) }) } },
     async (request, reply) => {
-      await revokeToken(db, request.body.token);
+      const tokenId = await revokeToken(db, request.body.token);
+      if (tokenId !== null) app.hub.closeToken(tokenId);
       return reply.code(204).send();
     },
   );
 
   app.post('/api/session/password', { schema: { body: PasswordBody } }, async (request, reply) => {
-    const { email, requested_from: requestedFrom, token, password } = request.body;
+    const { email, token, password } = request.body;
     if (token) {
       const user = await resetPassword(db, token, password);
       app.hub.closeUser(user.id);
       return reply.code(200).send();
     }
-    await requestPasswordReset(
-      db,
-      app.mailer,
-      {
-        email,
-        requestedFrom,
-        hostHeader: request.headers.host,
-        requestOrigin: `${request.protocol}://${request.host}`,
-      },
-      request.log,
-    );
+    // `requested_from` is accepted for old clients but ignored: links come from configuration.
+    const brandDomain = await app.brands.domainFor(request.headers.host);
+    const origin = recoveryOrigin(publicOrigin(app.config), brandDomain);
+    await requestPasswordReset(db, app.mailer, { email, origin }, request.log);
     return reply.code(200).send();
   });
 };

@@ -31,7 +31,7 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         : [];
       if (socket.readyState !== socket.OPEN) return; // closed while the snapshot was read
       socket.send(JSON.stringify({ positions }));
-      app.hub.add(socket, auth.user.id, auth.session?.id ?? null);
+      app.hub.add(socket, auth.user.id, auth.session?.id ?? null, auth.tokenId);
       socket.on('close', () => app.hub.remove(socket));
     },
   );

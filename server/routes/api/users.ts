@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createUser, getUser, updateUserAccount } from '../../users/accounts';
+import { createUser, getUser, setsPassword, updateUserAccount } from '../../users/accounts';
 import { deleteUser } from '../../users/deleteUser';
 import { listUsers } from '../../users/listUsers';
 import { requestContext } from '../context';
@@ -54,16 +54,23 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, body: UserInputSchema, response: { 200: UserSchema, ...errors } },
     },
     async (request) => {
-      const { user } = await app.auth.requireUser(request);
+      const auth = await app.auth.requireUser(request);
+      const { user } = auth;
+      const caller = { sessionId: auth.session?.id ?? null, tokenId: auth.tokenId };
       const saved = await updateUserAccount(
         app.db,
         user,
         request.params.id,
         request.body,
         app.changes,
+        caller,
       );
-      // A disabled account must not keep watching live data through sockets already open.
+      // A disabled account must not keep watching live data through sockets already open, nor
+      // the sessions a new password ended.
       if (saved.disabled) app.hub.closeUser(saved.id);
+      else if (setsPassword(request.body)) {
+        app.hub.closeUser(saved.id, saved.id === user.id ? caller : null);
+      }
       return saved;
     },
   );

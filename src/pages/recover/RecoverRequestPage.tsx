@@ -14,7 +14,7 @@ export const RecoverRequestPage = () => {
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const [sent, setSent] = useState(false);
   const { error, submit } = useSubmitFailure(async (values: { email?: string }) => {
-    await dataProvider.requestPasswordReset((values.email ?? '').trim(), window.location.origin);
+    await dataProvider.requestPasswordReset((values.email ?? '').trim());
     setSent(true);
   });
 

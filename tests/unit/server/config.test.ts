@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../server/config';
+import { parseConfig, publicOrigin } from '../../../server/config';
 
 describe('parseConfig', () => {
   it('has the documented defaults', () => {
@@ -52,6 +52,41 @@ describe('parseConfig', () => {
       redisUrl: 'redis://r',
     });
     expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/frota-data/frota.db' });
+  });
+
+  it('reads PUBLIC_URL as an origin and refuses anything else', () => {
+    expect(parseConfig({}).publicUrl).toBeNull();
+    expect(parseConfig({ PUBLIC_URL: 'https://Fleet.Example/' }).publicUrl).toBe(
+      'https://fleet.example',
+    );
+    expect(parseConfig({ PUBLIC_URL: 'http://fleet.example:8082' }).publicUrl).toBe(
+      'http://fleet.example:8082',
+    );
+    expect(() => parseConfig({ PUBLIC_URL: 'fleet.example' })).toThrow('PUBLIC_URL');
+    expect(() => parseConfig({ PUBLIC_URL: 'ftp://fleet.example' })).toThrow('PUBLIC_URL');
+    expect(() => parseConfig({ PUBLIC_URL: 'https://fleet.example/app' })).toThrow('PUBLIC_URL');
+  });
+
+  it('links to localhost on the server port when PUBLIC_URL is unset', () => {
+    expect(publicOrigin(parseConfig({ PORT: '9000' }))).toBe('http://localhost:9000');
+    expect(publicOrigin(parseConfig({ PUBLIC_URL: 'https://a.example' }))).toBe(
+      'https://a.example',
+    );
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count, or addresses and ranges', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: '0' })).toThrow('TRUST_PROXY');
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY');
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
   });
 
   it('selects the database from DATABASE_URL', () => {

@@ -235,12 +235,81 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const now = Date.now();
     const token = await createToken(db, manager.id, now + 60_000, now);
     expect(await verifyToken(db, token, now)).toEqual({
+      id: expect.any(Number) as number,
       userId: manager.id,
       expires: now + 60_000,
     });
     expect(await verifyToken(db, token, now + 60_000)).toBeNull();
     await revokeToken(db, token);
     expect(await verifyToken(db, token, now)).toBeNull();
+  });
+
+  it('a session started from a token ends when the token is revoked or expires', async () => {
+    const manager = (await findUserByEmail(db, 'manager@example.com'))!.user;
+    const now = Date.now();
+    const token = await createToken(db, manager.id, now + 60_000, now);
+    const tokenId = (await verifyToken(db, token, now))!.id;
+    const fromToken = await createSession(db, { userId: manager.id, origin: null, tokenId }, now);
+    const other = await createSession(db, { userId: manager.id, origin: null }, now);
+    expect(await findSession(db, fromToken.cookie, now)).toMatchObject({ tokenId });
+    // A token that expired takes its session along, whatever the session's own expiry.
+    expect(await findSession(db, fromToken.cookie, now + 60_000)).toBeNull();
+
+    const token2 = await createToken(db, manager.id, now + 60_000, now);
+    const token2Id = (await verifyToken(db, token2, now))!.id;
+    const second = await createSession(
+      db,
+      { userId: manager.id, origin: null, tokenId: token2Id },
+      now,
+    );
+    expect(await revokeToken(db, token2)).toBe(token2Id);
+    expect(await findSession(db, second.cookie, now)).toBeNull();
+    expect(await findSession(db, other.cookie, now)).not.toBeNull();
+    expect(await revokeToken(db, 'unknown-token')).toBeNull();
+  });
+
+  it('a new password ends the other sessions and tokens, keeping only the caller', async () => {
+    const admin = (await findUserByEmail(db, 'first@example.com'))!.user;
+    const changer = await createUser(db, admin, {
+      name: 'Changer',
+      email: 'changer@example.com',
+      password: 'pw12',
+    });
+    const now = Date.now();
+    const later = now + 3_600_000;
+    const start = async (tokenId: number | null = null) =>
+      (await createSession(db, { userId: changer.id, origin: null, tokenId }, now)).cookie;
+    const token = await createToken(db, changer.id, later, now);
+    const callerToken = await createToken(db, changer.id, later, now);
+    const callerTokenId = (await verifyToken(db, callerToken, now))!.id;
+    const callerCookie = await start(callerTokenId);
+    const caller = (await findSession(db, callerCookie, now))!;
+    const otherCookie = await start();
+
+    // Any other change leaves them all alone.
+    const keep = { sessionId: caller.id, tokenId: callerTokenId };
+    await updateUserAccount(
+      db,
+      changer,
+      changer.id,
+      { phone: '123', password: '' },
+      undefined,
+      keep,
+    );
+    expect(await findSession(db, otherCookie, now)).not.toBeNull();
+    expect(await verifyToken(db, token, now)).not.toBeNull();
+
+    await updateUserAccount(db, changer, changer.id, { password: 'pw34' }, undefined, keep);
+    expect(await findSession(db, otherCookie, now)).toBeNull();
+    expect(await verifyToken(db, token, now)).toBeNull();
+    // The session that made the change lives on, and so does the token it rests on.
+    expect(await findSession(db, callerCookie, now)).not.toBeNull();
+    expect(await verifyToken(db, callerToken, now)).not.toBeNull();
+
+    // Someone else setting the password keeps nothing, not even a credential passed along.
+    await updateUserAccount(db, admin, changer.id, { password: 'pw12' }, undefined, keep);
+    expect(await findSession(db, callerCookie, now)).toBeNull();
+    expect(await verifyToken(db, callerToken, now)).toBeNull();
   });
 
   it('password resets are single-use, expire in an hour, and end sessions and tokens', async () => {

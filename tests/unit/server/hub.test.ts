@@ -47,6 +47,49 @@ describe('SocketHub', () => {
     expect(hub.size).toBe(0);
   });
 
+  it("after a password change, closes the user's sockets but the changing credential's", () => {
+    const hub = new SocketHub();
+    const [session, otherSession, fromToken, bearer, otherBearer] = Array.from(
+      { length: 5 },
+      fakeSocket,
+    );
+    hub.add(session, 1, 's1', null);
+    hub.add(otherSession, 1, 's2', null);
+    hub.add(fromToken, 1, 's3', 7);
+    hub.add(bearer, 1, null, 7);
+    hub.add(otherBearer, 1, null, 8);
+    hub.closeUser(1, { sessionId: 's1', tokenId: null });
+    expect([session, otherSession, fromToken, bearer, otherBearer].map((s) => s.closed)).toEqual([
+      null,
+      SESSION_ENDED,
+      SESSION_ENDED,
+      SESSION_ENDED,
+      SESSION_ENDED,
+    ]);
+
+    const viaToken = fakeSocket();
+    const otherSocket = fakeSocket();
+    hub.add(viaToken, 1, null, 9);
+    hub.add(otherSocket, 1, 's4', 9);
+    hub.closeUser(1, { sessionId: null, tokenId: 9 });
+    // A bearer socket of the kept token stays; a session merely started from it is another credential.
+    expect([viaToken.closed, otherSocket.closed]).toEqual([null, SESSION_ENDED]);
+  });
+
+  it('closes the sockets resting on a revoked token, directly or through its session', () => {
+    const hub = new SocketHub();
+    const [bearer, fromToken, unrelated] = Array.from({ length: 3 }, fakeSocket);
+    hub.add(bearer, 1, null, 7);
+    hub.add(fromToken, 1, 's1', 7);
+    hub.add(unrelated, 1, 's2', null);
+    hub.closeToken(7);
+    expect([bearer.closed, fromToken.closed, unrelated.closed]).toEqual([
+      SESSION_ENDED,
+      SESSION_ENDED,
+      null,
+    ]);
+  });
+
   it('sends to a user and keeps connections alive with {}', () => {
     vi.useFakeTimers();
     const hub = new SocketHub(30_000);

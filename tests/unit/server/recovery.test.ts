@@ -4,32 +4,18 @@ import { originAllowed, redactUrl } from '../../../server/auth/origin';
 import { recoveryMessage } from '../../../server/mail/recoveryMessage';
 
 describe('recoveryOrigin', () => {
-  const own = 'http://app.example:8082';
-
-  it('uses requested_from when its host is the request Host', () => {
-    expect(recoveryOrigin('https://app.example:8082/login', 'app.example:8082', own)).toBe(
-      'https://app.example:8082',
-    );
-    expect(recoveryOrigin('http://APP.example:8082', 'app.example:8082', own)).toBe(
-      'http://app.example:8082',
-    );
+  it('is the configured public origin when the request reached no reseller domain', () => {
+    expect(recoveryOrigin('https://fleet.example', null)).toBe('https://fleet.example');
+    expect(recoveryOrigin('http://localhost:8082', null)).toBe('http://localhost:8082');
   });
 
-  it('falls back to the request origin for a foreign host (link poisoning)', () => {
-    expect(recoveryOrigin('https://evil.example', 'app.example:8082', own)).toBe(own);
-    // Same name, other port is another origin.
-    expect(recoveryOrigin('http://app.example:9999', 'app.example:8082', own)).toBe(own);
-    expect(recoveryOrigin('http://app.example:8082.evil.example', 'app.example:8082', own)).toBe(
-      own,
+  it("puts a matched reseller domain on the public URL's scheme and port", () => {
+    expect(recoveryOrigin('https://fleet.example', 'track.acme.example')).toBe(
+      'https://track.acme.example',
     );
-  });
-
-  it('falls back when requested_from is missing, not a URL, or not http(s)', () => {
-    expect(recoveryOrigin(undefined, 'app.example:8082', own)).toBe(own);
-    expect(recoveryOrigin('', 'app.example:8082', own)).toBe(own);
-    expect(recoveryOrigin('not a url', 'app.example:8082', own)).toBe(own);
-    expect(recoveryOrigin('javascript://app.example:8082', 'app.example:8082', own)).toBe(own);
-    expect(recoveryOrigin('http://app.example:8082', undefined, own)).toBe(own);
+    expect(recoveryOrigin('http://fleet.example:8082', 'track.acme.example')).toBe(
+      'http://track.acme.example:8082',
+    );
   });
 
   it('builds the link the web app routes', () => {

@@ -88,6 +88,17 @@ describe('LoginPage', () => {
     );
   });
 
+  it('shows the translated message when the server slows sign-ins down (429)', async () => {
+    fakeFetch({
+      'POST /api/session': () => textResponse('Too many login attempts - SecurityException', 429),
+    });
+    renderLogin();
+    fillAndSubmit('ana@example.com', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Muitas tentativas de login. Aguarde um momento e tente novamente.',
+    );
+  });
+
   it('shows an unknown server error as its plain text', async () => {
     fakeFetch({
       'POST /api/session': () => textResponse('<b>Odd</b> failure - Exception', 400),
