@@ -34,8 +34,11 @@ export interface CrossSiteFacts {
   login: boolean;
   /** The request carries the session cookie. */
   cookie: boolean;
-  /** The request carries an `Authorization` header, which no other site can make a browser send. */
-  authorization: boolean;
+  /**
+   * The request carries a bearer token, which no other site can make a browser send. Not any
+   * `Authorization`: a browser replays cached Basic credentials on its own.
+   */
+  bearer: boolean;
   origin: string | undefined;
   secFetchSite: string | undefined;
   contentType: string | undefined;
@@ -72,7 +75,7 @@ const fromElsewhere = (secFetchSite: string | undefined) =>
  *   `Origin`, `Sec-Fetch-Site` says same-origin. With neither header, only a body no other site
  *   can send (JSON, none) passes, so Traccar clients using a cookie with JSON keep working.
  *
- * Requests without the cookie, or with `Authorization` (bearer tokens), cannot be forged by
+ * Requests without the cookie, or with a bearer token, cannot be forged by
  * another site and pass; safe methods change nothing (the WebSocket's cross-site guard is
  * `originAllowed`, on the session).
  */
@@ -81,7 +84,7 @@ export function crossSiteRefused(facts: CrossSiteFacts): boolean {
   const foreignOrigin = origin !== undefined && !sameOrigin(origin, facts.host, facts.publicOrigin);
   if (facts.login) return foreignOrigin || fromElsewhere(secFetchSite);
   if (SAFE_METHODS.has(facts.method.toUpperCase())) return false;
-  if (!facts.cookie || facts.authorization) return false;
+  if (!facts.cookie || facts.bearer) return false;
   if (origin !== undefined) return foreignOrigin;
   if (secFetchSite !== undefined) return fromElsewhere(secFetchSite);
   const type = (facts.contentType ?? '').split(';')[0].trim().toLowerCase();

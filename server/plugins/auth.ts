@@ -186,7 +186,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
         method: request.method,
         login: isLogin(request),
         cookie: request.cookies[SESSION_COOKIE] !== undefined,
-        authorization: request.headers.authorization !== undefined,
+        bearer: /^bearer\s/i.test(request.headers.authorization ?? ''),
         origin: header('origin'),
         secFetchSite: header('sec-fetch-site'),
         contentType: header('content-type'),

@@ -5,7 +5,7 @@ const base: CrossSiteFacts = {
   method: 'POST',
   login: false,
   cookie: true,
-  authorization: false,
+  bearer: false,
   origin: undefined,
   secFetchSite: undefined,
   contentType: 'application/json',
@@ -48,9 +48,7 @@ describe('crossSiteRefused for writes with the session cookie', () => {
   it('lets safe methods and cookie-less or bearer requests through', () => {
     expect(refused({ method: 'GET', origin: 'https://evil.example' })).toBe(false);
     expect(refused({ cookie: false, origin: 'https://evil.example' })).toBe(false);
-    expect(refused({ authorization: true, contentType: 'application/x-www-form-urlencoded' })).toBe(
-      false,
-    );
+    expect(refused({ bearer: true, contentType: 'application/x-www-form-urlencoded' })).toBe(false);
   });
 
   it('requires our Origin when there is one', () => {
