@@ -550,6 +550,26 @@ describe('server settings', () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toMatch(/attributes.* - IllegalArgumentException$/);
   });
+
+  it('keeps a null sent for a server or user field null, as Traccar does, not ""', async () => {
+    const current = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
+    const saved = await admin.json(
+      '/api/server',
+      { ...current, announcement: null, mapUrl: null, poiLayer: null },
+      'PUT',
+    );
+    expect(saved.status).toBe(200);
+    const server = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
+    expect([server.announcement, server.mapUrl, server.poiLayer]).toEqual([null, null, null]);
+
+    const id = await createUser('nulls@x', 'nulls-pass');
+    const user = (await (await admin.get(`/api/users/${id}`)).json()) as Record<string, unknown>;
+    // The record exactly as read back, as traccar-web's user form saves it.
+    const echoed = await admin.json(`/api/users/${id}`, { ...user, phone: null }, 'PUT');
+    expect([echoed.status, user.expirationTime]).toEqual([200, null]);
+    const after = (await echoed.json()) as Record<string, unknown>;
+    expect([after.expirationTime, after.phone, after.login]).toEqual([null, null, null]);
+  });
 });
 
 describe('persistence', () => {
