@@ -193,7 +193,9 @@ export class Ingest implements PositionSink {
     const now = this.now();
     const statusChanges = new Map(this.statusChanges);
     this.statusChanges.clear();
-    const statusEvents = lookupBoolean('event.status.enable', [this.cache.serverAttributes], false);
+    // Current Traccar records a status event on every change; `event.status.enable: false` (a
+    // server attribute) still turns them off for an installation that wants none.
+    const statusEvents = lookupBoolean('event.status.enable', [this.cache.serverAttributes], true);
 
     const touched = new Map<DeviceEntry, Touched>();
     const nextState = new Map<DeviceEntry, DeviceState>();

@@ -23,6 +23,9 @@ import {
 } from './settings';
 import type { DecodedPosition, NewEvent, PositionRecord } from './types';
 
+/** The device attribute a QR check-in writes (the driver's uniqueId; `server/qrDriver`). */
+export const QR_DRIVER_ATTRIBUTE = 'qrDriverId';
+
 /**
  * The position pipeline, pure: what Traccar's handler chain does to one position, in two steps.
  * `enrichPosition` runs before the position is stored (outdated fill, computed attributes,
@@ -118,6 +121,21 @@ function toPosition(
   return position;
 }
 
+/**
+ * A QR check-in names the vehicle's driver in the device attribute `qrDriverId`; it goes onto the
+ * position as `driverUniqueId`, where Traccar's driver identification puts it, so reports, events
+ * (`driverChanged`) and the map see who drove. A driver the tracker identified itself (an RFID
+ * reader, say) is first-hand and wins.
+ */
+function identifyDriver(position: PositionRecord, deviceAttributes: Record<string, unknown>): void {
+  const own = position.attributes.driverUniqueId;
+  if (typeof own === 'string' && own !== '') return;
+  const checkedIn = deviceAttributes[QR_DRIVER_ATTRIBUTE];
+  if (typeof checkedIn === 'string' && checkedIn !== '') {
+    position.attributes.driverUniqueId = checkedIn;
+  }
+}
+
 export interface EnrichOptions {
   onComputeError?: (attribute: CompiledAttribute, error: unknown) => void;
 }
@@ -131,6 +149,7 @@ export function enrichPosition(
   options: EnrichOptions = {},
 ): PositionRecord {
   const position = toPosition(decoded, context.deviceId, last, now);
+  identifyDriver(position, context.deviceAttributes);
   const extras = {
     last: context.settings.computedLast ? last : null,
     deviceAttributes: context.settings.computedDevice ? context.deviceAttributes : undefined,

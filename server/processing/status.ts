@@ -35,8 +35,8 @@ const STATUS_EVENTS = {
 } as const;
 
 /**
- * The event for a status change, or null when the status did not change. Traccar emits these only
- * when `event.status.enable` is set (default false); the caller applies that switch.
+ * The event for a status change, or null when the status did not change. Current Traccar emits
+ * one on every change; the caller applies Frota's off switch (`event.status.enable: false`).
  */
 export function statusChangeEvent(
   deviceId: number,

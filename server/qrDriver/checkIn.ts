@@ -5,9 +5,10 @@ import { findUserById, updateUser } from '../db/users';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import type { Change } from '../changes';
 import { visibleDeviceIds } from '../permissions/visibility';
+import { QR_DRIVER_ATTRIBUTE } from '../processing/pipeline';
 
-/** Device attribute naming the checked-in driver (its uniqueId). */
-export const DEVICE_DRIVER = 'qrDriverId';
+/** Device attribute naming the checked-in driver (its uniqueId); the pipeline copies it onto positions. */
+export const DEVICE_DRIVER = QR_DRIVER_ATTRIBUTE;
 export const DEVICE_LOCKED = 'isQrLocked';
 export const DEVICE_LOCK_TIME = 'qrLockTime';
 /** User attributes of a driver account: its driver's uniqueId, and the vehicle it is checked in to. */

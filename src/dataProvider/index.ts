@@ -2,6 +2,7 @@ import { anchorMethods } from './anchors';
 import { autolinkMethods } from './autolink';
 import { billingMethods } from './billing';
 import { commandMethods } from './commands';
+import { geofenceLinkMethods, geofenceSaves } from './geofenceLinks';
 import { integrationMethods } from './integrations';
 import { liveMethods } from './live';
 import { logMethods } from './logs';
@@ -26,7 +27,9 @@ import { userMethods } from './users';
  */
 export const dataProvider = {
   ...traccarDataProvider,
+  ...geofenceSaves,
   ...shownByCaller({
+    ...geofenceLinkMethods,
     ...sessionMethods,
     ...serverMethods,
     ...themeMethods,

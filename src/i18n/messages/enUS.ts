@@ -1,5 +1,6 @@
 import adminEnUS from './admin/enUS';
 import liveEnUS from './live/enUS';
+import geofenceLinksEnUS from './geofenceLinks/enUS';
 import logsEnUS from './logs/enUS';
 import reportsEnUS from './reports/enUS';
 import sharesEnUS from './shares/enUS';
@@ -13,6 +14,7 @@ import resellerEnUS from './reseller/enUS';
 const enUS = {
   ...liveEnUS,
   ...logsEnUS,
+  ...geofenceLinksEnUS,
   ...adminEnUS,
   ...reportsEnUS,
   ...sharesEnUS,

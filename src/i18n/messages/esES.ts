@@ -1,6 +1,7 @@
 import type { AppMessages } from './enUS';
 import adminEsES from './admin/esES';
 import liveEsES from './live/esES';
+import geofenceLinksEsES from './geofenceLinks/esES';
 import logsEsES from './logs/esES';
 import reportsEsES from './reports/esES';
 import sharesEsES from './shares/esES';
@@ -13,6 +14,7 @@ import resellerEsES from './reseller/esES';
 const esES: AppMessages = {
   ...liveEsES,
   ...logsEsES,
+  ...geofenceLinksEsES,
   ...adminEsES,
   ...reportsEsES,
   ...sharesEsES,

@@ -1,6 +1,7 @@
 import type { AppMessages } from './enUS';
 import adminPtBR from './admin/ptBR';
 import livePtBR from './live/ptBR';
+import geofenceLinksPtBR from './geofenceLinks/ptBR';
 import logsPtBR from './logs/ptBR';
 import reportsPtBR from './reports/ptBR';
 import sharesPtBR from './shares/ptBR';
@@ -13,6 +14,7 @@ import resellerPtBR from './reseller/ptBR';
 const ptBR: AppMessages = {
   ...livePtBR,
   ...logsPtBR,
+  ...geofenceLinksPtBR,
   ...adminPtBR,
   ...reportsPtBR,
   ...sharesPtBR,

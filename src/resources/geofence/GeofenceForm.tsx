@@ -10,6 +10,7 @@ import { EntityToolbar } from '../common/EntityForms';
 import { fillName } from '../common/validators';
 import { AttributesEditor } from '../../common/AttributesEditor';
 import { GeofenceMapInput } from './GeofenceMapInput';
+import { GeofenceTargetsInput } from './GeofenceTargetsInput';
 
 export const GeofenceForm = () => (
   <SimpleForm
@@ -19,6 +20,7 @@ export const GeofenceForm = () => (
     <TextInput source="name" validate={fillName} />
     <TextInput source="description" />
     <GeofenceMapInput />
+    <GeofenceTargetsInput />
     <ReferenceInput source="calendarId" reference="calendars" perPage={1000}>
       <SelectInput
         optionText="name"

@@ -2,6 +2,8 @@ import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import { parseGeofenceArea } from '../../map/geofenceArea';
 import type { Geofence } from '../../../model/geofence';
 import { ResourceList } from '../common/ResourceList';
+import { devicesOfGeofence } from '../../dataProvider/geofenceCoverage';
+import { useGeofenceLinkMap } from './GeofenceTargetsInput';
 
 const Column = DataTable.Col<Geofence>;
 
@@ -11,12 +13,24 @@ const ShapeName = ({ area }: { area: string }) => {
   return <>{shape ? translate(`admin.geofence.shapes.${shape.type}`) : '—'}</>;
 };
 
+/** How many of the user's devices the geofence is checked against (directly or by group). */
+const DeviceCount = ({ id }: { id: number }) => {
+  const { data: map } = useGeofenceLinkMap();
+  return <>{map ? devicesOfGeofence(map, id).length : '…'}</>;
+};
+
 export const GeofenceList = () => (
   <ResourceList>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="description" />
       <Column source="area" disableSort render={(r) => <ShapeName area={r.area} />} />
+      <Column
+        source="id"
+        label="geofenceLinks.column"
+        disableSort
+        render={(r) => <DeviceCount id={r.id} />}
+      />
     </DataTable>
   </ResourceList>
 );

@@ -14,6 +14,7 @@ import { EntityToolbar } from '../common/EntityForms';
 import { attr } from '../../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';
 import { alarms, notificationType, notificators } from '../common/validators';
+import { GeofenceReachWarning } from './GeofenceReachWarning';
 import { SoundInput } from './SoundInput';
 import { TestNotificationButton } from './TestNotificationButton';
 import { ChannelTestButtons } from '../../settings/channels/ChannelTestButtons';
@@ -106,6 +107,7 @@ export const NotificationForm = () => {
       <ChannelTestButtons />
       <AlarmsInput />
       <BooleanInput source="always" />
+      <GeofenceReachWarning />
       <BooleanInput
         source={attr('tarkan.autoadd')}
         label="resources.notifications.fields.autoadd"
