@@ -5,7 +5,7 @@ import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { startOsmAndListener, type OsmAndListener } from './protocol/listener';
 import { startDemoFleet, type RunningFleet } from './simulator/demo';
-import { countDevices, prepareDemoDevices } from './simulator/seed';
+import { countDevices, prepareDemoDevices, withLastPositions } from './simulator/seed';
 import { ensureFirstAdmin, passwordBanner } from './users/firstAdmin';
 
 async function main(): Promise<void> {
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   // Embedded mode only: in proxy mode the devices live on the Traccar server.
   const demoDevices = config.traccarUrl
     ? []
-    : await prepareDemoDevices(db, config.demoDevices, emptyAtStart);
+    : await withLastPositions(db, await prepareDemoDevices(db, config.demoDevices, emptyAtStart));
 
   const app = await buildApp(config, db);
   if (admin.created) app.log.info(`first administrator created: ${config.adminEmail}`);

@@ -3,6 +3,8 @@ import type { Db } from '../db/database';
 import { findUserById, findUserByLogin } from '../db/users';
 import { SecurityException, TooManyAttemptsException, unauthorized } from '../errors';
 import { suspendedLogin } from '../billing/service';
+import { hostOf } from '../resellers/attributes';
+import { homeDomains } from '../resellers/store';
 import { AccountSuspended, accountProblem } from '../users/accountState';
 import type { LoginThrottle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
@@ -11,6 +13,8 @@ import { verifyToken } from './tokens';
 interface Credentials {
   /** Client address, for the per-address throttle. */
   address: string;
+  /** The host the request was sent to (`Host`, or `X-Forwarded-Host` from a trusted proxy). */
+  host: string;
   email: string;
   password: string;
 }
@@ -23,7 +27,7 @@ interface Credentials {
 export async function checkCredentials(
   db: Db,
   throttle: LoginThrottle,
-  c: Credentials,
+  c: Omit<Credentials, 'host'>,
 ): Promise<User> {
   const attempt = throttle.attempt(c.address, c.email);
   if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
@@ -51,9 +55,24 @@ export async function login(
   // Account state is revealed only to someone who knows the password.
   const problem = accountProblem(user, now);
   if (problem) throw new SecurityException(problem);
+  await checkDomain(db, user, c.host);
   const suspended = await suspendedLogin(db, user, now);
   if (suspended) throw new AccountSuspended(suspended);
   return user;
+}
+
+/**
+ * A reseller's users sign in only on a domain of a reseller they belong to, never on the main
+ * domain; administrators sign in anywhere, and users outside any reseller keep every domain.
+ */
+export async function checkDomain(db: Db, user: User, host: string): Promise<void> {
+  if (user.administrator) return;
+  // Read from the database, not a per-process cache, so every instance sees a new domain at once;
+  // the host is only compared with the configured domains.
+  const allowed = await homeDomains(db, user.id);
+  if (allowed !== null && !allowed.includes(hostOf(host))) {
+    throw new SecurityException('Account belongs to another domain');
+  }
 }
 
 /**
@@ -63,6 +82,7 @@ export async function login(
 export async function loginWithToken(
   db: Db,
   token: string,
+  host: string,
   now = Date.now(),
 ): Promise<{ user: User; expires: number; tokenId: number }> {
   const verified = await verifyToken(db, token, now);
@@ -70,6 +90,7 @@ export async function loginWithToken(
   if (!verified || !found) throw unauthorized();
   const problem = accountProblem(found.user, now);
   if (problem) throw new SecurityException(problem);
+  await checkDomain(db, found.user, host);
   const suspended = await suspendedLogin(db, found.user, now);
   if (suspended) throw new AccountSuspended(suspended);
   return { user: found.user, expires: verified.expires, tokenId: verified.id };

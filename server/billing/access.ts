@@ -2,12 +2,21 @@ import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
+import { accountProblem } from '../users/accountState';
 import { billingOn } from './settings';
 
 interface RequestUser {
   user: User;
   /** Suspended for non-payment and outside any grace (trust or temporary admin unlock). */
   billingLocked: boolean;
+  /** When a suspended account's grace runs out; null when it is not suspended within one. */
+  graceEnds: number | null;
+}
+
+/** Whether a user may use the server now, and when that ends by itself (null: not by time). */
+export interface AccessState {
+  allowed: boolean;
+  endsAt: number | null;
 }
 
 /**
@@ -35,7 +44,30 @@ export async function findRequestUser(
   const { billingSuspended, billingGraceUntil, ...userRow } = row;
   const user = toUser(userRow);
   const inGrace = billingGraceUntil !== null && Number(billingGraceUntil) > now;
-  if (!billingSuspended || inGrace) return { user, billingLocked: false };
+  if (!billingSuspended) return { user, billingLocked: false, graceEnds: null };
+  if (inGrace) return { user, billingLocked: false, graceEnds: Number(billingGraceUntil) };
   const server = await getServerSettings(db);
-  return { user, billingLocked: billingOn(server.attributes) };
+  return { user, billingLocked: billingOn(server.attributes), graceEnds: null };
+}
+
+/**
+ * What a long-lived connection (the live socket) needs: whether the user is let in, as any request
+ * would be, and the moment that stops without anyone acting: a trust or temporary unlock running
+ * out, or the account's expiration time.
+ */
+export async function accessState(db: Db, userId: number, now = Date.now()): Promise<AccessState> {
+  const found = await findRequestUser(db, userId, now);
+  if (!found || found.billingLocked || accountProblem(found.user, now)) {
+    return { allowed: false, endsAt: null };
+  }
+  // A grace only ends anything while the billing switch is on.
+  const graceEnds =
+    found.graceEnds !== null && billingOn((await getServerSettings(db)).attributes)
+      ? found.graceEnds
+      : null;
+  const expires = found.user.expirationTime ? Date.parse(found.user.expirationTime) : NaN;
+  const ends = [graceEnds, Number.isFinite(expires) ? expires : null].filter(
+    (t): t is number => t !== null,
+  );
+  return { allowed: true, endsAt: ends.length > 0 ? Math.min(...ends) : null };
 }

@@ -5,6 +5,8 @@ export interface LiveSocket {
 }
 
 interface Entry {
+  /** Closes the socket when its user's access runs out by itself (see `watchAccess`). */
+  expiry?: NodeJS.Timeout;
   sessionId: string | null;
   /** The API token behind the socket: its bearer/`?token=`, or its session's source token. */
   tokenId: number | null;
@@ -17,9 +19,17 @@ interface KeptSockets {
   tokenId: number | null;
 }
 
+/** Whether the socket's user is still let in, and when that ends by itself (null: not by time). */
+export interface SocketAccess {
+  allowed: boolean;
+  endsAt: number | null;
+}
+
 /** Close code when the server ends a session; traccar-web uses the same on logout. */
 export const SESSION_ENDED = 4000;
 const KEEPALIVE_MS = 30_000;
+/** setTimeout's longest delay; a later end is checked again at this distance. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Open sockets, indexed by user so a send costs only that user's sockets. Keeps connections alive
@@ -46,9 +56,44 @@ export class SocketHub {
     this.timer ??= setInterval(() => this.broadcast('{}'), this.keepaliveMs).unref();
   }
 
+  /**
+   * Keeps the socket only as long as its user is let in. A request is refused the moment a trust
+   * unlock's grace or the account's expiration runs out, with nobody acting; an open socket would
+   * otherwise go on streaming positions, so it is closed at that moment. `check` reads the state
+   * afresh each time, as the grace may have been extended or the suspension lifted meanwhile.
+   */
+  async watchAccess(
+    socket: LiveSocket,
+    check: () => Promise<SocketAccess>,
+    onError: (err: unknown) => void = () => {},
+  ): Promise<void> {
+    const entry = this.sockets.get(socket);
+    if (!entry) return;
+    let access: SocketAccess;
+    try {
+      access = await check();
+    } catch (err) {
+      // Unknown state: keep the socket as it is; the next request-level check still applies.
+      onError(err);
+      return;
+    }
+    if (this.sockets.get(socket) !== entry) return; // closed meanwhile
+    if (!access.allowed) {
+      this.closeSocket(socket);
+      return;
+    }
+    if (entry.expiry) clearTimeout(entry.expiry);
+    entry.expiry = undefined;
+    if (access.endsAt === null) return;
+    const delay = Math.min(Math.max(access.endsAt - Date.now(), 0), MAX_TIMER_MS);
+    entry.expiry = setTimeout(() => void this.watchAccess(socket, check, onError), delay);
+    entry.expiry.unref();
+  }
+
   remove(socket: LiveSocket): void {
     const entry = this.sockets.get(socket);
     if (!entry) return;
+    if (entry.expiry) clearTimeout(entry.expiry);
     this.sockets.delete(socket);
     const own = this.byUser.get(entry.userId);
     own?.delete(socket);
@@ -117,10 +162,13 @@ export class SocketHub {
 
   private closeWhere(match: (entry: Entry) => boolean): void {
     for (const [socket, entry] of [...this.sockets]) {
-      if (!match(entry)) continue;
-      this.remove(socket);
-      socket.close(SESSION_ENDED, 'Session ended');
+      if (match(entry)) this.closeSocket(socket);
     }
+  }
+
+  private closeSocket(socket: LiveSocket): void {
+    this.remove(socket);
+    socket.close(SESSION_ENDED, 'Session ended');
   }
 
   private stopTimer(): void {

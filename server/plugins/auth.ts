@@ -11,7 +11,7 @@ import {
   type Session,
 } from '../auth/sessions';
 import { verifyToken } from '../auth/tokens';
-import { findRequestUser } from '../billing/access';
+import { accessState, findRequestUser, type AccessState } from '../billing/access';
 import { SecurityException, unauthorized } from '../errors';
 import { accountProblem } from '../users/accountState';
 
@@ -36,6 +36,11 @@ interface AuthService {
    */
   userHook(request: FastifyRequest): Promise<void>;
   adminHook(request: FastifyRequest): Promise<void>;
+  /**
+   * Whether the user is let in now and when that ends by itself (a grace or the account's
+   * expiration running out), for connections that outlive the request that opened them.
+   */
+  access(userId: number): Promise<AccessState>;
   /** Authenticates the request by an API token given outside the headers (`?token=`). */
   useToken(request: FastifyRequest, token: string): Promise<Auth | null>;
   /** Ends any session the request carried (fixation guard) and starts a new one. */
@@ -124,6 +129,8 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       async adminHook(request) {
         await service.requireAdmin(request);
       },
+
+      access: (userId) => accessState(db, userId),
 
       async useToken(request, token) {
         const auth = tokenAuth(token);

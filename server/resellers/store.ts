@@ -72,3 +72,21 @@ export async function allDomains(db: Db): Promise<Map<string, number>> {
   const rows = await db.kysely.selectFrom('resellerDomains').selectAll().execute();
   return new Map(rows.map((row) => [row.domain, Number(row.userId)]));
 }
+
+/**
+ * The reseller domains a user may sign in on, or null when they may sign in anywhere. A user
+ * under a reseller with a domain belongs to it: they get the domains of the resellers above them,
+ * and their own when they are a reseller too. A reseller directly under the administrators keeps
+ * the main domain, where those manage it.
+ */
+export async function homeDomains(db: Db, userId: number): Promise<string[] | null> {
+  const above = await ancestorsOf(db, userId);
+  if (above.length === 0) return null;
+  const rows = await db.kysely
+    .selectFrom('resellerDomains')
+    .select(['domain', 'userId'])
+    .where('userId', 'in', [userId, ...above])
+    .execute();
+  if (!rows.some((row) => Number(row.userId) !== userId)) return null;
+  return rows.map((row) => row.domain);
+}

@@ -1,12 +1,14 @@
 import { profileFor } from './catalog';
 import { osmAndQuery, parseCommand, type SimulatorCommand } from './message';
 import { hashSeed } from './random';
-import { Vehicle } from './vehicle';
+import { Vehicle, type VehicleResume } from './vehicle';
 import type { SendResult } from './sender';
 
 export interface FleetDevice {
   uniqueId: string;
   category: string | null;
+  /** Its latest stored position, when it has one: the vehicle carries on from there. */
+  last?: VehicleResume | null;
 }
 
 interface FleetOptions {
@@ -48,15 +50,16 @@ export class Fleet {
 
   /** Builds the vehicles for stored devices; `seed` varies the whole fleet's behaviour. */
   static vehiclesFor(devices: FleetDevice[], start: number, seed = 0): Vehicle[] {
-    return devices.map(
-      (device) =>
-        new Vehicle({
-          uniqueId: device.uniqueId,
-          profile: profileFor(device.category),
-          seed: hashSeed(device.uniqueId, seed),
-          start,
-        }),
-    );
+    return devices.map((device) => {
+      const vehicle = new Vehicle({
+        uniqueId: device.uniqueId,
+        profile: profileFor(device.category),
+        seed: hashSeed(device.uniqueId, seed),
+        start,
+      });
+      if (device.last) vehicle.resume(device.last);
+      return vehicle;
+    });
   }
 
   start(): void {

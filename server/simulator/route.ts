@@ -55,4 +55,30 @@ export class Route {
       course: reverse ? (forward + 180) % 360 : forward,
     };
   }
+
+  /**
+   * How far along the road the point nearest to (`latitude`, `longitude`) lies, metres: where a
+   * vehicle last seen there picks up its drive. Flat projection per segment, fine at city scale.
+   */
+  project(latitude: number, longitude: number): number {
+    const kx = Math.cos(toRadians(latitude));
+    let best = 0;
+    let bestGap = Infinity;
+    for (let i = 1; i < this.road.points.length; i++) {
+      const [lat1, lon1] = this.road.points[i - 1];
+      const [lat2, lon2] = this.road.points[i];
+      const dx = (lon2 - lon1) * kx;
+      const dy = lat2 - lat1;
+      const px = (longitude - lon1) * kx;
+      const py = latitude - lat1;
+      const squared = dx * dx + dy * dy;
+      const t = squared > 0 ? Math.min(Math.max((px * dx + py * dy) / squared, 0), 1) : 0;
+      const gap = (px - t * dx) ** 2 + (py - t * dy) ** 2;
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = this.offsets[i - 1] + t * (this.offsets[i] - this.offsets[i - 1]);
+      }
+    }
+    return best;
+  }
 }

@@ -1,6 +1,7 @@
 import { flag, type Db } from '../db/database';
 import { DEMO_ATTRIBUTE, demoIdentity } from './catalog';
 import type { FleetDevice } from './fleet';
+import type { VehicleResume } from './vehicle';
 
 /**
  * The demo devices in the database: marked with attribute `frota.demo: true`, named
@@ -110,6 +111,61 @@ export async function prepareDemoDevices(
     return emptyAtStart ? ensureDemoDevices(db, 25) : listDemoDevices(db);
   }
   return ensureDemoDevices(db, demoDevices);
+}
+
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function resumeOf(row: {
+  latitude: number;
+  longitude: number;
+  course: number;
+  attributes: string;
+}): VehicleResume {
+  let attributes: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.attributes);
+    if (parsed && typeof parsed === 'object') attributes = parsed as Record<string, unknown>;
+  } catch {
+    // A position without readable attributes still gives the place to carry on from.
+  }
+  return {
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    course: Number(row.course),
+    odometer: finite(attributes.odometer),
+    hours: finite(attributes.hours),
+    blocked: attributes.blocked === true,
+  };
+}
+
+/**
+ * The demo devices with their latest stored position, so the simulation carries on across a
+ * restart (same place, odometer and engine hours) instead of starting its route again.
+ */
+export async function withLastPositions<T extends DemoDevice>(
+  db: Db,
+  devices: T[],
+): Promise<(T & { last: VehicleResume | null })[]> {
+  if (devices.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom('devices')
+    .innerJoin('positions', 'positions.id', 'devices.positionId')
+    .select([
+      'devices.id as deviceId',
+      'positions.latitude',
+      'positions.longitude',
+      'positions.course',
+      'positions.attributes',
+    ])
+    .where(
+      'devices.id',
+      'in',
+      devices.map((device) => device.id),
+    )
+    .execute();
+  const last = new Map(rows.map((row) => [Number(row.deviceId), resumeOf(row)]));
+  return devices.map((device) => ({ ...device, last: last.get(device.id) ?? null }));
 }
 
 /** Seconds between two reports of one vehicle: 5 s, slower for big fleets (≤ 200 msg/s). */

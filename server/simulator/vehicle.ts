@@ -29,6 +29,19 @@ interface VehicleOptions {
   parkMs?: readonly [number, number];
 }
 
+/** Where a vehicle was last seen, from its latest stored position, so a restart carries on. */
+export interface VehicleResume {
+  latitude: number;
+  longitude: number;
+  /** Degrees; tells which way along the road it was heading. */
+  course: number;
+  /** Metres; null when the position did not carry one. */
+  odometer: number | null;
+  /** Engine hours, ms; null when the position did not carry them. */
+  hours: number | null;
+  blocked: boolean;
+}
+
 /** What the tracker reports: the OsmAnd fields plus the attributes it sends. */
 export interface VehicleReport {
   uniqueId: string;
@@ -122,6 +135,25 @@ export class Vehicle {
       this.speed = this.cruise * uniform(this.rng, 0.4, 0.9);
       this.drawNextStop();
       // Never start closer to a stop than it could brake for.
+      if (this.ahead() < this.brakingDistance()) this.speed = 0;
+    }
+  }
+
+  /**
+   * Carries on from the last stored position instead of the seeded start: same road, from the
+   * point nearest to where it was, the same way, with its odometer, engine hours and block. Only
+   * the counters' growth matters to reports and trips, so they never jump back after a restart.
+   */
+  resume(last: VehicleResume): void {
+    this.s = this.route.project(last.latitude, last.longitude);
+    const forward = this.route.locate(this.s).course;
+    const turn = Math.abs(((last.course - forward + 540) % 360) - 180);
+    this.reverse = turn > 90;
+    if (last.odometer !== null && last.odometer >= 0) this.odometer = last.odometer;
+    if (last.hours !== null && last.hours >= 0) this.hours = last.hours;
+    this.blocked = last.blocked;
+    if (this.phase === 'driving') {
+      this.drawNextStop();
       if (this.ahead() < this.brakingDistance()) this.speed = 0;
     }
   }

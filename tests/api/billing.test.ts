@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { Client } from '../support/http';
 import {
   startHookReceiver,
@@ -371,6 +372,40 @@ describe('suspension and trust unlock', () => {
       200,
     );
     await new Client(server.url).login(email, 'user-pass');
+  });
+
+  it('closes the live socket when the trust unlock runs out, as requests are refused', async () => {
+    await setBilling(true);
+    // A trust of a few seconds (the setting takes fractions of a day).
+    const graceMs = 3000;
+    const { id, email } = await billedUser({
+      'tarkan.billingSuspension': true,
+      'tarkan.billingSuspensionDays': 2,
+      'tarkan.billingTrustUnlock': true,
+      'tarkan.billingTrustUnlockDays': graceMs / 86_400_000,
+    });
+    await createInvoice(id, { dueDate: day(-10) });
+    const unlock = await post(new Client(server.url), '/tarkan/invoices/unlock', {
+      username: email,
+      password: 'user-pass',
+    });
+    expect(unlock.status).toBe(200);
+    const session = new Client(server.url);
+    await session.login(email, 'user-pass');
+
+    const socket = new WebSocket(server.wsUrl + '/api/socket', {
+      headers: { cookie: session.cookieHeader() },
+    });
+    const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)));
+    await new Promise<void>((ready, fail) => {
+      socket.on('message', () => ready());
+      socket.on('error', fail);
+    });
+    const openedAt = Date.now();
+    const timeout = new Promise<string>((done) => setTimeout(() => done('still open'), 10_000));
+    expect(await Promise.race([closed, timeout])).toBe(4000);
+    expect(Date.now() - openedAt).toBeLessThan(graceMs + 2000);
+    expect((await session.get('/api/session')).status).toBe(404);
   });
 
   it('lifts the suspension once the overdue invoices are paid, and restores the trust', async () => {

@@ -29,6 +29,14 @@ interface Position {
   attributes: Record<string, unknown>;
 }
 
+/** Straight-line distance, metres (equirectangular: plenty at city scale). */
+function metres(a: Position, b: Position): number {
+  const rad = Math.PI / 180;
+  const x = (b.longitude - a.longitude) * rad * Math.cos(((a.latitude + b.latitude) / 2) * rad);
+  const y = (b.latitude - a.latitude) * rad;
+  return Math.hypot(x, y) * 6_371_000;
+}
+
 async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -147,4 +155,34 @@ describe('demo fleet (DEMO_DEVICES=3)', () => {
     const all = (await (await client.get('/api/devices')).json()) as Device[];
     expect(all).toHaveLength(3);
   });
+
+  it('carries on from its last positions and odometers after a restart', async () => {
+    type Stored = Position & { id: number };
+    const latest = async (client: Client) =>
+      ((await (await client.get('/api/positions')).json()) as Stored[]).filter((p) =>
+        devices.some((d) => d.id === p.deviceId),
+      );
+    const before = await latest(admin);
+    expect(before).toHaveLength(3);
+    await server.restart();
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    // A report from each vehicle made after the restart.
+    const after = await waitFor(async () => {
+      const list = await latest(client);
+      const fresh = list.filter((p) => !before.some((b) => b.id >= p.id));
+      return fresh.length === 3 ? fresh : undefined;
+    }, 30_000);
+    for (const previous of before) {
+      const next = after.find((p) => p.deviceId === previous.deviceId);
+      if (!next) throw new Error(`no position for device ${previous.deviceId}`);
+      const odometer = (p: Position) => Number(p.attributes.odometer);
+      const hours = (p: Position) => Number(p.attributes.hours);
+      // Counters never go back, and the vehicle is no farther than it has driven since.
+      expect(odometer(next)).toBeGreaterThanOrEqual(odometer(previous));
+      expect(hours(next)).toBeGreaterThanOrEqual(hours(previous));
+      const moved = metres(previous, next);
+      expect(moved).toBeLessThanOrEqual(odometer(next) - odometer(previous) + 30);
+    }
+  }, 60_000);
 });

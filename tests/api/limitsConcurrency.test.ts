@@ -38,16 +38,19 @@ describe.each(backends)('limits under concurrent requests on %s', (backend) => {
   };
 
   /** One signed-in client per server process, so racers spread over every instance. */
-  const signIn = async (email: string, password: string): Promise<Client[]> =>
+  const signIn = async (email: string, password: string, host?: string): Promise<Client[]> =>
     Promise.all(
       servers.map(async (server) => {
-        const client = new Client(server.url);
+        const client = new Client(server.url, { host });
         await client.login(email, password);
         return client;
       }),
     );
 
-  /** Creates a user as `by` and signs them in on every server. */
+  /**
+   * Creates a user as `by` and signs them in on every server; a reseller on their own domain,
+   * where a sub-reseller may sign in.
+   */
   const newUser = async (by: Client, fields: Record<string, unknown> = {}) => {
     const email = `${unique('racer')}@frota.test`;
     const res = await by.json('/api/users', {
@@ -58,7 +61,10 @@ describe.each(backends)('limits under concurrent requests on %s', (backend) => {
     });
     if (res.status !== 200) throw new Error(`user: ${res.status} ${await res.text()}`);
     const user = (await res.json()) as Json;
-    return { user, clients: await signIn(email, 'racer-pass') };
+    const attributes = (fields.attributes ?? {}) as Record<string, unknown>;
+    const domain = attributes['tarkan.domainReseller'];
+    const host = typeof domain === 'string' ? domain : undefined;
+    return { user, clients: await signIn(email, 'racer-pass', host) };
   };
 
   /** Fires all racers at once, the i-th through `clients[i % clients.length]`. */

@@ -29,11 +29,14 @@ describe.each(backends)('resellers on %s', (backend) => {
   let acmeUser: UserJson;
   let counter = 0;
 
-  const signIn = async (email: string, password: string) => {
-    const client = new Client(server.url);
+  const signIn = async (email: string, password: string, host?: string) => {
+    const client = new Client(server.url, { host });
     await client.login(email, password);
     return client;
   };
+  /** A sign-in attempt on `host`, answered as is. */
+  const tryLogin = (email: string, password: string, host?: string) =>
+    new Client(server.url, { host }).form('/api/session', { email, password });
   const newUser = (by: Client, extra: Record<string, unknown> = {}) => {
     counter += 1;
     return by.json('/api/users', {
@@ -159,7 +162,7 @@ describe.each(backends)('resellers on %s', (backend) => {
     const sub = await newUser(acme, { attributes: resellerAttrs('sub.acme.example', 2) });
     expect(sub.status).toBe(200);
     const subUser = (await sub.json()) as UserJson & { email: string };
-    const subClient = await signIn(subUser.email, 'user-pass-1');
+    const subClient = await signIn(subUser.email, 'user-pass-1', 'track.acme.example');
     // The sub-reseller is not allowed sub-resellers of its own.
     const nested = await newUser(subClient, { attributes: resellerAttrs('deep.example', 1) });
     expect(nested.status).toBe(400);
@@ -181,6 +184,62 @@ describe.each(backends)('resellers on %s', (backend) => {
         'Reseller user limit reached - SecurityException',
       ]);
     }
+  });
+
+  it("lets a reseller's users sign in only on the reseller's domains", async () => {
+    const made = await admin.json('/api/users', {
+      name: 'Beta',
+      email: 'beta@frota.test',
+      password: 'beta-pass-1',
+      attributes: resellerAttrs('track.beta.example', 10, true),
+    });
+    expect(made.status).toBe(200);
+    const other = await newUser(admin, { attributes: resellerAttrs('other.reseller.example', 1) });
+    expect(other.status).toBe(200);
+    const beta = await signIn('beta@frota.test', 'beta-pass-1');
+    const owned = (await (await newUser(beta)).json()) as UserJson & { email: string };
+    const sub = (await (
+      await newUser(beta, { attributes: resellerAttrs('fleet.sub.example', 2) })
+    ).json()) as UserJson & { email: string };
+    const subClient = await signIn(sub.email, 'user-pass-1', 'fleet.sub.example');
+    const deep = (await (await newUser(subClient)).json()) as UserJson & { email: string };
+    const refusal = [400, 'Account belongs to another domain - SecurityException'];
+
+    for (const email of [owned.email, sub.email, deep.email]) {
+      // The main domain (any Host that is no reseller's), and another reseller's domain.
+      for (const host of [undefined, 'localhost', 'other.reseller.example']) {
+        const refused = await tryLogin(email, 'user-pass-1', host);
+        expect([refused.status, await refused.text()], `${email} on ${host}`).toEqual(refusal);
+      }
+    }
+    // The domain is named exactly (any port); a sub-reseller's users belong to both resellers.
+    expect((await tryLogin(owned.email, 'user-pass-1', 'TRACK.beta.example:8082')).status).toBe(
+      200,
+    );
+    expect((await tryLogin(owned.email, 'user-pass-1', 'fleet.sub.example')).status).toBe(400);
+    expect((await tryLogin(deep.email, 'user-pass-1', 'fleet.sub.example')).status).toBe(200);
+    expect((await tryLogin(deep.email, 'user-pass-1', 'track.beta.example')).status).toBe(200);
+    // A wrong password reveals nothing about the account.
+    const wrong = await tryLogin(owned.email, 'wrong-pass', 'localhost');
+    expect([wrong.status, await wrong.text()]).toEqual([
+      401,
+      'HTTP 401 Unauthorized - WebApplicationException',
+    ]);
+    // A token handed to the user opens a session only on their domain too.
+    const onDomain = await signIn(owned.email, 'user-pass-1', 'track.beta.example');
+    const token = await (await onDomain.form('/api/session/token', {})).text();
+    const byToken = await new Client(server.url).get(
+      `/api/session?token=${encodeURIComponent(token)}`,
+    );
+    expect([byToken.status, await byToken.text()]).toEqual(refusal);
+    const tokenOnDomain = await new Client(server.url, { host: 'track.beta.example' }).get(
+      `/api/session?token=${encodeURIComponent(token)}`,
+    );
+    expect(tokenOnDomain.status).toBe(200);
+    // Administrators sign in anywhere; the top reseller also on the main domain.
+    const adminThere = await tryLogin(TEST_ADMIN.email, TEST_ADMIN.password, 'track.beta.example');
+    expect(adminThere.status).toBe(200);
+    expect((await tryLogin('beta@frota.test', 'beta-pass-1')).status).toBe(200);
   });
 
   it('keeps a reseller away from users they do not manage', async () => {

@@ -6,6 +6,11 @@ interface ClientOptions {
    * every 127.x.y.z reaches a server listening on 127.0.0.1.
    */
   localAddress?: string;
+  /**
+   * The `Host` every request names, as a browser on that domain would (its `Origin` follows), so
+   * a test can play a client on a reseller's domain while connecting to the test server.
+   */
+  host?: string;
 }
 
 /** What fetch cannot do: a chosen source address or `Host` header. Same result type as fetch. */
@@ -61,9 +66,11 @@ export class Client {
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
+    const { host } = this.options;
+    if (host !== undefined && !headers.has('host')) headers.set('host', host);
     const method = (init.method ?? 'GET').toUpperCase();
     if (!['GET', 'HEAD'].includes(method) && !headers.has('origin')) {
-      headers.set('origin', new URL(this.baseUrl).origin);
+      headers.set('origin', host !== undefined ? `http://${host}` : new URL(this.baseUrl).origin);
     }
     const res =
       this.options.localAddress !== undefined || headers.has('host')

@@ -61,7 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       let found;
       try {
-        found = await loginWithToken(db, token);
+        found = await loginWithToken(db, token, request.host);
       } catch (error) {
         return suspendedReply(error, reply);
       }
@@ -83,7 +83,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { email, password } = request.body;
       let user;
       try {
-        user = await login(db, app.throttle, { address: request.ip, email, password });
+        const credentials = { address: request.ip, email, password, host: request.host };
+        user = await login(db, app.throttle, credentials);
       } catch (error) {
         return suspendedReply(error, reply);
       }

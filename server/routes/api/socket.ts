@@ -33,6 +33,11 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       socket.send(JSON.stringify({ positions }));
       app.hub.add(socket, auth.user.id, auth.session?.id ?? null, auth.tokenId);
       socket.on('close', () => app.hub.remove(socket));
+      await app.hub.watchAccess(
+        socket,
+        () => app.auth.access(auth.user.id),
+        (err) => request.log.warn({ err }, 'live socket access check failed'),
+      );
     },
   );
 };

@@ -107,6 +107,8 @@ const enUS = {
     ACCOUNT_IS_SUSPENDED_TRUST:
       'Your account is suspended for non-payment. A one-time trust unlock is available: contact support or settle your open invoices.',
     ACCOUNT_HAS_EXPIRED: 'Your account has expired. Please contact the administrator.',
+    ACCOUNT_BELONGS_TO_ANOTHER_DOMAIN:
+      "This account belongs to another address. Sign in on your provider's site.",
     SHARE_HAS_EXPIRED: 'Your session has expired!',
     INVALID_SHARE: 'Link expired or invalid.',
     TOO_MANY_LOGIN_ATTEMPTS: 'Too many sign-in attempts. Please wait a moment and try again.',

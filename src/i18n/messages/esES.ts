@@ -108,6 +108,8 @@ const esES: AppMessages = {
     ACCOUNT_IS_SUSPENDED_TRUST:
       'Su cuenta está suspendida por falta de pago. Hay un desbloqueo de confianza disponible una sola vez: póngase en contacto con el soporte o salde sus deudas pendientes.',
     ACCOUNT_HAS_EXPIRED: 'Su cuenta ha expirado. Póngase en contacto con el administrador.',
+    ACCOUNT_BELONGS_TO_ANOTHER_DOMAIN:
+      'Esta cuenta pertenece a otra dirección de acceso. Inicie sesión en el sitio de su proveedor.',
     SHARE_HAS_EXPIRED: '¡Su sesión ha expirado!',
     INVALID_SHARE: 'Enlace vencido o no válido.',
     TOO_MANY_LOGIN_ATTEMPTS:

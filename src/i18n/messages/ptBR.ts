@@ -107,6 +107,8 @@ const ptBR: AppMessages = {
     ACCOUNT_IS_SUSPENDED_TRUST:
       'Sua conta está suspensa por falta de pagamento. Um desbloqueio de confiança está disponível uma única vez: entre em contato com o suporte ou quite os débitos em aberto.',
     ACCOUNT_HAS_EXPIRED: 'Sua conta expirou. Entre em contato com o administrador.',
+    ACCOUNT_BELONGS_TO_ANOTHER_DOMAIN:
+      'Esta conta pertence a outro endereço de acesso. Entre pelo site do seu fornecedor.',
     SHARE_HAS_EXPIRED: 'Sua sessão expirou!',
     INVALID_SHARE: 'Link vencido ou inválido.',
     TOO_MANY_LOGIN_ATTEMPTS: 'Muitas tentativas de login. Aguarde um momento e tente novamente.',

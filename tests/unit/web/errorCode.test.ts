@@ -27,6 +27,14 @@ describe('errorCode', () => {
     );
   });
 
+  it("translates the refusal of a reseller's user signing in on another domain", () => {
+    const view = describeError({
+      status: 400,
+      body: 'Account belongs to another domain - SecurityException',
+    });
+    expect(view).toEqual({ kind: 'message', key: 'errors.ACCOUNT_BELONGS_TO_ANOTHER_DOMAIN' });
+  });
+
   it('gives an empty code for an empty body', () => {
     expect(errorCode('')).toBe('');
   });
