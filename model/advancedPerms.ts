@@ -188,6 +188,15 @@ export interface PermsContext {
 }
 
 /**
+ * Whether the permission bits are in force at all: only when the plus licence and the server's
+ * advanced-permission setting are both on. The server's enforcement and the web app's menus both
+ * ask this, so a switch left on after the licence went away restricts nobody on either side.
+ */
+export function advancedPermsApply(ctx: Pick<PermsContext, 'plus' | 'enabled'>): boolean {
+  return ctx.plus && ctx.enabled;
+}
+
+/**
  * Tarkan's `advancedPermissions(i)` getter, in its order: QR driver → no; admin → yes; not Plus →
  * yes; feature on and a perms string → that bit; shared user → no; otherwise yes (a user with no
  * perms string may do everything).
@@ -196,9 +205,17 @@ export function advancedPermission(ctx: PermsContext, name: PermName): boolean {
   if (ctx.qrDriver) return false;
   if (ctx.administrator) return true;
   if (!ctx.plus) return true;
-  if (ctx.enabled && typeof ctx.perms === 'string' && ctx.perms !== '') {
+  if (advancedPermsApply(ctx) && typeof ctx.perms === 'string' && ctx.perms !== '') {
     return hasPerm(ctx.perms, name);
   }
   if (ctx.shared) return false;
   return true;
+}
+
+/**
+ * What the server enforces for one bit: allowed whenever the bits are not in force, else
+ * `advancedPermission`. The web app asks this before calling an area the server would refuse.
+ */
+export function bitAllows(ctx: PermsContext, name: PermName): boolean {
+  return !advancedPermsApply(ctx) || advancedPermission(ctx, name);
 }

@@ -17,4 +17,4 @@ export type { Driver } from './driver';
 export type { Maintenance } from './maintenance';
 export { COMMAND_TYPES } from './command';
 export type { PermName, PermsContext } from './advancedPerms';
-export { encodePerms, advancedPermission } from './advancedPerms';
+export { encodePerms, advancedPermission, advancedPermsApply, bitAllows } from './advancedPerms';

@@ -21,6 +21,7 @@ import { RegisterPage } from './pages/register/RegisterPage';
 import { AccountPage } from './settings/account/AccountPage';
 import { ServerPage } from './settings/server/ServerPage';
 import { ThemePage } from './settings/theme/ThemePage';
+import { PlusOnly } from './common/PlusOnly';
 import { buildTheme } from './branding/muiTheme';
 import { SharePage } from './shares/SharePage';
 import { SharesPage } from './shares/SharesPage';
@@ -115,14 +116,56 @@ const FrotaAdmin = () => {
       <CustomRoutes>
         <Route path="/account/*" element={<AccountPage />} />
         <Route path="/server/*" element={<ServerPage />} />
-        <Route path="/theme" element={<ThemePage />} />
+        <Route
+          path="/theme"
+          element={
+            <PlusOnly>
+              <ThemePage />
+            </PlusOnly>
+          }
+        />
         <Route path="/shares" element={<SharesPage />} />
-        <Route path="/reseller" element={<ResellerPage />} />
-        <Route path="/logs" element={<LogsPage />} />
-        <Route path="/logs/:kind/:id" element={<LogsPage />} />
+        <Route
+          path="/reseller"
+          element={
+            <PlusOnly>
+              <ResellerPage />
+            </PlusOnly>
+          }
+        />
+        <Route
+          path="/logs"
+          element={
+            <PlusOnly>
+              <LogsPage />
+            </PlusOnly>
+          }
+        />
+        <Route
+          path="/logs/:kind/:id"
+          element={
+            <PlusOnly>
+              <LogsPage />
+            </PlusOnly>
+          }
+        />
         <Route path="/invoices" element={<MyInvoicesPage />} />
-        <Route path="/billing" element={<BillingPage />} />
-        <Route path="/integrations" element={<IntegrationsPage />} />
+        <Route
+          path="/billing"
+          element={
+            <PlusOnly>
+              <BillingPage />
+            </PlusOnly>
+          }
+        />
+        <Route
+          path="/integrations"
+          element={
+            <PlusOnly>
+              <IntegrationsPage />
+            </PlusOnly>
+          }
+        />
         <Route path="/autolink" element={<AutolinkPage />} />
         <Route path="/autolink/:id" element={<AutolinkPage />} />
       </CustomRoutes>

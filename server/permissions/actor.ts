@@ -1,4 +1,4 @@
-import type { PermsContext, User } from '../../model';
+import { advancedPermsApply, type PermsContext, type User } from '../../model';
 import type { ServerSettings } from '../db/servers';
 
 /** Restrictions that apply when set on the server OR the user; none for admins. */
@@ -15,7 +15,10 @@ export interface Actor {
   user: User;
   admin: boolean;
   restrictions: Restrictions;
-  /** Advanced permission bits; null when the server does not enable them (or for admins). */
+  /**
+   * Advanced permission bits; null for admins and whenever they are not in force (no plus
+   * licence, or the server setting off).
+   */
   perms: PermsContext | null;
   server: ServerSettings;
 }
@@ -28,18 +31,18 @@ const RESTRICTIONS = [
   'fixedEmail',
 ] as const;
 
-export function makeActor(user: User, server: ServerSettings): Actor {
+/** `plus`: the server runs with the plus licence (`LICENSE_MODE`). */
+export function makeActor(user: User, server: ServerSettings, plus: boolean): Actor {
   const admin = user.administrator;
   const restrictions = {} as Restrictions;
   for (const key of RESTRICTIONS) restrictions[key] = !admin && (server[key] || user[key]);
   const enabled = server.attributes['tarkan.enableAdvancedPerms'] === true;
   const perms: PermsContext | null =
-    enabled && !admin
+    advancedPermsApply({ plus, enabled }) && !admin
       ? {
           administrator: false,
           qrDriver: isSet(user.attributes['tarkan.isQrDriverId']),
           shared: isSet(user.attributes.isShared),
-          // The server is the product: enforcement does not depend on the licence header.
           plus: true,
           enabled: true,
           perms:

@@ -1,4 +1,4 @@
-import { advancedPermission, type PermName } from '../../model';
+import { bitAllows, type PermName } from '../../model';
 import type { PermArea } from '../entities/definition';
 import type { Actor } from './actor';
 
@@ -59,7 +59,7 @@ export const DENIED = {
 
 /** One advanced bit; always granted when the server does not enable advanced permissions. */
 export function hasBit(actor: Actor, bit: PermName): boolean {
-  return actor.perms === null || advancedPermission(actor.perms, bit);
+  return actor.perms === null || bitAllows(actor.perms, bit);
 }
 
 /**

@@ -218,7 +218,8 @@ export class QrRules {
       .where('administrator', '=', flag(this.db, true))
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const actor = makeActor(toUser(row), await getServerSettings(this.db));
+    // An administrator: the advanced-permission bits never apply, licence or not.
+    const actor = makeActor(toUser(row), await getServerSettings(this.db), false);
     return { db: this.db, actor, changes: this.changes };
   }
 }

@@ -7,7 +7,7 @@ import { makeActor } from '../permissions/actor';
 /** The signed-in caller with the server's settings, for the entity and permission modules. */
 export async function requestContext(app: FastifyInstance, request: FastifyRequest): Promise<Ctx> {
   const { user } = await app.auth.requireUser(request);
-  const actor = makeActor(user, await getServerSettings(app.db));
+  const actor = makeActor(user, await getServerSettings(app.db), Boolean(app.config.licenseMode));
   return { db: app.db, actor, changes: app.changes };
 }
 

@@ -126,15 +126,17 @@ async function lockHolders(db: Db, managerId: number): Promise<User> {
   return manager;
 }
 
+/** `plus`: the server runs with the plus licence, so the advanced-permission bits may apply. */
 export async function createUser(
   db: Db,
+  plus: boolean,
   actorUser: User | null,
   input: UserInput,
   changes?: ChangeFeed,
 ): Promise<User> {
   const server = await getServerSettings(db);
   const kind = registrationKind(actorUser, await countUsers(db), server.registration);
-  const actor = actorUser ? makeActor(actorUser, server) : null;
+  const actor = actorUser ? makeActor(actorUser, server, plus) : null;
   const manager = kind === 'by-manager' ? actor : null;
   if (manager) deny(accessDenial(manager, 'users', 'create'));
   const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
@@ -185,17 +187,17 @@ export async function createUser(
 }
 
 /** Users see themselves, managers the users they manage, administrators everyone. */
-async function checkUserAccess(db: Db, actor: User, id: number): Promise<void> {
+async function checkUserAccess(db: Db, plus: boolean, actor: User, id: number): Promise<void> {
   const server = await getServerSettings(db);
-  if (!(await canManageUser(db, makeActor(actor, server), id))) {
+  if (!(await canManageUser(db, makeActor(actor, server, plus), id))) {
     throw new SecurityException('User access denied');
   }
 }
 
-export async function getUser(db: Db, actor: User, id: number): Promise<User> {
+export async function getUser(db: Db, plus: boolean, actor: User, id: number): Promise<User> {
   const found = await findUserById(db, id);
   if (!found) throw notFound();
-  await checkUserAccess(db, actor, id);
+  await checkUserAccess(db, plus, actor, id);
   return found.user;
 }
 
@@ -235,6 +237,7 @@ export const setsPassword = (input: Pick<UserInput, 'password'>): boolean =>
  */
 export async function updateUserAccount(
   db: Db,
+  plus: boolean,
   actorUser: User,
   id: number,
   input: UserInput,
@@ -244,7 +247,7 @@ export async function updateUserAccount(
   const found = await findUserById(db, id);
   if (!found) throw notFound();
   const server = await getServerSettings(db);
-  const actor = makeActor(actorUser, server);
+  const actor = makeActor(actorUser, server, plus);
   const editor = await editorOf(db, actor, found.user);
   if (editor === 'self') deny(hasBit(actor, 'self') ? null : DENIED.write);
   if (editor === 'manager') deny(accessDenial(actor, 'users', 'edit'));

@@ -74,6 +74,8 @@ export function featureErrorText(error: unknown, translate: Translate): string {
   if ((error as ErrorLike | null)?.status === 0) return translate('ra.notification.http_error');
   const message = serverMessage(error);
   if (!message) return translate('errors.UNKNOWN');
+  // The management data provider already turned the server's text into a message key.
+  if (/^admin\.errors\.[A-Z_]+$/.test(message)) return translate(message, { _: message });
   const code = errorCode(message);
   const key = FEATURE_ERROR_KEYS[code];
   if (key) return translate(key);

@@ -36,5 +36,23 @@ export const stateOf = ({ device, position, anchored }: DeviceFacts, key: StateK
   }
 };
 
-export const isMoving = (position: Position | undefined): boolean =>
-  position?.attributes?.motion === true;
+/**
+ * How old the latest fix may be for the device to count as in motion: the server's default
+ * `status.timeout` (10 min), after which a silent device is no longer online either.
+ */
+export const MOTION_FRESH_MS = 10 * 60 * 1000;
+
+/**
+ * In motion for the counter and the motion filter: online, and its latest fix is recent and says
+ * so. A device whose status is unknown or offline may have stopped long ago while its last
+ * position still reads `motion: true`.
+ */
+export const isMoving = (
+  device: Pick<Device, 'status'>,
+  position: Position | undefined,
+  now: number,
+): boolean => {
+  if (device.status !== 'online' || position?.attributes?.motion !== true) return false;
+  const fixTime = Date.parse(position.fixTime);
+  return Number.isFinite(fixTime) && now - fixTime <= MOTION_FRESH_MS;
+};

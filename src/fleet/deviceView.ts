@@ -23,6 +23,8 @@ interface ViewInput {
   filters: DeviceFilters;
   sort: DeviceSort;
   anchored?: ReadonlySet<number>;
+  /** The time motion is judged at (defaults to now). */
+  now?: number;
 }
 
 /**
@@ -79,7 +81,7 @@ export const computeFleet = (
   input: ViewInput,
   nameOrder: NameOrder = new NameOrder(),
 ): Fleet => {
-  const { filters, sort, anchored } = input;
+  const { filters, sort, anchored, now = Date.now() } = input;
   const rows: (SortRow & { entry: FleetEntry })[] = [];
   const rank = nameOrder.get(state.devices);
   // Walking the devices in name order makes the default sort free.
@@ -90,8 +92,8 @@ export const computeFleet = (
     const entry = {
       id,
       status: statusOf(device),
-      moving: isMoving(position),
-      shown: passesStatusFilters(device, position, filters),
+      moving: isMoving(device, position, now),
+      shown: passesStatusFilters(device, position, filters, now),
     };
     rows.push({ device, position, entry });
   });

@@ -45,9 +45,10 @@ export const passesStatusFilters = (
   device: Device,
   position: Position | undefined,
   filters: DeviceFilters,
+  now: number,
 ): boolean => {
   if (filters.status !== 'all' && statusOf(device) !== filters.status) return false;
-  return !filters.motionOnly || isMoving(position);
+  return !filters.motionOnly || isMoving(device, position, now);
 };
 
 export const emptyCounts = (): StatusCounts => ({

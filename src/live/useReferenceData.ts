@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
+import { bitAllows, type PermName } from '../../model/advancedPerms';
 import type { Geofence } from '../../model/geofence';
+import { useAccess } from '../authProvider/useAccess';
 
 export interface Group {
   id: number;
@@ -17,11 +19,21 @@ const QUIET = { retry: false, staleTime: 60_000 };
 /** One empty list while loading or after an error, so memos keyed on the list stay put. */
 const NONE: never[] = [];
 
-/** The user's geofences through react-admin's cache, so saving one anywhere refreshes the map. */
-export const useGeofences = (): Geofence[] =>
-  useGetList<Geofence>('geofences', ALL, QUIET).data ?? NONE;
+/**
+ * A reference list the live screens read, fetched only when the advanced-permission bits allow
+ * it (the server's own rule): asking anyway would earn an "Access denied" answer for an area the
+ * user never sees.
+ */
+const useAllowedList = <T extends { id: number }>(resource: string, bit: PermName) => {
+  const { access } = useAccess();
+  const enabled = bitAllows(access, bit);
+  return useGetList<T>(resource, ALL, { ...QUIET, enabled }).data ?? NONE;
+};
 
-export const useGroups = (): Group[] => useGetList<Group>('groups', ALL, QUIET).data ?? NONE;
+/** The user's geofences through react-admin's cache, so saving one anywhere refreshes the map. */
+export const useGeofences = (): Geofence[] => useAllowedList<Geofence>('geofences', 'geofences');
+
+export const useGroups = (): Group[] => useAllowedList<Group>('groups', 'groups');
 
 /** Devices that an anchor geofence references (`attributes.isAnchor` + `attributes.deviceId`). */
 const anchorsByDevice = (geofences: readonly Geofence[]): Map<number, Geofence> => {
@@ -46,4 +58,4 @@ export interface Driver {
   uniqueId: string;
 }
 
-export const useDrivers = (): Driver[] => useGetList<Driver>('drivers', ALL, QUIET).data ?? NONE;
+export const useDrivers = (): Driver[] => useAllowedList<Driver>('drivers', 'drivers');

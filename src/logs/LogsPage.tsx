@@ -187,6 +187,14 @@ const LogsView = ({ scope }: { scope: LogsScope }) => {
         page={page}
         rowsPerPage={limit}
         rowsPerPageOptions={PAGE_SIZES}
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) =>
+          translate('ra.navigation.page_range_info', {
+            offsetBegin: from,
+            offsetEnd: to,
+            total: count,
+          })
+        }
         onPageChange={(_event, next) => setPage(next)}
         onRowsPerPageChange={(event) => {
           setLimit(Number(event.target.value));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePerms } from '../../model';
 import { create, makeUser, startApiFixture, type ApiFixture } from '../support/entityApi';
 
 let f: ApiFixture;
@@ -171,5 +172,33 @@ describe('permissions', () => {
     );
     expect(await res.text()).toBe('Account is readonly - SecurityException');
     expect(await links('userGeofence')).toEqual(before);
+  });
+});
+
+describe('advanced permissions without the plus licence', () => {
+  it('restrict nobody, even with the server setting switched on', async () => {
+    // This fixture runs without LICENSE_MODE: the web app then shows every menu, so the server
+    // must allow what those menus do instead of answering "Access denied".
+    const user = await makeUser(f, {
+      attributes: { 'tarkan.advancedPerms': encodePerms(['devices']) },
+    });
+    const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
+    const attributes = (server.attributes ?? {}) as Record<string, unknown>;
+    await f.admin.json(
+      '/api/server',
+      { ...server, attributes: { ...attributes, 'tarkan.enableAdvancedPerms': true } },
+      'PUT',
+    );
+    try {
+      expect((await user.client.get('/api/geofences')).status).toBe(200);
+      expect((await user.client.get('/api/notifications')).status).toBe(200);
+      const created = await user.client.json('/api/geofences', {
+        name: 'Mine',
+        area: 'CIRCLE (1 1, 5)',
+      });
+      expect(created.status).toBe(200);
+    } finally {
+      await f.admin.json('/api/server', { ...server, attributes }, 'PUT');
+    }
   });
 });

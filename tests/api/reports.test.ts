@@ -92,7 +92,8 @@ const headerRow = (sheet: ExcelJS.Worksheet) =>
   (sheet.getRow(1).values as unknown[]).slice(1).map(String);
 
 beforeAll(async () => {
-  f = await startApiFixture();
+  // The advanced-permission bits exercised here apply only with the plus licence.
+  f = await startApiFixture({ LICENSE_MODE: 'plus' });
   van = await create(f.admin, '/api/devices', { name: 'Van', uniqueId: 'rep-van' });
   truck = await create(f.admin, '/api/devices', { name: 'Truck', uniqueId: 'rep-truck' });
   parentGroup = await create(f.admin, '/api/groups', { name: 'Fleet' });

@@ -19,11 +19,16 @@ export interface ApiFixture {
   stop(): Promise<void>;
 }
 
-/** A server plus a second connection to its database, and a signed-in admin. */
-export async function startApiFixture(): Promise<ApiFixture> {
+/**
+ * A server plus a second connection to its database, and a signed-in admin. `env` adds to the
+ * server's environment (e.g. `LICENSE_MODE`, which the advanced-permission bits need).
+ */
+export async function startApiFixture(env: Record<string, string> = {}): Promise<ApiFixture> {
   let database: TempPostgres | null = null;
   if (process.env.DATABASE_URL) database = await createTempPostgres('dir');
-  const server = await startServer(database ? { env: { DATABASE_URL: database.url } } : {});
+  const server = await startServer({
+    env: { ...env, ...(database ? { DATABASE_URL: database.url } : {}) },
+  });
   const db = await connect(
     database
       ? { kind: 'postgres', url: database.url }

@@ -16,6 +16,7 @@ const UserQuerystring = Type.Omit(ListQuerystring, ['all', 'groupId']);
  */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const hooks = { onRequest: app.auth.userHook };
+  const plus = Boolean(app.config.licenseMode);
 
   app.get(
     '/api/users',
@@ -34,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       const auth = await app.auth.current(request);
-      return createUser(app.db, auth?.user ?? null, request.body, app.changes);
+      return createUser(app.db, plus, auth?.user ?? null, request.body, app.changes);
     },
   );
 
@@ -43,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...hooks, schema: { params: IdParams, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       const { user } = await app.auth.requireUser(request);
-      return getUser(app.db, user, request.params.id);
+      return getUser(app.db, plus, user, request.params.id);
     },
   );
 
@@ -59,6 +60,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = { sessionId: auth.session?.id ?? null, tokenId: auth.tokenId };
       const saved = await updateUserAccount(
         app.db,
+        plus,
         user,
         request.params.id,
         request.body,

@@ -1,14 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { Device } from '../../../model/device';
+import type { Device, DeviceStatus } from '../../../model/device';
 import type { Geofence } from '../../../model/geofence';
 import type { Position } from '../../../model/position';
 import type { FrotaDataProvider } from '../../dataProvider';
 import type { SavedCommand, SendResult } from '../../dataProvider/commands';
+import { useErrorText } from '../../dataProvider/featureErrors';
 import { anchorGeofence } from './anchorGeofence';
 import { type NativeCommand, nativeStandIn } from './nativeCommands';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * The toast for a command the server accepted, from its answer: 200 delivered, 202 queued. A
+ * queued command is only said to wait for the device to connect when the device is not online;
+ * an online OsmAnd device picks it up with its next report (Traccar queues those too).
+ */
+export const sendOutcomeKey = (result: SendResult, status: DeviceStatus | null): string => {
+  if (result === 'sent') return 'actions.commandSent';
+  return status === 'online' ? 'actions.commandQueued' : 'actions.commandQueuedOffline';
+};
 
 /** The state-changing actions of the detail panel, each reporting how it went. */
 export const useDeviceActions = (
@@ -20,13 +29,12 @@ export const useDeviceActions = (
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<FrotaDataProvider>();
+  const errorText = useErrorText();
 
   const fail = (error: unknown) =>
-    notify('actions.failed', { type: 'error', messageArgs: { error: messageOf(error) } });
+    notify('actions.failed', { type: 'error', messageArgs: { error: errorText(error) } });
   const reportSend = (result: SendResult) =>
-    notify(result === 'queued' ? 'actions.commandQueued' : 'actions.commandSent', {
-      type: 'success',
-    });
+    notify(sendOutcomeKey(result, device.status), { type: 'success' });
 
   /** Lock or unlock: the saved stand-in if there is one, else the raw `{deviceId, type}`. */
   const native = useMutation({

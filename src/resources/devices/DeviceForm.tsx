@@ -26,16 +26,23 @@ import { OdometerPanel } from './OdometerPanel';
 
 export const DEVICE_DEFAULTS = { groupId: 0, category: 'default', disabled: false, attributes: {} };
 
-/** Group 0 means none; the autocomplete shows an empty box for it. */
-const GroupInput = ({ source = 'groupId' }: { source?: string }) => (
-  <ReferenceInput source={source} reference="groups" perPage={1000}>
-    <AutocompleteInput
-      optionText="name"
-      parse={(value) => value ?? 0}
-      format={(value) => (value ? value : null)}
-    />
-  </ReferenceInput>
-);
+/**
+ * Group 0 means none; the autocomplete shows an empty box for it. Hidden from users who may not
+ * read the groups area (the choices come from /api/groups).
+ */
+const GroupInput = ({ source = 'groupId' }: { source?: string }) => {
+  const { can } = useAccess();
+  if (!can('list', 'groups')) return null;
+  return (
+    <ReferenceInput source={source} reference="groups" perPage={1000}>
+      <AutocompleteInput
+        optionText="name"
+        parse={(value) => value ?? 0}
+        format={(value) => (value ? value : null)}
+      />
+    </ReferenceInput>
+  );
+};
 
 /** The identification fields, shared with the quick create dialog. */
 export const DeviceIdentityInputs = () => (

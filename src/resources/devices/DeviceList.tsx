@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import type { Device } from '../../../model/device';
+import { useAccess } from '../../authProvider/useAccess';
 import { ResourceList } from '../common/ResourceList';
 import { DeviceCreateButton } from './DeviceCreateButton';
 
@@ -19,38 +20,50 @@ const STATUSES = ['online', 'offline', 'unknown'].map((id) => ({
   name: `devices.status.${id}`,
 }));
 
-const filters = [
+const groupFilter = (
   <ReferenceInput source="groupId" reference="groups" key="groupId">
     <SelectInput optionText="name" />
-  </ReferenceInput>,
-  <SelectInput source="status" choices={STATUSES} key="status" />,
-];
+  </ReferenceInput>
+);
+const statusFilter = <SelectInput source="status" choices={STATUSES} key="status" />;
 
 const StatusText = ({ record }: { record: Device }) => {
   const translate = useTranslate();
   return <>{translate(`devices.status.${record.status ?? 'unknown'}`)}</>;
 };
 
-export const DeviceList = () => (
-  <ResourceList filters={filters} createButton={<DeviceCreateButton />}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-      <Column
-        source="category"
-        disableSort
-        render={(record) => (
-          <CategoryIcon category={record.category} attributes={record.attributes} />
+export const DeviceList = () => {
+  // Group names come from /api/groups, which a user without the groups area may not read.
+  const groups = useAccess().can('list', 'groups');
+  return (
+    <ResourceList
+      filters={groups ? [groupFilter, statusFilter] : [statusFilter]}
+      createButton={<DeviceCreateButton />}
+    >
+      <DataTable
+        rowClick="edit"
+        bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}
+      >
+        <Column
+          source="category"
+          disableSort
+          render={(record) => (
+            <CategoryIcon category={record.category} attributes={record.attributes} />
+          )}
+        />
+        <Column source="name" />
+        <Column source="uniqueId" />
+        <Column source="attributes.placa" />
+        {groups && (
+          <Column source="groupId">
+            <ReferenceField source="groupId" reference="groups" link={false} emptyText="—" />
+          </Column>
         )}
-      />
-      <Column source="name" />
-      <Column source="uniqueId" />
-      <Column source="attributes.placa" />
-      <Column source="groupId">
-        <ReferenceField source="groupId" reference="groups" link={false} emptyText="—" />
-      </Column>
-      <Column source="status" render={(record) => <StatusText record={record} />} />
-      <Column source="lastUpdate">
-        <DateField source="lastUpdate" showTime emptyText="—" />
-      </Column>
-    </DataTable>
-  </ResourceList>
-);
+        <Column source="status" render={(record) => <StatusText record={record} />} />
+        <Column source="lastUpdate">
+          <DateField source="lastUpdate" showTime emptyText="—" />
+        </Column>
+      </DataTable>
+    </ResourceList>
+  );
+};

@@ -6,6 +6,7 @@ import {
   useMapChoices,
 } from '../../resources/users/UserInputs';
 import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
+import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
 
@@ -35,24 +36,28 @@ export const ServerPreferenceInputs = () => (
   </>
 );
 
-export const ServerPermissionInputs = () => (
-  <>
-    <BooleanInput source="readonly" label={label('readonly')} />
-    <BooleanInput source="deviceReadonly" label={label('deviceReadonly')} />
-    <BooleanInput source="limitCommands" label={label('limitCommands')} />
-    <Toggle name="tarkan.enableLazyDeletion" />
-    <Toggle name="tarkan.enableQrDriverId" />
-    <Toggle name="tarkan.enableAdvancedPerms" />
-    <Toggle name="tarkan.enableLockUnlock" />
-    <Toggle name="tarkan.enableBilling" />
-    <ServerBillingInputs />
-    <NumberInput
-      source={attr('tarkan.deviceLimit')}
-      label={label('deviceLimit')}
-      helperText="admin.server.deviceLimitHelp"
-    />
-  </>
-);
+export const ServerPermissionInputs = () => {
+  // The bits only ever apply with the plus licence, so without it the switch would do nothing.
+  const { isPlus } = useServerInfo();
+  return (
+    <>
+      <BooleanInput source="readonly" label={label('readonly')} />
+      <BooleanInput source="deviceReadonly" label={label('deviceReadonly')} />
+      <BooleanInput source="limitCommands" label={label('limitCommands')} />
+      <Toggle name="tarkan.enableLazyDeletion" />
+      <Toggle name="tarkan.enableQrDriverId" />
+      {isPlus && <Toggle name="tarkan.enableAdvancedPerms" />}
+      <Toggle name="tarkan.enableLockUnlock" />
+      <Toggle name="tarkan.enableBilling" />
+      <ServerBillingInputs />
+      <NumberInput
+        source={attr('tarkan.deviceLimit')}
+        label={label('deviceLimit')}
+        helperText="admin.server.deviceLimitHelp"
+      />
+    </>
+  );
+};
 
 export const ServerMapInputs = () => {
   const maps = useMapChoices();

@@ -241,7 +241,26 @@ const TABLE: Row[] = [
 
 describe('accessDenial', () => {
   it.each(TABLE)('%s', (_name, u, s, area, action, expected) => {
-    expect(accessDenial(makeActor(u, s), area, action)).toBe(expected);
+    expect(accessDenial(makeActor(u, s, true), area, action)).toBe(expected);
+  });
+});
+
+describe('advanced permissions and the plus licence', () => {
+  // A user whose bits grant only the device list, on a server with the setting switched on.
+  const restricted = user({ attributes: { 'tarkan.advancedPerms': encodePerms(['devices']) } });
+
+  it('enforces the bits only when the server also has the plus licence', () => {
+    expect(accessDenial(makeActor(restricted, server(ADVANCED), true), 'geofences', 'read')).toBe(
+      'Access denied',
+    );
+    // The web app shows every menu without the licence; the server must agree and allow.
+    expect(
+      accessDenial(makeActor(restricted, server(ADVANCED), false), 'geofences', 'read'),
+    ).toBeNull();
+    expect(sendDenial(makeActor(restricted, server(ADVANCED), false), 'engineStop', false)).toBe(
+      null,
+    );
+    expect(makeActor(restricted, server(ADVANCED), false).perms).toBeNull();
   });
 });
 
@@ -292,7 +311,7 @@ describe('sendDenial', () => {
       null,
     ],
   ] as const)('%s', (_name, u, s, type, saved, expected) => {
-    expect(sendDenial(makeActor(u, s), type, saved)).toBe(expected);
+    expect(sendDenial(makeActor(u, s, true), type, saved)).toBe(expected);
   });
 });
 
@@ -301,22 +320,22 @@ describe('linkDenial and reportsDenial', () => {
     const bits = user({
       attributes: { 'tarkan.advancedPerms': encodePerms(['userEdit', 'devices']) },
     });
-    expect(linkDenial(makeActor(bits, server(ADVANCED)), 'user', 'device')).toBeNull();
-    expect(linkDenial(makeActor(bits, server(ADVANCED)), 'user', 'geofence')).toBe(
+    expect(linkDenial(makeActor(bits, server(ADVANCED), true), 'user', 'device')).toBeNull();
+    expect(linkDenial(makeActor(bits, server(ADVANCED), true), 'user', 'geofence')).toBe(
       'Write access denied',
     );
-    expect(linkDenial(makeActor(bits, server(ADVANCED)), 'device', 'geofence')).toBe(
+    expect(linkDenial(makeActor(bits, server(ADVANCED), true), 'device', 'geofence')).toBe(
       'Write access denied',
     );
-    expect(linkDenial(makeActor(user({ readonly: true }), server()), 'user', 'device')).toBe(
+    expect(linkDenial(makeActor(user({ readonly: true }), server(), true), 'user', 'device')).toBe(
       'Account is readonly',
     );
-    expect(linkDenial(makeActor(user(), server()), 'group', 'notification')).toBeNull();
-    expect(reportsDenial(makeActor(user(), server({ disableReports: true })))).toBe(
+    expect(linkDenial(makeActor(user(), server(), true), 'group', 'notification')).toBeNull();
+    expect(reportsDenial(makeActor(user(), server({ disableReports: true }), true))).toBe(
       'Reports are disabled',
     );
     expect(
-      reportsDenial(makeActor(user({ administrator: true, disableReports: true }), server())),
+      reportsDenial(makeActor(user({ administrator: true, disableReports: true }), server(), true)),
     ).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
   });
 
   it('first user via registration becomes administrator, even with registration off', async () => {
-    const first = await createUser(db, null, {
+    const first = await createUser(db, true, null, {
       name: 'First',
       email: 'First@Example.com',
       password: 'pw12',
@@ -74,7 +74,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
       password: null,
     });
     await expect(
-      createUser(db, null, { name: 'Second', email: 'second@example.com', password: 'pw12' }),
+      createUser(db, true, null, { name: 'Second', email: 'second@example.com', password: 'pw12' }),
     ).rejects.toThrow('Registration disabled');
   });
 
@@ -98,7 +98,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
   });
 
   it('self-registration forces safe defaults', async () => {
-    const created = await createUser(db, null, {
+    const created = await createUser(db, true, null, {
       name: 'Mallory',
       email: 'mallory@example.com',
       password: 'pw12',
@@ -122,16 +122,18 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
   it('validates names, emails and passwords, and keeps emails unique regardless of case', async () => {
     const admin = (await findUserByEmail(db, 'first@example.com'))!.user;
     const base = { name: 'Valid Name', email: 'valid@example.com', password: 'pw12' };
-    await expect(createUser(db, admin, { ...base, name: 'ab' })).rejects.toThrow('Name too short');
-    await expect(createUser(db, admin, { ...base, email: 'a@b' })).rejects.toThrow(
+    await expect(createUser(db, true, admin, { ...base, name: 'ab' })).rejects.toThrow(
+      'Name too short',
+    );
+    await expect(createUser(db, true, admin, { ...base, email: 'a@b' })).rejects.toThrow(
       'Email too short',
     );
-    await expect(createUser(db, admin, { ...base, password: 'abc' })).rejects.toThrow(
+    await expect(createUser(db, true, admin, { ...base, password: 'abc' })).rejects.toThrow(
       'Password too short',
     );
-    await expect(createUser(db, admin, { ...base, email: 'FIRST@example.com' })).rejects.toThrow(
-      'Email already in use',
-    );
+    await expect(
+      createUser(db, true, admin, { ...base, email: 'FIRST@example.com' }),
+    ).rejects.toThrow('Email already in use');
     // The index itself enforces it too, for races past the check.
     await expect(insertUser(db, user('first@EXAMPLE.com'), 'x')).rejects.toSatisfy(
       isUniqueViolation,
@@ -140,7 +142,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
 
   it('administrators create users with any field', async () => {
     const admin = (await findUserByEmail(db, 'first@example.com'))!.user;
-    const created = await createUser(db, admin, {
+    const created = await createUser(db, true, admin, {
       name: 'Manager',
       email: 'manager@example.com',
       login: 'mgr',
@@ -166,7 +168,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const manager = (await findUserByEmail(db, 'manager@example.com'))!.user;
     const admin = (await findUserByEmail(db, 'first@example.com'))!.user;
 
-    const self = await updateUserAccount(db, mallory, mallory.id, {
+    const self = await updateUserAccount(db, true, mallory, mallory.id, {
       name: 'Mallory M',
       administrator: true,
       userLimit: -1,
@@ -176,22 +178,22 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(self).toMatchObject({ name: 'Mallory M', administrator: false, userLimit: 0, zoom: 7 });
     expect(self.attributes).toEqual({ language: 'es' });
 
-    await expect(updateUserAccount(db, mallory, manager.id, { name: 'Hacked' })).rejects.toThrow(
-      'User access denied',
-    );
-    await expect(getUser(db, mallory, manager.id)).rejects.toThrow('User access denied');
     await expect(
-      updateUserAccount(db, mallory, mallory.id, { email: 'manager@example.com' }),
+      updateUserAccount(db, true, mallory, manager.id, { name: 'Hacked' }),
+    ).rejects.toThrow('User access denied');
+    await expect(getUser(db, true, mallory, manager.id)).rejects.toThrow('User access denied');
+    await expect(
+      updateUserAccount(db, true, mallory, mallory.id, { email: 'manager@example.com' }),
     ).rejects.toThrow('Email already in use');
 
-    const disabled = await updateUserAccount(db, admin, mallory.id, {
+    const disabled = await updateUserAccount(db, true, admin, mallory.id, {
       disabled: true,
       password: 'newpw',
     });
     expect(disabled.disabled).toBe(true);
     const stored = await findUserById(db, mallory.id);
     expect(await verifyPassword('newpw', stored!.hashedPassword!)).toBe(true);
-    await expect(getUser(db, admin, 99_999)).rejects.toThrow('Not found');
+    await expect(getUser(db, true, admin, 99_999)).rejects.toThrow('Not found');
   });
 
   it('sessions are stored hashed, expire, and end per user', async () => {
@@ -270,7 +272,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
 
   it('a new password ends the other sessions and tokens, keeping only the caller', async () => {
     const admin = (await findUserByEmail(db, 'first@example.com'))!.user;
-    const changer = await createUser(db, admin, {
+    const changer = await createUser(db, true, admin, {
       name: 'Changer',
       email: 'changer@example.com',
       password: 'pw12',
@@ -290,6 +292,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const keep = { sessionId: caller.id, tokenId: callerTokenId };
     await updateUserAccount(
       db,
+      true,
       changer,
       changer.id,
       { phone: '123', password: '' },
@@ -299,7 +302,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(await findSession(db, otherCookie, now)).not.toBeNull();
     expect(await verifyToken(db, token, now)).not.toBeNull();
 
-    await updateUserAccount(db, changer, changer.id, { password: 'pw34' }, undefined, keep);
+    await updateUserAccount(db, true, changer, changer.id, { password: 'pw34' }, undefined, keep);
     expect(await findSession(db, otherCookie, now)).toBeNull();
     expect(await verifyToken(db, token, now)).toBeNull();
     // The session that made the change lives on, and so does the token it rests on.
@@ -307,7 +310,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(await verifyToken(db, callerToken, now)).not.toBeNull();
 
     // Someone else setting the password keeps nothing, not even a credential passed along.
-    await updateUserAccount(db, admin, changer.id, { password: 'pw12' }, undefined, keep);
+    await updateUserAccount(db, true, admin, changer.id, { password: 'pw12' }, undefined, keep);
     expect(await findSession(db, callerCookie, now)).toBeNull();
     expect(await verifyToken(db, callerToken, now)).toBeNull();
   });

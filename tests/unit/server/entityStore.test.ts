@@ -40,7 +40,7 @@ describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
 
     const ctx = async (user: User): Promise<Ctx> => ({
       db,
-      actor: makeActor(user, await getServerSettings(db)),
+      actor: makeActor(user, await getServerSettings(db), true),
       changes: feed,
     });
 
@@ -167,7 +167,11 @@ describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
       const settings = await getServerSettings(db);
       const lazy: Ctx = {
         ...as,
-        actor: makeActor(admin, { ...settings, attributes: { 'tarkan.enableLazyDeletion': true } }),
+        actor: makeActor(
+          admin,
+          { ...settings, attributes: { 'tarkan.enableLazyDeletion': true } },
+          true,
+        ),
       };
       await deleteDevice(lazy, id, 1234);
       const row = await db.kysely

@@ -105,7 +105,7 @@ describe.each([sqliteTarget('frota-reports-'), postgresTarget()])('reports on $n
     const admin = await findUserByEmail(db, 'admin@frota.test');
     ctx = {
       db,
-      actor: makeActor(admin!.user, await getServerSettings(db)),
+      actor: makeActor(admin!.user, await getServerSettings(db), true),
       changes: new InProcessChangeFeed(),
     };
   }, 60_000);

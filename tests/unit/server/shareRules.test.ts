@@ -36,22 +36,29 @@ const server = (advanced = false) =>
 
 describe('share rules', () => {
   it('lets users share, refuses share users and readonly writes', () => {
-    expect(shareDenial(makeActor(user(), server()), 'create')).toBeNull();
-    expect(shareDenial(makeActor(user({ attributes: { isShared: 3 } }), server()), 'read')).toBe(
-      'Access denied',
-    );
-    const readonly = makeActor(user({ readonly: true }), server());
+    expect(shareDenial(makeActor(user(), server(), true), 'create')).toBeNull();
+    expect(
+      shareDenial(makeActor(user({ attributes: { isShared: 3 } }), server(), true), 'read'),
+    ).toBe('Access denied');
+    const readonly = makeActor(user({ readonly: true }), server(), true);
     expect(shareDenial(readonly, 'read')).toBeNull();
     expect(shareDenial(readonly, 'create')).toBe('Account is readonly');
     expect(shareDenial(readonly, 'delete')).toBe('Account is readonly');
     expect(
-      shareDenial(makeActor(user({ administrator: true, readonly: true }), server()), 'create'),
+      shareDenial(
+        makeActor(user({ administrator: true, readonly: true }), server(), true),
+        'create',
+      ),
     ).toBeNull();
   });
 
   it('needs bits 24–27 when advanced permissions are on', () => {
     const perms = (names: Parameters<typeof encodePerms>[0]) =>
-      makeActor(user({ attributes: { 'tarkan.advancedPerms': encodePerms(names) } }), server(true));
+      makeActor(
+        user({ attributes: { 'tarkan.advancedPerms': encodePerms(names) } }),
+        server(true),
+        true,
+      );
     expect(shareDenial(perms([]), 'read')).toBe('Access denied');
     expect(shareDenial(perms(['shares']), 'read')).toBeNull();
     expect(shareDenial(perms(['shares']), 'create')).toBe('Write access denied');
@@ -74,11 +81,11 @@ describe('share rules', () => {
   });
 
   it('never grants more commands than the owner has', () => {
-    expect(shareLimitCommands(makeActor(user(), server()), undefined)).toBe(true);
-    expect(shareLimitCommands(makeActor(user(), server()), false)).toBe(false);
-    expect(shareLimitCommands(makeActor(user({ limitCommands: true }), server()), false)).toBe(
-      true,
-    );
+    expect(shareLimitCommands(makeActor(user(), server(), true), undefined)).toBe(true);
+    expect(shareLimitCommands(makeActor(user(), server(), true), false)).toBe(false);
+    expect(
+      shareLimitCommands(makeActor(user({ limitCommands: true }), server(), true), false),
+    ).toBe(true);
   });
 
   it('takes deviceIds or deviceId', () => {

@@ -273,15 +273,44 @@ describe('device view: filters and status counters', () => {
     [2, position(2, { attributes: { motion: false } })],
     [3, position(3)],
   ]);
+  // A minute after the fixtures' fixes.
+  const now = Date.parse('2026-01-01T10:01:00Z');
   const view = (filters: Partial<DeviceFilters>, search = '') =>
     computeDeviceView(
       { devices, positions },
-      { filters: { ...DEFAULT_FILTERS, ...filters }, sort: DEFAULT_SORT, search },
+      { filters: { ...DEFAULT_FILTERS, ...filters }, sort: DEFAULT_SORT, search, now },
     );
 
   it('counts online, offline, unknown and in-motion devices', () => {
     expect(view({}).counts).toEqual({ all: 4, online: 2, offline: 1, unknown: 1, moving: 1 });
     expect(view({}).ids).toEqual([3, 1, 4, 2]);
+  });
+
+  it('counts in motion only online devices whose latest fix is recent', () => {
+    // The last fix of each says motion: true, but only the first is online with a fresh fix.
+    const fleet = new Map<number, Device>([
+      [1, device(1, { name: 'Driving', status: 'online' })],
+      [2, device(2, { name: 'Gone quiet', status: 'unknown' })],
+      [3, device(3, { name: 'Stale fix', status: 'online' })],
+      [4, device(4, { name: 'Switched off', status: 'offline' })],
+    ]);
+    const moving = { attributes: { motion: true } };
+    const fixes = new Map<number, Position>([
+      [1, position(1, moving)],
+      [2, position(2, moving)],
+      [3, position(3, { ...moving, fixTime: '2026-01-01T09:00:00.000Z' })],
+      [4, position(4, moving)],
+    ]);
+    const input = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search: '', now };
+    expect(computeDeviceView({ devices: fleet, positions: fixes }, input).counts).toEqual({
+      all: 4,
+      online: 2,
+      offline: 1,
+      unknown: 1,
+      moving: 1,
+    });
+    const motionOnly = { ...input, filters: { ...DEFAULT_FILTERS, motionOnly: true } };
+    expect(computeDeviceView({ devices: fleet, positions: fixes }, motionOnly).ids).toEqual([1]);
   });
 
   it('filters by status and motion; the counters ignore those two filters', () => {
@@ -304,7 +333,7 @@ describe('device view: filters and status counters', () => {
     const order = new NameOrder();
     const index = new SearchIndex();
     for (const search of ['c', 'ca', 'car', 'cars', 'car', 'truck', '']) {
-      const input = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search };
+      const input = { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search, now };
       expect(computeDeviceView({ devices, positions }, input, order, index)).toEqual(
         view({}, search),
       );

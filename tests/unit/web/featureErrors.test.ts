@@ -90,3 +90,12 @@ describe('server error texts on the billing, integration and reseller screens', 
     }
   });
 });
+
+describe('errors the management data provider already keyed', () => {
+  it('shows them translated, never as the raw admin.errors key', () => {
+    // `traccar.ts` rethrows "Access denied - SecurityException" as this key, body aside.
+    const keyed = new HttpError('admin.errors.ACCESS_DENIED', 400, null);
+    expect(featureErrorText(keyed, translateIn('pt-BR'))).toBe('Acesso negado');
+    expect(featureErrorText(keyed, translateIn('es-ES'))).toBe('Acceso denegado');
+  });
+});

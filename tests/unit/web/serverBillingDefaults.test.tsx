@@ -1,22 +1,57 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, SaveButton, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
+import { defaultBrand } from '../../../model/brand';
+import { defaultColors } from '../../../model/theme';
+import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { createI18nProvider } from '../../../src/i18n';
 import { ServerPermissionInputs } from '../../../src/settings/server/ServerInputs';
 import { fromForm, toForm } from '../../../src/common/formAttributes';
 import { centsToUnits, unitsToCents } from '../../../src/billing/money';
+import { testServer } from './fakeFetch';
 
-const renderServerForm = (attributes: Record<string, unknown>, onSubmit = vi.fn()) => {
+const renderServerForm = (
+  attributes: Record<string, unknown>,
+  onSubmit = vi.fn(),
+  { isPlus = true, locale = 'pt-BR' as const } = {},
+) => {
   render(
-    <AdminContext i18nProvider={createI18nProvider('pt-BR')} store={memoryStore()}>
-      <Form record={toForm({ id: 1, attributes })} onSubmit={onSubmit}>
-        <ServerPermissionInputs />
-        <SaveButton alwaysEnable />
-      </Form>
-    </AdminContext>,
+    <ServerInfoContext.Provider
+      value={{
+        server: testServer,
+        brand: defaultBrand,
+        colors: defaultColors,
+        licenseMode: isPlus ? 'plus' : null,
+        deviceLimit: null,
+        isPlus,
+      }}
+    >
+      <AdminContext i18nProvider={createI18nProvider(locale)} store={memoryStore()}>
+        <Form record={toForm({ id: 1, attributes })} onSubmit={onSubmit}>
+          <ServerPermissionInputs />
+          <SaveButton alwaysEnable />
+        </Form>
+      </AdminContext>
+    </ServerInfoContext.Provider>,
   );
   return onSubmit;
 };
+
+const ADVANCED_LABEL = 'Permissões avançadas';
+
+describe('the advanced-permissions switch', () => {
+  it('is offered only with the plus licence, since the bits apply only with it', () => {
+    renderServerForm({}, vi.fn(), { isPlus: true });
+    expect(screen.getByLabelText(ADVANCED_LABEL)).toBeInTheDocument();
+  });
+
+  it('is hidden without the licence', () => {
+    renderServerForm({ 'tarkan.enableAdvancedPerms': true }, vi.fn(), { isPlus: false });
+    expect(screen.queryByLabelText(ADVANCED_LABEL)).toBeNull();
+    // The other switches stay.
+    expect(screen.getByLabelText('Cobrança')).toBeInTheDocument();
+  });
+});
 
 describe('server billing defaults', () => {
   it('converts between stored cents and the amount typed', () => {

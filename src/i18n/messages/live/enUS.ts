@@ -198,7 +198,8 @@ const liveEnUS = {
     anchorOnConfirm: 'Enable the anchor for %{name}? An alert fires when it leaves a 150 m circle.',
     anchorOffConfirm: 'Disable the anchor of %{name}?',
     commandSent: 'Command sent to the device',
-    commandQueued:
+    commandQueued: 'Command queued: it will be delivered the next time the device reports',
+    commandQueuedOffline:
       'The device is offline: the command was queued and will be sent when it connects',
     anchorOnDone: 'Anchor enabled',
     anchorOffDone: 'Anchor disabled',

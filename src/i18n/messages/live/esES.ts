@@ -200,7 +200,8 @@ const liveEsES: LiveMessages = {
       '¿Activar el ancla de %{name}? Se dispara una alerta cuando salga de un círculo de 150 m.',
     anchorOffConfirm: '¿Desactivar el ancla de %{name}?',
     commandSent: 'Comando enviado al dispositivo',
-    commandQueued:
+    commandQueued: 'Comando en cola: se entregará en la próxima comunicación del dispositivo',
+    commandQueuedOffline:
       'El dispositivo está desconectado: el comando quedó en cola y se enviará cuando se conecte',
     anchorOnDone: 'Ancla activada',
     anchorOffDone: 'Ancla desactivada',

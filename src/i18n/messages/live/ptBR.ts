@@ -200,7 +200,8 @@ const livePtBR: LiveMessages = {
       'Ativar a âncora de %{name}? Um alerta dispara quando ele sair de um círculo de 150 m.',
     anchorOffConfirm: 'Desativar a âncora de %{name}?',
     commandSent: 'Comando enviado ao dispositivo',
-    commandQueued:
+    commandQueued: 'Comando enfileirado: será entregue ao dispositivo na próxima comunicação dele',
+    commandQueuedOffline:
       'O dispositivo está offline: o comando foi enfileirado e será enviado quando ele conectar',
     anchorOnDone: 'Âncora ativada',
     anchorOffDone: 'Âncora desativada',
