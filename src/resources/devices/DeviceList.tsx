@@ -1,12 +1,12 @@
 import {
   BulkDeleteButton,
   DataTable,
-  DateField,
   ReferenceField,
   ReferenceInput,
   SelectInput,
   useTranslate,
 } from 'react-admin';
+import { DateTimeText } from '../common/fields';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import type { Device } from '../../../model/device';
 import { ResourceList } from '../common/ResourceList';
@@ -49,7 +49,7 @@ export const DeviceList = () => (
       </Column>
       <Column source="status" render={(record) => <StatusText record={record} />} />
       <Column source="lastUpdate">
-        <DateField source="lastUpdate" showTime emptyText="—" />
+        <DateTimeText source="lastUpdate" />
       </Column>
     </DataTable>
   </ResourceList>
