@@ -93,9 +93,10 @@ export const DISTANCE_LABEL: Record<DistanceUnit, string> = { km: 'km', mi: 'mi'
 export const formatSpeed = (
   knots: number | null | undefined,
   prefs: Pick<FormatPrefs, 'locale' | 'speed'>,
+  digits = 1,
 ): string =>
   finite(knots)
-    ? `${formatNumber(convertSpeed(knots, prefs.speed), prefs.locale, { digits: 1 })} ${SPEED_LABEL[prefs.speed]}`
+    ? `${formatNumber(convertSpeed(knots, prefs.speed), prefs.locale, { digits })} ${SPEED_LABEL[prefs.speed]}`
     : '';
 
 /** Metres in km or mi, with its label. */

@@ -226,6 +226,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
               label={keyLabel(seriesKey)}
               speedUnit={units.speed}
               locale={units.locale}
+              timeZone={units.timeZone}
               cursor={playback.index}
               onHover={(index) => {
                 if (!playback.playing) playback.seekIndex(index);
