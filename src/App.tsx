@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
@@ -6,6 +6,7 @@ import { Bootstrap } from './bootstrap/Bootstrap';
 import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18n';
+import { withMuiLocale } from './i18n/muiLocale';
 import { detectStartLocale } from './i18n/startLocale';
 import { DeviceDetailPanel } from './fleet/detail/DeviceDetailPanel';
 import { DeviceListPanel } from './fleet/DeviceListPanel';
@@ -57,7 +58,13 @@ const RedirectHome = () => <Navigate to="/home" replace />;
 const FrotaAdmin = () => {
   const brand = useBrand();
   const colors = useThemeColors();
-  const theme = useMemo(() => buildTheme(colors), [colors]);
+  // The locale lives in react-admin's store; MUI's built-in texts follow it through the theme.
+  const [activeLocale, setActiveLocale] = useState<unknown>(locale);
+  useEffect(() => store.subscribe('locale', setActiveLocale), []);
+  const theme = useMemo(
+    () => withMuiLocale(buildTheme(colors), activeLocale),
+    [colors, activeLocale],
+  );
   return (
     <Admin
       title={brand.title}

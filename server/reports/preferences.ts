@@ -3,7 +3,9 @@ import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone';
 /**
  * How a user reads a report (Traccar's `UserUtil`): units and time zone from the user's
  * attributes, then the server's (the server's first when it forces its settings), then the
- * product defaults; the language from the user's `language` or `tarkan.lang`, then the server's
+ * product defaults, except that without a zone preference the zone the client's screen shows
+ * (its `timezone` parameter, the browser's zone) wins over the default, so a spreadsheet never
+ * disagrees with the table it was exported from; the language from the user's `language` or `tarkan.lang`, then the server's
  * `tarkan.lang`, else pt-BR.
  */
 
@@ -42,6 +44,7 @@ export function preferences(
   user: Attributes,
   server: Attributes,
   forceSettings = false,
+  clientZone?: string,
 ): Preferences {
   const speed = pick('speedUnit', user, server, forceSettings);
   const dist = pick('distanceUnit', user, server, forceSettings);
@@ -54,7 +57,12 @@ export function preferences(
   return {
     speedUnit: speed === 'kn' || speed === 'mph' ? speed : 'kmh',
     distanceUnit: dist === 'mi' || dist === 'nmi' ? dist : 'km',
-    timezone: typeof zone === 'string' && isValidTimezone(zone) ? zone : DEFAULT_TIMEZONE,
+    timezone:
+      typeof zone === 'string' && isValidTimezone(zone)
+        ? zone
+        : clientZone && isValidTimezone(clientZone)
+          ? clientZone
+          : DEFAULT_TIMEZONE,
     language,
   };
 }

@@ -38,6 +38,8 @@ interface ReportParams {
   daily?: boolean;
   type?: string[];
   alarm?: string[];
+  /** The client's display zone, used when neither the user nor the server sets one. */
+  timezone?: string;
 }
 
 export interface ReportRequest {
@@ -93,6 +95,7 @@ export async function prepareReport(
       ctx.actor.user.attributes,
       serverAttributes,
       ctx.actor.server.forceSettings,
+      params.timezone,
     ),
   };
 }

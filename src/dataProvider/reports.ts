@@ -8,6 +8,11 @@ export interface ReportQuery {
   daily?: boolean;
   /** Events report: the event types to keep; empty means every type. */
   eventTypes?: readonly string[];
+  /**
+   * The zone the screen shows times in: the spreadsheet's dates and file name use it too when
+   * the user has no `timezone` preference of their own (the server knows that one already).
+   */
+  timeZone?: string;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -19,6 +24,7 @@ export const reportUrl = (endpoint: string, query: ReportQuery): string => {
   query.groupIds.forEach((id) => params.append('groupId', String(id)));
   params.set('from', query.from.toISOString());
   params.set('to', query.to.toISOString());
+  if (query.timeZone) params.set('timezone', query.timeZone);
   if (endpoint === 'summary') params.set('daily', String(Boolean(query.daily)));
   if (endpoint === 'events') {
     const types = query.eventTypes?.length ? query.eventTypes : ['allEvents'];

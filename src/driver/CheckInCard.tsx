@@ -1,6 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import type { DriverStatus } from '../dataProvider/qrDriver';
+import { browserTimeZone, formatDateTime } from '../i18n/formatters';
 
 /** Who is signed in and the vehicle they are checked in to, since when. */
 export const CheckInCard = ({ status }: { status: DriverStatus }) => {
@@ -25,7 +26,10 @@ export const CheckInCard = ({ status }: { status: DriverStatus }) => {
             {since && (
               <Typography variant="body2" color="text.secondary">
                 {translate('driver.since', {
-                  time: new Date(since).toLocaleString(locale.replace('_', '-')),
+                  time: formatDateTime(since, {
+                    locale: locale.replace('_', '-'),
+                    timeZone: browserTimeZone(),
+                  }),
                 })}
               </Typography>
             )}

@@ -1,4 +1,6 @@
 import { useTranslate } from 'react-admin';
+import { formatDateTime } from '../i18n/formatters';
+import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { relativeTime } from './relativeTime';
 import { useNow } from './useNow';
 
@@ -6,13 +8,14 @@ import { useNow } from './useNow';
 export const LastUpdate = ({ value }: { value: string | null }) => {
   const translate = useTranslate();
   const now = useNow();
+  const prefs = useFormatPrefs();
   const time = relativeTime(value, now);
   const text =
     time.kind === 'never' || time.kind === 'now'
       ? translate(`devices.lastUpdate.${time.kind}`)
       : translate(`devices.lastUpdate.${time.kind}`, { smart_count: time.count });
   return (
-    <span title={value ? new Date(value).toLocaleString() : undefined} data-testid="last-update">
+    <span title={value ? formatDateTime(value, prefs) : undefined} data-testid="last-update">
       {text}
     </span>
   );

@@ -29,20 +29,29 @@ const sameSearchable = (a: Device, b: Device): boolean =>
     VOLATILE,
   ) && sameRecord(a.attributes ?? {}, b.attributes ?? {});
 
-/** Every top-level field and every attribute value (then any extras), lower-cased. */
+/**
+ * Folds text for matching: lower-cased, with spaces and hyphens dropped, so a plate typed
+ * `dzy4502`, `DZY 4502` or `DZY-4502` finds the same vehicle however it was registered.
+ */
+const fold = (text: string): string => text.toLocaleLowerCase().replace(SEPARATORS, '');
+
+// Whitespace and the hyphen/dash family (ASCII hyphen-minus, U+2010–U+2015, minus sign).
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212]+/g;
+
+/** Every top-level field and every attribute value (then any extras), folded. */
 const buildHaystack = (device: Device, extras?: SearchExtras): string => {
   const fields = Object.entries(device)
     .filter(([key]) => !VOLATILE.has(key))
     .map(([, value]) => textOf(value));
   const attributes = Object.values(device.attributes ?? {}).map(textOf);
   // NUL separates fields, so a query never matches across two of them.
-  return [...fields, ...attributes, ...(extras?.(device) ?? [])].join('\u0000').toLocaleLowerCase();
+  return fold([...fields, ...attributes, ...(extras?.(device) ?? [])].join('\u0000'));
 };
 
-const normalizeQuery = (query: string): string => query.trim().toLocaleLowerCase();
+const normalizeQuery = (query: string): string => fold(query);
 
 /**
- * The search matches any field or attribute, case-insensitive. The text is a plain
+ * The search matches any field or attribute, ignoring case, spaces and hyphens. The text is a plain
  * substring, never a regular expression (the original compiled user input as a regex).
  */
 export const matchesSearch = (device: Device, query: string, extras?: SearchExtras): boolean => {

@@ -16,6 +16,13 @@ export const convertSpeed = (knots: number, unit: SpeedUnit): number => {
   return knots;
 };
 
+/** The inverse of `convertSpeed`: a value typed in `unit` back to knots, as stored. */
+export const speedToKnots = (value: number, unit: SpeedUnit): number => {
+  if (unit === 'kmh') return value / KNOT_IN_KMH;
+  if (unit === 'mph') return value / KNOT_IN_MPH;
+  return value;
+};
+
 /** Metres to km (÷1000) or miles (×0.621371 per km). */
 export const convertDistance = (metres: number, unit: DistanceUnit): number =>
   unit === 'mi' ? (metres / 1000) * 0.621371 : metres / 1000;

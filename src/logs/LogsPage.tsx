@@ -26,24 +26,27 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { FrotaDataProvider } from '../dataProvider';
 import type { AuditLog, LogsScope } from '../dataProvider/logs';
+import { formatDateTime } from '../i18n/formatters';
+import { useFormatPrefs } from '../i18n/useFormatPrefs';
+import { actionLabel, objectLabel } from './logText';
 import { diffText, diffValues } from './valueDiff';
 
 const PAGE_SIZES = [25, 50, 100];
 
-const objectText = (object: Record<string, number>): string =>
-  Object.entries(object)
-    .map(([key, id]) => `${key.replace(/Id$/, '')} #${id}`)
-    .join(' → ');
-
-/** Translated action code, falling back to the code itself. */
-const useCodeLabel = () => {
+/** Translated action codes and object names, and times in the user's format and zone. */
+const useLogText = () => {
   const translate = useTranslate();
-  return (code: string) => translate(`logs.codes.${code}`, { _: code });
+  const prefs = useFormatPrefs();
+  return {
+    label: (code: string) => actionLabel(code, translate),
+    objectText: (object: Record<string, number>) => objectLabel(object, translate),
+    time: (value: string | number) => formatDateTime(value, prefs),
+  };
 };
 
 const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => {
   const translate = useTranslate();
-  const label = useCodeLabel();
+  const { label, objectText, time } = useLogText();
   const lines = diffValues(row.log.old, row.log.data);
   const extra = row.log.command === undefined ? '' : JSON.stringify(row.log.command, null, 2);
   return (
@@ -51,7 +54,7 @@ const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => 
       <DialogTitle>{label(row.log.code)}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" data-testid="log-meta">
-          {new Date(row.time).toLocaleString()} · {row.username ?? '—'} · {row.userIp ?? '—'} ·{' '}
+          {time(row.time)} · {row.username ?? '—'} · {row.userIp ?? '—'} ·{' '}
           {objectText(row.log.object)} · HTTP {row.log.status}
         </Typography>
         {row.userAgent && (
@@ -91,7 +94,7 @@ const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => 
 /** Audit records of the server, a user or a device: paged, searchable, details as text. */
 const LogsView = ({ scope }: { scope: LogsScope }) => {
   const translate = useTranslate();
-  const label = useCodeLabel();
+  const { label, objectText, time } = useLogText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(PAGE_SIZES[0]);
@@ -158,7 +161,7 @@ const LogsView = ({ scope }: { scope: LogsScope }) => {
                 onClick={() => setSelected(row)}
                 data-testid="log-row"
               >
-                <TableCell>{new Date(row.time).toLocaleString()}</TableCell>
+                <TableCell>{time(row.time)}</TableCell>
                 <TableCell>{row.username ?? '—'}</TableCell>
                 <TableCell>{row.userIp ?? '—'}</TableCell>
                 <TableCell>{label(row.log.code)}</TableCell>

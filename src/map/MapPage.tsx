@@ -2,7 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Title, usePermissions, useTranslate } from 'react-admin';
-import { MapContainer, ZoomControl } from 'react-leaflet';
+import { MapContainer } from 'react-leaflet';
+import { LocalizedZoomControl } from './LocalizedZoomControl';
 import { Outlet, useMatch } from 'react-router-dom';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { DeviceViewProvider } from '../fleet/DeviceViewContext';
@@ -62,7 +63,7 @@ export const MapPage = () => {
             style={{ position: 'absolute', inset: 0 }}
             zoomControl={false}
           >
-            <ZoomControl position="bottomright" />
+            <LocalizedZoomControl position="bottomright" />
             <BaseLayer layer={layer} />
             <GeofencesLayer />
             <TrailLayer />

@@ -74,19 +74,19 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
             lat: stop.latitude,
             lon: stop.longitude,
             kind: 'stop' as const,
-            label: `${translate('reports.history.stop')} ${formatDuration(stop.duration)}\n${formatDateTime(stop.startTime, units.locale)}\n${formatPlace(stop.address, stop.latitude, stop.longitude)}`,
+            label: `${translate('reports.history.stop')} ${formatDuration(stop.duration)}\n${formatDateTime(stop.startTime, units)}\n${formatPlace(stop.address, stop.latitude, stop.longitude)}`,
           })),
           {
             lat: first.latitude,
             lon: first.longitude,
             kind: 'start',
-            label: `${translate('reports.history.start')}\n${formatDateTime(first.fixTime, units.locale)}`,
+            label: `${translate('reports.history.start')}\n${formatDateTime(first.fixTime, units)}`,
           },
           {
             lat: last.latitude,
             lon: last.longitude,
             kind: 'end',
-            label: `${translate('reports.history.end')}\n${formatDateTime(last.fixTime, units.locale)}`,
+            label: `${translate('reports.history.end')}\n${formatDateTime(last.fixTime, units)}`,
           },
         ];
         // The map line first; the chart, the points table and playback (which parse every fix
@@ -108,7 +108,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
         key: 'time',
         label: translate('reports.columns.time'),
         width: 150,
-        value: (row) => formatDateTime(row.fixTime, units.locale),
+        value: (row) => formatDateTime(row.fixTime, units),
       },
       {
         key: 'speed',
@@ -200,7 +200,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
             sx={{ px: 2, display: 'block' }}
           >
             {current
-              ? `${formatDateTime(current.fixTime, units.locale)} · ${formatSpeed(current.speed, units)} · ${translate('reports.history.points', { smart_count: route.length })}`
+              ? `${formatDateTime(current.fixTime, units)} · ${formatSpeed(current.speed, units)} · ${translate('reports.history.points', { smart_count: route.length })}`
               : ''}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>
@@ -226,6 +226,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
               label={keyLabel(seriesKey)}
               speedUnit={units.speed}
               locale={units.locale}
+              timeZone={units.timeZone}
               cursor={playback.index}
               onHover={(index) => {
                 if (!playback.playing) playback.seekIndex(index);

@@ -7,7 +7,15 @@ import { useSearchParams } from 'react-router-dom';
 import { useGroups } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
 import type { ReportQuery } from '../dataProvider/reports';
-import { fromLocalInput, PRESETS, type Preset, presetRange, toLocalInput } from './presets';
+import { useFormatPrefs } from '../i18n/useFormatPrefs';
+import {
+  fromLocalInput,
+  PRESETS,
+  type Preset,
+  presetRange,
+  toLocalInput,
+  weekStartFor,
+} from './presets';
 
 interface Option {
   id: number;
@@ -57,17 +65,20 @@ export const ReportFilter = ({
   const [deviceIds, setDeviceIds] = useState<number[]>(initialDevice ? [initialDevice] : []);
   const [groupIds, setGroupIds] = useState<number[]>([]);
   const [preset, setPreset] = useState<Preset | 'custom'>('today');
-  const initial = presetRange('today');
-  const [from, setFrom] = useState(toLocalInput(initial.from));
-  const [to, setTo] = useState(toLocalInput(initial.to));
+  const { locale, timeZone } = useFormatPrefs();
+  const weekStart = weekStartFor(locale);
+  const rangeOf = (value: Preset) => presetRange(value, new Date(), timeZone, weekStart);
+  const initial = rangeOf('today');
+  const [from, setFrom] = useState(toLocalInput(initial.from, timeZone));
+  const [to, setTo] = useState(toLocalInput(initial.to, timeZone));
   const [error, setError] = useState<string | null>(null);
 
   const choosePreset = (value: Preset | 'custom') => {
     setPreset(value);
     if (value !== 'custom') {
-      const range = presetRange(value);
-      setFrom(toLocalInput(range.from));
-      setTo(toLocalInput(range.to));
+      const range = rangeOf(value);
+      setFrom(toLocalInput(range.from, timeZone));
+      setTo(toLocalInput(range.to, timeZone));
     }
   };
 
@@ -75,8 +86,8 @@ export const ReportFilter = ({
   const build = (): ReportQuery | null => {
     const range =
       preset === 'custom'
-        ? { from: fromLocalInput(from), to: fromLocalInput(to) }
-        : presetRange(preset);
+        ? { from: fromLocalInput(from, timeZone), to: fromLocalInput(to, timeZone) }
+        : rangeOf(preset);
     if (single ? deviceIds.length !== 1 : deviceIds.length + groupIds.length === 0) {
       setError(translate(single ? 'reports.filter.needDevice' : 'reports.filter.needTarget'));
       return null;
@@ -86,7 +97,13 @@ export const ReportFilter = ({
       return null;
     }
     setError(null);
-    return { deviceIds, groupIds: single ? [] : groupIds, from: range.from, to: range.to };
+    return {
+      deviceIds,
+      groupIds: single ? [] : groupIds,
+      from: range.from,
+      to: range.to,
+      timeZone,
+    };
   };
 
   const selected = (options: Option[], ids: number[]) =>

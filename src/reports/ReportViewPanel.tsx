@@ -144,13 +144,13 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
                 lat: position.latitude,
                 lon: position.longitude,
                 kind: 'event' as const,
-                label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units.locale)}`,
+                label: `${row.deviceName ?? ''}\n${columns[2].value(row)}\n${formatDateTime(row.eventTime, units)}`,
               },
             ]
           : [];
       }),
     );
-  }, [rows, showMarkers, view, columns, units.locale, markedEvents, eventPositions]);
+  }, [rows, showMarkers, view, columns, units, markedEvents, eventPositions]);
 
   const load = (query: ReportQuery) =>
     start(

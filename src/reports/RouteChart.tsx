@@ -13,6 +13,8 @@ interface RouteChartProps {
   label: string;
   speedUnit: SpeedUnit;
   locale: string;
+  /** The user's zone: axis labels and tick placement follow it, like the tables. */
+  timeZone: string;
   /** The playback / map cursor (a position index). */
   cursor: number | null;
   /** Hovering the chart moves the map cursor. */
@@ -28,6 +30,7 @@ export const RouteChart = ({
   label,
   speedUnit,
   locale,
+  timeZone,
   cursor,
   onHover,
 }: RouteChartProps) => {
@@ -51,14 +54,15 @@ export const RouteChart = ({
     const time = new Intl.DateTimeFormat(
       locale,
       span > 86_400
-        ? { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }
-        : { hour: '2-digit', minute: '2-digit' },
+        ? { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone }
+        : { hour: '2-digit', minute: '2-digit', timeZone },
     );
     const options: uPlot.Options = {
       width: Math.max(200, element.clientWidth),
       height: HEIGHT,
       legend: { show: false },
       scales: { x: { time: true } },
+      tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
       axes: [
         {
           values: (_, splits) => splits.map((value) => time.format(new Date(value * 1000))),
@@ -92,7 +96,7 @@ export const RouteChart = ({
       chart.destroy();
       plot.current = null;
     };
-  }, [data, label, locale]);
+  }, [data, label, locale, timeZone]);
 
   // The cursor coming from playback or the map moves the chart's cursor.
   useEffect(() => {

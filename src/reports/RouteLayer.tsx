@@ -40,7 +40,7 @@ export const RouteLayer = () => {
   /** A point's popup: time, speed in the user's unit, address or coordinates. */
   const text = (position: Position) =>
     [
-      formatDateTime(position.fixTime, units.locale),
+      formatDateTime(position.fixTime, units),
       formatSpeed(position.speed, units),
       formatPlace(position.address, position.latitude, position.longitude),
     ].join('\n');

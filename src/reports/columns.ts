@@ -40,7 +40,7 @@ const col = <T>(
 /** Tarkan's report columns, as a table: durations h:mm, speeds and distances in the user's units. */
 export const summaryColumns = (t: Translate, units: Units): Column<SummaryItem>[] => [
   col('device', t, 140, (row) => row.deviceName),
-  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),
+  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units)),
   col('distance', t, 90, (row) => formatDistance(row.distance, units), 'right'),
   col('startOdometer', t, 110, (row) => formatDistance(row.startOdometer, units), 'right'),
   col('endOdometer', t, 110, (row) => formatDistance(row.endOdometer, units), 'right'),
@@ -52,9 +52,9 @@ export const summaryColumns = (t: Translate, units: Units): Column<SummaryItem>[
 
 export const tripColumns = (t: Translate, units: Units): Column<TripItem>[] => [
   col('device', t, 130, (row) => row.deviceName),
-  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),
+  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units)),
   col('startAddress', t, 180, (row) => formatPlace(row.startAddress, row.startLat, row.startLon)),
-  col('endTime', t, 150, (row) => formatDateTime(row.endTime, units.locale)),
+  col('endTime', t, 150, (row) => formatDateTime(row.endTime, units)),
   col('endAddress', t, 180, (row) => formatPlace(row.endAddress, row.endLat, row.endLon)),
   col('duration', t, 80, (row) => formatDuration(row.duration), 'right'),
   col('distance', t, 90, (row) => formatDistance(row.distance, units), 'right'),
@@ -68,8 +68,8 @@ export const tripColumns = (t: Translate, units: Units): Column<TripItem>[] => [
 
 export const stopColumns = (t: Translate, units: Units): Column<StopItem>[] => [
   col('device', t, 130, (row) => row.deviceName),
-  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units.locale)),
-  col('endTime', t, 150, (row) => formatDateTime(row.endTime, units.locale)),
+  col('startTime', t, 150, (row) => formatDateTime(row.startTime, units)),
+  col('endTime', t, 150, (row) => formatDateTime(row.endTime, units)),
   col('address', t, 200, (row) => formatPlace(row.address, row.latitude, row.longitude)),
   col('duration', t, 80, (row) => formatDuration(row.duration), 'right'),
   col('engineHours', t, 90, (row) => formatDuration(row.engineHours), 'right'),
@@ -84,6 +84,6 @@ export const eventColumns = (
   geofenceName: (id: number) => string | undefined,
 ): Column<ReportEvent>[] => [
   col('device', t, 140, (row) => row.deviceName ?? String(row.deviceId)),
-  col('time', t, 160, (row) => formatDateTime(row.eventTime, units.locale)),
+  col('time', t, 160, (row) => formatDateTime(row.eventTime, units)),
   col('type', t, 260, (row) => eventText(row, t, geofenceName)),
 ];

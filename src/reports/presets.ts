@@ -1,72 +1,105 @@
-/** The report presets. Ranges are in the browser's local time zone. */
-export const PRESETS = ['today', 'yesterday', 'last7', 'last30', 'last90'] as const;
+import { TZDate } from '@date-fns/tz';
+import {
+  addDays,
+  endOfDay,
+  endOfMonth,
+  endOfWeek,
+  format,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+  subMonths,
+  subWeeks,
+} from 'date-fns';
+import { browserTimeZone } from '../i18n/formatters';
+
+/**
+ * The report presets. Ranges are whole days in the user's time zone (their `timezone` preference,
+ * else the browser's), the same zone the tables and the spreadsheets show, with date-fns doing
+ * the calendar arithmetic so days across a daylight-saving change stay whole local days.
+ */
+export const PRESETS = [
+  'today',
+  'yesterday',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+  'last7',
+  'last30',
+  'last90',
+] as const;
 export type Preset = (typeof PRESETS)[number];
+
+/** Sunday starts the week in Brazil and the US, Monday in Spain. */
+export type WeekStart = 0 | 1;
+export const weekStartFor = (locale: string): WeekStart => (locale === 'es-ES' ? 1 : 0);
 
 interface Range {
   from: Date;
   to: Date;
 }
 
-const startOfDay = (date: Date): Date =>
-  new Date(date.getFullYear(), date.getMonth(), date.getDate(), 0, 0, 0, 0);
-
-const endOfDay = (date: Date): Date =>
-  new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59, 999);
-
-/** Calendar arithmetic, so days across a DST change stay whole local days. */
-const addDays = (date: Date, days: number): Date =>
-  new Date(
-    date.getFullYear(),
-    date.getMonth(),
-    date.getDate() + days,
-    date.getHours(),
-    date.getMinutes(),
-    date.getSeconds(),
-    date.getMilliseconds(),
-  );
+const range = (from: TZDate, to: TZDate): Range => ({
+  from: new Date(from.getTime()),
+  to: new Date(to.getTime()),
+});
 
 /**
- * today: 00:00 → 23:59:59.999 of today; yesterday: the whole previous day; last N days: from
+ * today: 00:00 → 23:59:59.999 of today; yesterday: the whole previous day; this/last week and
+ * month: whole calendar weeks and months (this one up to the end of today); last N days: from
  * 00:00 N-1 days ago to the end of today (today counts as one of the N days).
  */
-export const presetRange = (preset: Preset, now: Date = new Date()): Range => {
-  const today = startOfDay(now);
+export const presetRange = (
+  preset: Preset,
+  now: Date = new Date(),
+  timeZone: string = browserTimeZone(),
+  weekStartsOn: WeekStart = 0,
+): Range => {
+  const local = new TZDate(now.getTime(), timeZone);
+  const today = startOfDay(local);
+  const endToday = endOfDay(local);
+  const week = { weekStartsOn };
   switch (preset) {
     case 'today':
-      return { from: today, to: endOfDay(now) };
+      return range(today, endToday);
     case 'yesterday': {
       const day = addDays(today, -1);
-      return { from: day, to: endOfDay(day) };
+      return range(day, endOfDay(day));
+    }
+    case 'thisWeek':
+      return range(startOfWeek(local, week), endToday);
+    case 'lastWeek': {
+      const last = subWeeks(local, 1);
+      return range(startOfWeek(last, week), endOfWeek(last, week));
+    }
+    case 'thisMonth':
+      return range(startOfMonth(local), endToday);
+    case 'lastMonth': {
+      const last = subMonths(local, 1);
+      return range(startOfMonth(last), endOfMonth(last));
     }
     case 'last7':
-      return { from: addDays(today, -6), to: endOfDay(now) };
+      return range(addDays(today, -6), endToday);
     case 'last30':
-      return { from: addDays(today, -29), to: endOfDay(now) };
+      return range(addDays(today, -29), endToday);
     case 'last90':
-      return { from: addDays(today, -89), to: endOfDay(now) };
+      return range(addDays(today, -89), endToday);
   }
 };
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** `<input type="datetime-local">` value (wall time in `timeZone`, minutes). */
+export const toLocalInput = (date: Date, timeZone: string = browserTimeZone()): string =>
+  format(new TZDate(date.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
 
-/** `<input type="datetime-local">` value (local time, minutes). */
-export const toLocalInput = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-
-/** Parses a datetime-local value as local time; null when empty or invalid. */
-export const fromLocalInput = (value: string): Date | null => {
+/** Parses a datetime-local value as wall time in `timeZone`; null when empty or invalid. */
+export const fromLocalInput = (
+  value: string,
+  timeZone: string = browserTimeZone(),
+): Date | null => {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match;
-  const date = new Date(
-    Number(y),
-    Number(mo) - 1,
-    Number(d),
-    Number(h),
-    Number(mi),
-    Number(s ?? 0),
-  );
-  return Number.isNaN(date.getTime()) ? null : date;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const date = new TZDate(y, mo - 1, d, h, mi, s || 0, timeZone);
+  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime());
 };

@@ -21,6 +21,8 @@ import type { FrotaDataProvider } from '../dataProvider';
 import type { NewShare, Share } from '../dataProvider/shares';
 import { SHARE_PRESETS } from './countdown';
 import { SHARES_QUERY, ShareList } from './ShareList';
+import { formatDateTime } from '../i18n/formatters';
+import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { copyLink, shareLink } from './shareLink';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -33,6 +35,7 @@ const localInput = (date: Date) =>
 /** Creates a share link for the device (name, validity, commands) and lists its active links. */
 export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () => void }) => {
   const translate = useTranslate();
+  const prefs = useFormatPrefs();
   const notify = useNotify();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const queryClient = useQueryClient();
@@ -131,7 +134,7 @@ export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () =
               />
               <Typography variant="caption">
                 {translate('actions.shareExpires', {
-                  time: new Date(share.expirationTime).toLocaleString(),
+                  time: formatDateTime(share.expirationTime, prefs),
                 })}
               </Typography>
               <Box sx={{ display: 'flex', gap: 1 }}>

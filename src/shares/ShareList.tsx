@@ -7,6 +7,8 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import type { FrotaDataProvider } from '../dataProvider';
 import type { Share } from '../dataProvider/shares';
+import { formatDateTime } from '../i18n/formatters';
+import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { copyLink, shareLink } from './shareLink';
 
 /** The query of the share lists; a new link refreshes them. */
@@ -24,6 +26,7 @@ export const ShareList = ({
   deviceName?: (id: number) => string;
 }) => {
   const translate = useTranslate();
+  const prefs = useFormatPrefs();
   const notify = useNotify();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const queryClient = useQueryClient();
@@ -87,7 +90,7 @@ export const ShareList = ({
           >
             <ListItemText
               primary={deviceName ? `${share.name} — ${deviceName(share.deviceId)}` : share.name}
-              secondary={`${translate('shares.expires')}: ${new Date(share.expirationTime).toLocaleString()}`}
+              secondary={`${translate('shares.expires')}: ${formatDateTime(share.expirationTime, prefs)}`}
             />
           </ListItem>
         ))}

@@ -467,6 +467,47 @@ describe('reports xlsx', () => {
     expect(stops.rowCount).toBe(3);
   });
 
+  it('without a zone preference, dates and file name follow the zone the screen shows', async () => {
+    // 10 March in New York (UTC-4 then) picked by a browser there: 00:00 → 23:59:59.999.
+    const from = encodeURIComponent('2025-03-10T04:00:00.000Z');
+    const to = encodeURIComponent('2025-03-11T03:59:59.999Z');
+    const res = await f.admin.request(
+      `/api/reports/trips?deviceId=${van.id}&from=${from}&to=${to}&timezone=America%2FNew_York`,
+      { headers: { accept: XLSX } },
+    );
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="viagens_2025-03-10_2025-03-10.xlsx"',
+    );
+    const sheet = await workbook(res);
+    // 23:59:30 in São Paulo is 22:59:30 in New York: the same wall time the table shows.
+    expect((sheet.getRow(2).getCell(2).value as Date).toISOString()).toBe(
+      '2025-03-10T22:59:30.000Z',
+    );
+
+    // The user's own preference wins over the browser's zone, on the screen and in the file.
+    const lisbon = await makeUser(f, { attributes: { timezone: 'Europe/Lisbon' } });
+    await link(f.admin, { userId: lisbon.id, deviceId: van.id });
+    const own = await lisbon.client.request(
+      `/api/reports/trips?deviceId=${van.id}&${range}&timezone=America%2FNew_York`,
+      { headers: { accept: XLSX } },
+    );
+    expect(own.headers.get('content-disposition')).toBe(
+      'attachment; filename="viagens_2025-03-11_2025-03-11.xlsx"',
+    );
+    expect(((await workbook(own)).getRow(2).getCell(2).value as Date).toISOString()).toBe(
+      '2025-03-11T02:59:30.000Z',
+    );
+
+    const bad = await f.admin.request(
+      `/api/reports/trips?deviceId=${van.id}&${range}&timezone=Mars%2FOlympus`,
+      { headers: { accept: XLSX } },
+    );
+    expect(bad.headers.get('content-disposition')).toBe(
+      'attachment; filename="viagens_2025-03-10_2025-03-11.xlsx"',
+    );
+    await workbook(bad);
+  });
+
   it('route and events export every row', async () => {
     const route = await workbook(
       (

@@ -40,6 +40,7 @@ const ReportQuerystring = Type.Object({
   daily: Type.Optional(Type.Boolean()),
   type: Type.Optional(Type.Array(Type.String())),
   alarm: Type.Optional(Type.Array(Type.String())),
+  timezone: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 function wantsXlsx(accept: string | undefined): boolean {

@@ -8,7 +8,7 @@ import {
   IconButton,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { Position } from '../../../model/position';
 import { useExpanded } from '../Panel';
 import { attributeEntries } from './attributeEntries';
@@ -19,6 +19,7 @@ import { usePins } from './usePins';
 /** Every other position field and attribute, translated; open by default when expanded. */
 export const AllAttributes = ({ position }: { position: Position | undefined }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [expanded] = useExpanded();
   const { serverPins, userPins, setUserPins } = usePins();
   const pinned = new Set([...serverPins, ...userPins]);
@@ -39,7 +40,7 @@ export const AllAttributes = ({ position }: { position: Position | undefined }) 
           <Box key={key} sx={{ display: 'flex', alignItems: 'center' }}>
             <Box sx={{ flex: 1 }}>
               <InfoRow label={attributeLabel(key, translate)}>
-                {formatValue(value, translate)}
+                {formatValue(value, translate, locale)}
               </InfoRow>
             </Box>
             <IconButton

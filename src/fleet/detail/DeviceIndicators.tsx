@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Position } from '../../../model/position';
-import { convertDistance } from '../../i18n/units';
+import { formatDistance, formatPercent, formatVoltage } from '../../i18n/formatters';
+import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import { formatValue } from './formatValue';
 import { InfoRow } from './InfoRow';
 
@@ -14,20 +15,26 @@ interface DeviceIndicatorsProps {
 /** Ignition, lock, anchor, signal, satellites, power or battery, latest alarm, driver, odometer. */
 export const DeviceIndicators = ({ position, anchored, driverName }: DeviceIndicatorsProps) => {
   const translate = useTranslate();
+  const prefs = useFormatPrefs();
+  const { locale } = prefs;
   const a = position?.attributes ?? {};
-  const value = (v: unknown) => formatValue(v, translate);
+  const value = (v: unknown) => formatValue(v, translate, locale);
+  const volts = (v: unknown) =>
+    typeof v === 'number' ? formatVoltage(v, locale) : `${value(v)} V`;
   const alarm = a.alarm
     ? String(a.alarm)
         .split(',')
         .map((key) => translate(`alarms.${key.trim()}`, { _: key.trim() }))
         .join(', ')
     : undefined;
-  const power = a.power !== undefined ? `${value(a.power)} V` : undefined;
+  const power = a.power !== undefined ? volts(a.power) : undefined;
   const battery =
     a.batteryLevel !== undefined
-      ? `${value(a.batteryLevel)} %`
+      ? typeof a.batteryLevel === 'number'
+        ? formatPercent(a.batteryLevel, locale)
+        : `${value(a.batteryLevel)} %`
       : a.battery !== undefined
-        ? `${value(a.battery)} V`
+        ? volts(a.battery)
         : undefined;
   const odometer = a.odometer ?? a.totalDistance;
   const rows: [string, string | undefined, string][] = [
@@ -46,7 +53,7 @@ export const DeviceIndicators = ({ position, anchored, driverName }: DeviceIndic
     ],
     [
       'detail.odometer',
-      typeof odometer === 'number' ? `${convertDistance(odometer, 'km').toFixed(1)} km` : undefined,
+      typeof odometer === 'number' ? formatDistance(odometer, prefs, 1) : undefined,
       'odometer',
     ],
   ];

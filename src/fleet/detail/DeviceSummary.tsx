@@ -1,14 +1,13 @@
 import { Box, Chip, Link } from '@mui/material';
-import { usePermissions, useTranslate } from 'react-admin';
-import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { useTranslate } from 'react-admin';
 import type { Device } from '../../../model/device';
 import type { Position } from '../../../model/position';
-import type { User } from '../../../model/user';
 import { plateOf } from '../../map/markers/labels';
 import { STATUS_COLORS } from '../../map/markers/labels';
 import { statusOf } from '../filters';
 import { LastUpdate } from '../LastUpdate';
-import { convertSpeed, speedUnitOf } from '../../i18n/units';
+import { formatCoordinates, formatDateTime, formatSpeed } from '../../i18n/formatters';
+import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import { InfoRow } from './InfoRow';
 
 /** Status, speed in the user's unit, plate, model and where the device last was. */
@@ -20,13 +19,9 @@ export const DeviceSummary = ({
   position: Position | undefined;
 }) => {
   const translate = useTranslate();
-  const { server } = useServerInfo();
-  const { permissions: user } = usePermissions<User | null>();
-  const unit = speedUnitOf(user, server);
+  const prefs = useFormatPrefs();
   const status = statusOf(device);
-  const coordinates = position
-    ? `${position.latitude.toFixed(6)}, ${position.longitude.toFixed(6)}`
-    : null;
+  const coordinates = position ? formatCoordinates(position.latitude, position.longitude) : null;
   return (
     <Box sx={{ p: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -40,7 +35,7 @@ export const DeviceSummary = ({
       </Box>
       {position && (
         <InfoRow label={translate('detail.speed')} testId="detail-speed">
-          {`${Math.round(convertSpeed(position.speed, unit))} ${translate(`detail.units.${unit}`)}`}
+          {formatSpeed(position.speed, prefs, 0)}
         </InfoRow>
       )}
       <InfoRow label={translate('detail.plate')}>
@@ -67,7 +62,7 @@ export const DeviceSummary = ({
       )}
       {position && (
         <InfoRow label={translate('detail.lastPosition')}>
-          {new Date(position.fixTime).toLocaleString()}
+          {formatDateTime(position.fixTime, prefs)}
         </InfoRow>
       )}
     </Box>

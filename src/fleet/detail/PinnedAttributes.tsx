@@ -1,6 +1,6 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box, IconButton, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { Position } from '../../../model/position';
 import { valueOf } from './attributeEntries';
 import { attributeLabel, formatValue } from './formatValue';
@@ -10,6 +10,7 @@ import { usePins } from './usePins';
 /** Attributes pinned by the server and by the user; the user may unpin their own. */
 export const PinnedAttributes = ({ position }: { position: Position | undefined }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { serverPins, userPins, setUserPins } = usePins();
   const keys = [...new Set([...serverPins, ...userPins])];
   if (!keys.length) return null;
@@ -20,7 +21,7 @@ export const PinnedAttributes = ({ position }: { position: Position | undefined 
         <Box key={key} sx={{ display: 'flex', alignItems: 'center' }}>
           <Box sx={{ flex: 1 }}>
             <InfoRow label={attributeLabel(key, translate)}>
-              {formatValue(valueOf(position, key), translate)}
+              {formatValue(valueOf(position, key), translate, locale)}
             </InfoRow>
           </Box>
           {userPins.includes(key) && (

@@ -10,6 +10,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { useAccess } from '../../authProvider/useAccess';
+import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import { xlsxExporter } from './xlsxExporter';
 
 /** Traccar lists are whole arrays: exporting all of them is cheap, so the cap is lifted. */
@@ -52,13 +53,14 @@ export const ResourceList = ({
   filter,
 }: ResourceListProps) => {
   const resource = useResourceContext() ?? 'list';
+  const { timeZone } = useFormatPrefs();
   return (
     <List
       filters={[<SearchInput source="q" alwaysOn key="q" />, ...filters]}
       filter={filter}
       sort={sort ?? { field: 'name', order: 'ASC' }}
       perPage={25}
-      exporter={xlsxExporter(resource)}
+      exporter={xlsxExporter(resource, timeZone)}
       actions={<ListToolbar hasFilters={filters.length > 0} createButton={createButton} />}
     >
       {children}

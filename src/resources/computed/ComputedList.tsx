@@ -1,5 +1,6 @@
 import { BulkDeleteButton, DataTable } from 'react-admin';
 import type { ComputedAttribute } from '../../../model/attribute';
+import { ChoiceText, NumberText } from '../common/fields';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<ComputedAttribute>;
@@ -10,8 +11,13 @@ export const ComputedList = () => (
       <Column source="description" />
       <Column source="attribute" />
       <Column source="expression" />
-      <Column source="type" />
-      <DataTable.NumberCol source="priority" />
+      <Column
+        source="type"
+        render={(record) => <ChoiceText prefix="admin.computed.types" value={record.type} />}
+      />
+      <Column source="priority" align="right">
+        <NumberText source="priority" />
+      </Column>
     </DataTable>
   </ResourceList>
 );

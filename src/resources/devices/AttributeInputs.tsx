@@ -1,6 +1,7 @@
 import { DateInput, NumberInput, TextInput } from 'react-admin';
 import { attr } from '../../common/formAttributes';
-import { DATE_KEYS, NUMBER_KEYS } from './deviceFields';
+import { SpeedInput } from '../common/SpeedInput';
+import { DATE_KEYS, NUMBER_KEYS, SPEED_KEYS } from './deviceFields';
 
 /** The label key of a device attribute: `tarkan.name` → `...fields.attributes.tarkanName`. */
 const attributeLabel = (key: string) =>
@@ -11,6 +12,7 @@ export const AttributeInputs = ({ keys }: { keys: readonly string[] }) => (
   <>
     {keys.map((key) => {
       const props = { source: attr(key), label: attributeLabel(key) };
+      if (SPEED_KEYS.has(key)) return <SpeedInput key={key} {...props} />;
       if (DATE_KEYS.has(key)) return <DateInput key={key} {...props} />;
       if (NUMBER_KEYS.has(key)) return <NumberInput key={key} {...props} />;
       return (

@@ -1,12 +1,12 @@
 import {
   BulkDeleteButton,
   DataTable,
-  DateField,
   ReferenceField,
   ReferenceInput,
   SelectInput,
   useTranslate,
 } from 'react-admin';
+import { DateTimeText } from '../common/fields';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import type { Device } from '../../../model/device';
 import { useAccess } from '../../authProvider/useAccess';
@@ -61,7 +61,7 @@ export const DeviceList = () => {
         )}
         <Column source="status" render={(record) => <StatusText record={record} />} />
         <Column source="lastUpdate">
-          <DateField source="lastUpdate" showTime emptyText="—" />
+          <DateTimeText source="lastUpdate" />
         </Column>
       </DataTable>
     </ResourceList>

@@ -49,7 +49,10 @@ export const DATE_KEYS = new Set<string>([
 ]);
 
 /** Number-valued attributes. */
-export const NUMBER_KEYS = new Set<string>(['simValue', 'speedLimit', 'fuelPer100Km', 'fuelPrice']);
+export const NUMBER_KEYS = new Set<string>(['simValue', 'fuelPer100Km', 'fuelPrice']);
+
+/** Speeds, stored in knots and edited in the user's unit. */
+export const SPEED_KEYS = new Set<string>(['speedLimit']);
 
 export const RESERVED_DEVICE_KEYS = [
   ...SIM_KEYS,

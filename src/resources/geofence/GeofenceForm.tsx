@@ -1,12 +1,6 @@
-import {
-  BooleanInput,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-} from 'react-admin';
+import { BooleanInput, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { EntityToolbar } from '../common/EntityForms';
+import { SpeedInput } from '../common/SpeedInput';
 import { fillName } from '../common/validators';
 import { AttributesEditor } from '../../common/AttributesEditor';
 import { GeofenceMapInput } from './GeofenceMapInput';
@@ -29,7 +23,10 @@ export const GeofenceForm = () => (
         parse={(v) => (v === '' ? 0 : v)}
       />
     </ReferenceInput>
-    <NumberInput source="attributes.speedLimit" />
+    <SpeedInput
+      source="attributes.speedLimit"
+      label="resources.geofence.fields.attributes.speedLimit"
+    />
     <BooleanInput source="attributes.lockOnEnter" />
     <BooleanInput source="attributes.lockOnExit" />
     <AttributesEditor reserved={['speedLimit', 'lockOnEnter', 'lockOnExit']} />

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import { BulkDeleteButton, DataTable, useLocaleState, useTranslate } from 'react-admin';
+import { formatNumber } from '../../i18n/formatters';
 import type { Maintenance } from '../../../model/maintenance';
 import { ResourceList } from '../common/ResourceList';
 import { toDisplay } from './MaintenanceForm';
@@ -7,9 +8,11 @@ const Column = DataTable.Col<Maintenance>;
 
 const Amount = ({ record, field }: { record: Maintenance; field: 'start' | 'period' }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const value = toDisplay(record[field], record.type);
   return (
     <>
-      {String(toDisplay(record[field], record.type))}{' '}
+      {typeof value === 'number' ? formatNumber(value, locale, { max: 2 }) : String(value)}{' '}
       {translate(`admin.maintenance.units.${record.type}`, { _: '' })}
     </>
   );

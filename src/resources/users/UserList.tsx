@@ -1,4 +1,5 @@
-import { BooleanField, BulkDeleteButton, DataTable, DateField } from 'react-admin';
+import { BooleanField, BulkDeleteButton, DataTable } from 'react-admin';
+import { DateTimeText } from '../common/fields';
 import type { User } from '../../../model/user';
 import { ResourceList } from '../common/ResourceList';
 
@@ -18,7 +19,7 @@ export const UserList = () => (
         <BooleanField source="disabled" />
       </Column>
       <Column source="expirationTime">
-        <DateField source="expirationTime" showTime emptyText="—" />
+        <DateTimeText source="expirationTime" />
       </Column>
     </DataTable>
   </ResourceList>

@@ -22,6 +22,20 @@ describe('device search', () => {
     expect(matchesSearch(truck, 'scania')).toBe(false);
   });
 
+  it('matches plates ignoring case, spaces and hyphens on either side', () => {
+    const car = device(4, { name: 'DZY-4502', attributes: { placa: 'ABC 1D23' } });
+    expect(matchesSearch(car, 'DZY4502')).toBe(true);
+    expect(matchesSearch(car, 'dzy 4502')).toBe(true);
+    expect(matchesSearch(car, 'dzy-45')).toBe(true);
+    expect(matchesSearch(car, 'abc1d2')).toBe(true);
+    expect(matchesSearch(car, 'ABC-1D23')).toBe(true);
+    expect(matchesSearch(car, 'dzy4503')).toBe(false);
+    const index = new SearchIndex();
+    const fleet = new Map([[car.id, car]]);
+    expect([...(index.matching(fleet, 'DZY4502') ?? [])]).toEqual([car.id]);
+    expect([...(index.matching(fleet, 'dzy 4502') ?? [])]).toEqual([car.id]);
+  });
+
   it('treats regular-expression characters as plain text', () => {
     const odd = device(2, { name: 'Van (a+b)* [1]', attributes: { note: '.*' } });
     expect(matchesSearch(odd, '(a+b)*')).toBe(true);

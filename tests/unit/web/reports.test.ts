@@ -17,7 +17,12 @@ import {
   type Units,
 } from '../../../src/reports/format';
 import { MAX_GAP_MS, PlaybackClock, RATE } from '../../../src/reports/playback';
-import { fromLocalInput, presetRange, toLocalInput } from '../../../src/reports/presets';
+import {
+  fromLocalInput,
+  presetRange,
+  toLocalInput,
+  weekStartFor,
+} from '../../../src/reports/presets';
 import type { Position } from '../../../model/position';
 
 const parts = (date: Date) => [
@@ -61,6 +66,46 @@ describe('report presets (local time zone)', () => {
     expect(from.getDate()).toBe(24);
   });
 
+  it('takes whole days in the given zone, whatever zone the browser runs in', () => {
+    // 24 Nov 2026, 20:27:04 in São Paulo (UTC-3, no daylight saving since 2019).
+    const evening = new Date('2026-11-24T23:27:04Z');
+    const today = presetRange('today', evening, 'America/Sao_Paulo');
+    expect(today.from.toISOString()).toBe('2026-11-24T03:00:00.000Z');
+    expect(today.to.toISOString()).toBe('2026-11-25T02:59:59.999Z');
+    const tokyo = presetRange('yesterday', evening, 'Asia/Tokyo'); // already 25 Nov there
+    expect(tokyo.from.toISOString()).toBe('2026-11-23T15:00:00.000Z');
+    expect(tokyo.to.toISOString()).toBe('2026-11-24T14:59:59.999Z');
+  });
+
+  it('this week and month are calendar weeks and months; the week start follows the locale', () => {
+    const tuesday = new Date('2026-11-24T15:00:00Z');
+    const zone = 'America/Sao_Paulo';
+    expect(presetRange('thisWeek', tuesday, zone, 0).from.toISOString()).toBe(
+      '2026-11-22T03:00:00.000Z', // Sunday
+    );
+    expect(presetRange('thisWeek', tuesday, zone, weekStartFor('es-ES')).from.toISOString()).toBe(
+      '2026-11-23T03:00:00.000Z', // Monday
+    );
+    const lastWeek = presetRange('lastWeek', tuesday, zone, 0);
+    expect(lastWeek.from.toISOString()).toBe('2026-11-15T03:00:00.000Z');
+    expect(lastWeek.to.toISOString()).toBe('2026-11-22T02:59:59.999Z');
+    const lastMonth = presetRange('lastMonth', tuesday, zone);
+    expect(lastMonth.from.toISOString()).toBe('2026-10-01T03:00:00.000Z');
+    expect(lastMonth.to.toISOString()).toBe('2026-11-01T02:59:59.999Z');
+    expect(presetRange('thisMonth', tuesday, zone).from.toISOString()).toBe(
+      '2026-11-01T03:00:00.000Z',
+    );
+  });
+
+  it('reads and writes datetime-local values as wall time in the given zone', () => {
+    const instant = new Date('2026-11-24T23:27:00Z');
+    expect(toLocalInput(instant, 'America/Sao_Paulo')).toBe('2026-11-24T20:27');
+    expect(toLocalInput(instant, 'Asia/Tokyo')).toBe('2026-11-25T08:27');
+    expect(fromLocalInput('2026-11-24T20:27', 'America/Sao_Paulo')?.toISOString()).toBe(
+      instant.toISOString(),
+    );
+  });
+
   it('round-trips datetime-local values and rejects junk', () => {
     const date = new Date(2025, 0, 5, 7, 3);
     expect(toLocalInput(date)).toBe('2025-01-05T07:03');
@@ -88,8 +133,8 @@ describe('durations as h:mm', () => {
 });
 
 describe('units in report rows', () => {
-  const kmh: Units = { speed: 'kmh', distance: 'km', locale: 'en-US' };
-  const mph: Units = { speed: 'mph', distance: 'mi', locale: 'en-US' };
+  const kmh: Units = { speed: 'kmh', distance: 'km', locale: 'en-US', timeZone: 'UTC' };
+  const mph: Units = { speed: 'mph', distance: 'mi', locale: 'en-US', timeZone: 'UTC' };
   const trip: TripItem = {
     deviceId: 1,
     deviceName: 'Truck <b>1</b>',

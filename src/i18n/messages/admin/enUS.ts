@@ -29,7 +29,7 @@ const adminEnUS = {
           chassis: 'Chassis number',
           engineNumber: 'Engine number',
           manufactureDate: 'Manufacture date',
-          speedLimit: 'Speed limit (knots)',
+          speedLimit: 'Speed limit',
           fuelPer100Km: 'Fuel per 100 km',
           fuelPrice: 'Fuel price',
           currency: 'Currency',
@@ -60,7 +60,7 @@ const adminEnUS = {
         area: 'Shape',
         calendarId: 'Calendar',
         attributes: {
-          speedLimit: 'Speed limit (knots)',
+          speedLimit: 'Speed limit',
           lockOnEnter: 'Lock on enter',
           lockOnExit: 'Lock on exit',
         },

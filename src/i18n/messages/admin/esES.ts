@@ -30,7 +30,7 @@ const adminEsES: AdminMessages = {
           chassis: 'Número de chasis',
           engineNumber: 'Número de motor',
           manufactureDate: 'Fecha de fabricación',
-          speedLimit: 'Límite de velocidad (nudos)',
+          speedLimit: 'Límite de velocidad',
           fuelPer100Km: 'Combustible cada 100 km',
           fuelPrice: 'Precio del combustible',
           currency: 'Moneda',
@@ -61,7 +61,7 @@ const adminEsES: AdminMessages = {
         area: 'Forma',
         calendarId: 'Calendario',
         attributes: {
-          speedLimit: 'Límite de velocidad (nudos)',
+          speedLimit: 'Límite de velocidad',
           lockOnEnter: 'Bloquear al entrar',
           lockOnExit: 'Bloquear al salir',
         },

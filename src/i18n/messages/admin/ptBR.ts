@@ -30,7 +30,7 @@ const adminPtBR: AdminMessages = {
           chassis: 'Número do chassi',
           engineNumber: 'Número do motor',
           manufactureDate: 'Data de fabricação',
-          speedLimit: 'Limite de velocidade (nós)',
+          speedLimit: 'Limite de velocidade',
           fuelPer100Km: 'Combustível por 100 km',
           fuelPrice: 'Preço do combustível',
           currency: 'Moeda',
@@ -61,7 +61,7 @@ const adminPtBR: AdminMessages = {
         area: 'Forma',
         calendarId: 'Calendário',
         attributes: {
-          speedLimit: 'Limite de velocidade (nós)',
+          speedLimit: 'Limite de velocidade',
           lockOnEnter: 'Bloquear ao entrar',
           lockOnExit: 'Bloquear ao sair',
         },

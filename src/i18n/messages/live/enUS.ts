@@ -126,6 +126,8 @@ const liveEnUS = {
     accuracy: 'Accuracy circle',
     groups: 'Group headers in the list',
     clusters: 'Group nearby markers',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
     plateMissing: 'N/A',
     clusterMore: '+ %{smart_count} more |||| + %{smart_count} more',
     clusterCount: '%{smart_count} device |||| %{smart_count} devices',

@@ -127,6 +127,8 @@ const liveEsES: LiveMessages = {
     accuracy: 'Círculo de precisión',
     groups: 'Encabezados de grupo en la lista',
     clusters: 'Agrupar marcadores cercanos',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
     plateMissing: 'N/D',
     clusterMore: '+ %{smart_count} más |||| + %{smart_count} más',
     clusterCount: '%{smart_count} dispositivo |||| %{smart_count} dispositivos',

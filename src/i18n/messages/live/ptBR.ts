@@ -127,6 +127,8 @@ const livePtBR: LiveMessages = {
     accuracy: 'Círculo de precisão',
     groups: 'Cabeçalhos de grupo na lista',
     clusters: 'Agrupar marcadores próximos',
+    zoomIn: 'Aproximar',
+    zoomOut: 'Afastar',
     plateMissing: 'N/A',
     clusterMore: '+ %{smart_count} outro |||| + %{smart_count} outros',
     clusterCount: '%{smart_count} dispositivo |||| %{smart_count} dispositivos',

@@ -18,54 +18,16 @@ const logsEnUS = {
       object: 'Object',
       result: 'Result',
     },
+    /** Actions with a wording of their own; the rest read "<entity> <action>" below. */
     codes: {
-      attribute: {
-        create: 'Computed attribute created',
-        delete: 'Computed attribute deleted',
-        update: 'Computed attribute updated',
-      },
-      calendar: {
-        create: 'Calendar created',
-        delete: 'Calendar deleted',
-        update: 'Calendar updated',
-      },
       command: {
-        create: 'Saved command created',
-        delete: 'Saved command deleted',
         send: 'Command sent',
-        update: 'Saved command updated',
       },
       device: {
         accumulators: 'Device odometer/hours updated',
-        create: 'Device created',
-        delete: 'Device deleted',
-        update: 'Device updated',
-      },
-      driver: {
-        create: 'Driver created',
-        delete: 'Driver deleted',
-        update: 'Driver updated',
-      },
-      geofence: {
-        create: 'Geofence created',
-        delete: 'Geofence deleted',
-        update: 'Geofence updated',
-      },
-      group: {
-        create: 'Group created',
-        delete: 'Group deleted',
-        update: 'Group updated',
-      },
-      maintenance: {
-        create: 'Maintenance created',
-        delete: 'Maintenance deleted',
-        update: 'Maintenance updated',
       },
       notification: {
-        create: 'Notification created',
-        delete: 'Notification deleted',
         test: 'Notification test',
-        update: 'Notification updated',
       },
       permission: {
         link: 'Permission linked',
@@ -80,11 +42,52 @@ const logsEnUS = {
         logout: 'Signed out',
         token: 'API token generated',
       },
-      user: {
-        create: 'User created',
-        delete: 'User deleted',
-        update: 'User updated',
-      },
+    },
+    /** Entity names, as the subject of an action and in "<entity> #<id>". */
+    entities: {
+      attribute: 'Computed attribute',
+      calendar: 'Calendar',
+      command: 'Saved command',
+      device: 'Device',
+      driver: 'Driver',
+      geofence: 'Geofence',
+      group: 'Group',
+      maintenance: 'Maintenance',
+      notification: 'Notification',
+      user: 'User',
+      server: 'Server',
+      share: 'Share',
+      theme: 'Theme',
+      permission: 'Permission',
+      position: 'Position',
+      event: 'Event',
+      order: 'Order',
+    },
+    /** Grammatical gender of each entity name (m, f), for the actions below. */
+    genders: {
+      attribute: 'm',
+      calendar: 'm',
+      command: 'm',
+      device: 'm',
+      driver: 'm',
+      geofence: 'm',
+      group: 'm',
+      maintenance: 'm',
+      notification: 'm',
+      user: 'm',
+      server: 'm',
+      share: 'm',
+      theme: 'm',
+      permission: 'm',
+      position: 'm',
+      event: 'm',
+      order: 'm',
+    },
+    /** "<entity> created" by the entity's gender (m, f). */
+    actions: {
+      create: { m: '%{entity} created', f: '%{entity} created' },
+      delete: { m: '%{entity} deleted', f: '%{entity} deleted' },
+      update: { m: '%{entity} updated', f: '%{entity} updated' },
     },
   },
 };

@@ -21,54 +21,16 @@ const logsEsES = {
       object: 'Objeto',
       result: 'Resultado',
     },
+    /** Actions with a wording of their own; the rest read "<entity> <action>" below. */
     codes: {
-      attribute: {
-        create: 'Atributo calculado creado',
-        delete: 'Atributo calculado eliminado',
-        update: 'Atributo calculado modificado',
-      },
-      calendar: {
-        create: 'Calendario creado',
-        delete: 'Calendario eliminado',
-        update: 'Calendario modificado',
-      },
       command: {
-        create: 'Comando guardado creado',
-        delete: 'Comando guardado eliminado',
         send: 'Comando enviado',
-        update: 'Comando guardado modificado',
       },
       device: {
         accumulators: 'Odómetro/horas del dispositivo modificados',
-        create: 'Dispositivo creado',
-        delete: 'Dispositivo eliminado',
-        update: 'Dispositivo modificado',
-      },
-      driver: {
-        create: 'Conductor creado',
-        delete: 'Conductor eliminado',
-        update: 'Conductor modificado',
-      },
-      geofence: {
-        create: 'Geocerca creado',
-        delete: 'Geocerca eliminado',
-        update: 'Geocerca modificado',
-      },
-      group: {
-        create: 'Grupo creado',
-        delete: 'Grupo eliminado',
-        update: 'Grupo modificado',
-      },
-      maintenance: {
-        create: 'Mantenimiento creado',
-        delete: 'Mantenimiento eliminado',
-        update: 'Mantenimiento modificado',
       },
       notification: {
-        create: 'Notificación creado',
-        delete: 'Notificación eliminado',
         test: 'Prueba de notificación',
-        update: 'Notificación modificado',
       },
       permission: {
         link: 'Permiso vinculado',
@@ -83,11 +45,52 @@ const logsEsES = {
         logout: 'Cierre de sesión',
         token: 'Token de API generado',
       },
-      user: {
-        create: 'Usuario creado',
-        delete: 'Usuario eliminado',
-        update: 'Usuario modificado',
-      },
+    },
+    /** Entity names, as the subject of an action and in "<entity> #<id>". */
+    entities: {
+      attribute: 'Atributo calculado',
+      calendar: 'Calendario',
+      command: 'Comando guardado',
+      device: 'Dispositivo',
+      driver: 'Conductor',
+      geofence: 'Geocerca',
+      group: 'Grupo',
+      maintenance: 'Mantenimiento',
+      notification: 'Notificación',
+      user: 'Usuario',
+      server: 'Servidor',
+      share: 'Enlace compartido',
+      theme: 'Tema',
+      permission: 'Permiso',
+      position: 'Posición',
+      event: 'Evento',
+      order: 'Pedido',
+    },
+    /** Grammatical gender of each entity name (m, f), for the actions below. */
+    genders: {
+      attribute: 'm',
+      calendar: 'm',
+      command: 'm',
+      device: 'm',
+      driver: 'm',
+      geofence: 'f',
+      group: 'm',
+      maintenance: 'm',
+      notification: 'f',
+      user: 'm',
+      server: 'm',
+      share: 'm',
+      theme: 'm',
+      permission: 'm',
+      position: 'f',
+      event: 'm',
+      order: 'm',
+    },
+    /** "<entity> created" by the entity's gender (m, f). */
+    actions: {
+      create: { m: '%{entity} creado', f: '%{entity} creada' },
+      delete: { m: '%{entity} eliminado', f: '%{entity} eliminada' },
+      update: { m: '%{entity} modificado', f: '%{entity} modificada' },
     },
   },
 };

@@ -18,54 +18,16 @@ const logsPtBR = {
       object: 'Objeto',
       result: 'Resultado',
     },
+    /** Actions with a wording of their own; the rest read "<entity> <action>" below. */
     codes: {
-      attribute: {
-        create: 'Atributo computado criado',
-        delete: 'Atributo computado excluído',
-        update: 'Atributo computado alterado',
-      },
-      calendar: {
-        create: 'Calendário criado',
-        delete: 'Calendário excluído',
-        update: 'Calendário alterado',
-      },
       command: {
-        create: 'Comando salvo criado',
-        delete: 'Comando salvo excluído',
         send: 'Comando enviado',
-        update: 'Comando salvo alterado',
       },
       device: {
         accumulators: 'Odômetro/horas do dispositivo alterados',
-        create: 'Dispositivo criado',
-        delete: 'Dispositivo excluído',
-        update: 'Dispositivo alterado',
-      },
-      driver: {
-        create: 'Motorista criado',
-        delete: 'Motorista excluído',
-        update: 'Motorista alterado',
-      },
-      geofence: {
-        create: 'Cerca virtual criado',
-        delete: 'Cerca virtual excluído',
-        update: 'Cerca virtual alterado',
-      },
-      group: {
-        create: 'Grupo criado',
-        delete: 'Grupo excluído',
-        update: 'Grupo alterado',
-      },
-      maintenance: {
-        create: 'Manutenção criado',
-        delete: 'Manutenção excluído',
-        update: 'Manutenção alterado',
       },
       notification: {
-        create: 'Notificação criado',
-        delete: 'Notificação excluído',
         test: 'Teste de notificação',
-        update: 'Notificação alterado',
       },
       permission: {
         link: 'Permissão vinculada',
@@ -80,11 +42,52 @@ const logsPtBR = {
         logout: 'Saiu',
         token: 'Token de API gerado',
       },
-      user: {
-        create: 'Usuário criado',
-        delete: 'Usuário excluído',
-        update: 'Usuário alterado',
-      },
+    },
+    /** Entity names, as the subject of an action and in "<entity> #<id>". */
+    entities: {
+      attribute: 'Atributo computado',
+      calendar: 'Calendário',
+      command: 'Comando salvo',
+      device: 'Dispositivo',
+      driver: 'Motorista',
+      geofence: 'Cerca virtual',
+      group: 'Grupo',
+      maintenance: 'Manutenção',
+      notification: 'Notificação',
+      user: 'Usuário',
+      server: 'Servidor',
+      share: 'Compartilhamento',
+      theme: 'Tema',
+      permission: 'Permissão',
+      position: 'Posição',
+      event: 'Evento',
+      order: 'Pedido',
+    },
+    /** Grammatical gender of each entity name (m, f), for the actions below. */
+    genders: {
+      attribute: 'm',
+      calendar: 'm',
+      command: 'm',
+      device: 'm',
+      driver: 'm',
+      geofence: 'f',
+      group: 'm',
+      maintenance: 'f',
+      notification: 'f',
+      user: 'm',
+      server: 'm',
+      share: 'm',
+      theme: 'm',
+      permission: 'f',
+      position: 'f',
+      event: 'm',
+      order: 'm',
+    },
+    /** "<entity> created" by the entity's gender (m, f). */
+    actions: {
+      create: { m: '%{entity} criado', f: '%{entity} criada' },
+      delete: { m: '%{entity} excluído', f: '%{entity} excluída' },
+      update: { m: '%{entity} alterado', f: '%{entity} alterada' },
     },
   },
 };

@@ -37,6 +37,10 @@ const reportsEnUS = {
     presets: {
       today: 'Today',
       yesterday: 'Yesterday',
+      thisWeek: 'This week',
+      lastWeek: 'Last week',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
       last7: 'Last 7 days',
       last30: 'Last 30 days',
       last90: 'Last 90 days',

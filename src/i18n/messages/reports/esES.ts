@@ -38,6 +38,10 @@ const reportsEsES: ReportsMessages = {
     presets: {
       today: 'Hoy',
       yesterday: 'Ayer',
+      thisWeek: 'Esta semana',
+      lastWeek: 'La semana pasada',
+      thisMonth: 'Este mes',
+      lastMonth: 'El mes pasado',
       last7: 'Últimos 7 días',
       last30: 'Últimos 30 días',
       last90: 'Últimos 90 días',

@@ -38,6 +38,10 @@ const reportsPtBR: ReportsMessages = {
     presets: {
       today: 'Hoje',
       yesterday: 'Ontem',
+      thisWeek: 'Esta semana',
+      lastWeek: 'Semana passada',
+      thisMonth: 'Este mês',
+      lastMonth: 'Mês passado',
       last7: 'Últimos 7 dias',
       last30: 'Últimos 30 dias',
       last90: 'Últimos 90 dias',

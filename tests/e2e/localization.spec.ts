@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn, createDevice, report } from './liveSupport';
+
+/** A browser in São Paulo (the server runs in UTC), reading the app in its three languages. */
+test.use({ timezoneId: 'America/Sao_Paulo' });
+
+test('?locale= is remembered, and MUI and Leaflet speak the chosen language', async ({ page }) => {
+  await apiSignIn(page);
+  await page.goto('/home?locale=es-ES');
+  await expect(page.getByRole('button', { name: 'Acercar' })).toBeVisible();
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Acercar' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+
+  await page.goto('/home?locale=pt-BR');
+  await expect(page.getByRole('button', { name: 'Aproximar' })).toBeVisible();
+  await page.goto('/reports/travels');
+  await expect(page.getByRole('button', { name: 'Abrir' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open' })).toHaveCount(0);
+
+  await page.goto('/home?locale=en-US');
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+});
+
+test('a plate typed without its hyphen finds the vehicle; the panel formats by locale', async ({
+  page,
+}) => {
+  await apiSignIn(page);
+  const device = await createDevice(page.request, 'DZY-4502');
+  // OsmAnd speed is knots on the wire: 10 kn = 18.52 km/h.
+  await report(page.request, device.uniqueId, -23.55, -46.63, {
+    speed: 10,
+    power: 13.96,
+    odometer: 236_287_040,
+  });
+  await page.goto('/devices?locale=pt-BR');
+  await page.getByTestId('device-search').fill('dzy4502');
+  await expect(page.getByTestId('device-row').filter({ hasText: 'DZY-4502' })).toBeVisible();
+  await page.getByTestId('device-search').fill('');
+
+  await page.goto(`/devices/${device.id}`);
+  await expect(page.getByTestId('detail-speed')).toHaveText(/19 km\/h/);
+  await expect(page.getByTestId('detail-power')).toContainText('13,96 V');
+  await expect(page.getByTestId('detail-odometer')).toContainText('236.287,0 km');
+
+  await page.goto(`/devices/${device.id}?locale=en-US`);
+  await expect(page.getByTestId('detail-power')).toContainText('13.96 V');
+  await expect(page.getByTestId('detail-odometer')).toContainText('236,287.0 km');
+});

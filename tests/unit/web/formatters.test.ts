@@ -1,0 +1,82 @@
+import { formatValue } from '../../../src/fleet/detail/formatValue';
+import {
+  formatCoordinates,
+  formatDate,
+  formatDateTime,
+  formatDistance,
+  formatMoney,
+  formatNumber,
+  formatSpeed,
+  formatVoltage,
+  timeZoneOf,
+} from '../../../src/i18n/formatters';
+import { exportFileName, localizeRow } from '../../../src/resources/common/xlsxExporter';
+
+const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const t = (key: string) => key;
+
+describe('one time zone rule', () => {
+  const instant = '2026-11-24T23:27:04Z'; // 20:27:04 in São Paulo
+
+  it('takes the user timezone attribute, else the server one, else the browser zone', () => {
+    const user = { attributes: { timezone: 'America/Mexico_City' } };
+    const server = { attributes: { timezone: 'Europe/Lisbon' } };
+    expect(timeZoneOf(user, server)).toBe('America/Mexico_City');
+    expect(timeZoneOf({ attributes: {} }, server)).toBe('Europe/Lisbon');
+    expect(timeZoneOf(user, { ...server, forceSettings: true })).toBe('Europe/Lisbon');
+    expect(timeZoneOf({ attributes: { timezone: 'Mars/Olympus' } }, null)).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+  });
+
+  it('shows date and time in that zone, one style per locale', () => {
+    const sp = { timeZone: 'America/Sao_Paulo' };
+    expect(formatDateTime(instant, { ...sp, locale: 'pt-BR' })).toBe('24/11/2026, 20:27:04');
+    expect(formatDateTime(instant, { ...sp, locale: 'es-ES' })).toBe('24/11/2026, 20:27:04');
+    expect(nbsp(formatDateTime(instant, { ...sp, locale: 'en-US' }))).toBe(
+      '11/24/2026, 08:27:04 PM',
+    );
+    expect(formatDate(instant, 'en-US', 'America/Sao_Paulo')).toBe('11/24/2026');
+    expect(formatDate('2026-11-24', 'en-US', 'Asia/Tokyo')).toBe('11/24/2026');
+    expect(formatDateTime(instant, { locale: 'pt-BR', timeZone: 'Asia/Tokyo' })).toBe(
+      '25/11/2026, 08:27:04',
+    );
+    expect(formatDateTime(null, { locale: 'pt-BR', timeZone: 'UTC' })).toBe('');
+  });
+
+  it('names list exports and writes their times in the same zone', () => {
+    const now = new Date(instant);
+    expect(exportFileName('devices', now, 'America/Sao_Paulo')).toBe('devices-20261124-2027.xlsx');
+    expect(
+      localizeRow(
+        { lastUpdate: instant, name: 'DZY-4502', odd: '2026-11-24' },
+        'America/Sao_Paulo',
+      ),
+    ).toEqual({ lastUpdate: '2026-11-24 20:27:04', name: 'DZY-4502', odd: '2026-11-24' });
+  });
+});
+
+describe('one number format per locale', () => {
+  it('formats numbers, distances, speeds, voltages and money with the locale separators', () => {
+    expect(formatNumber(236287.04, 'pt-BR', { digits: 1 })).toBe('236.287,0');
+    expect(formatNumber(236287.04, 'en-US', { digits: 1 })).toBe('236,287.0');
+    const pt = { locale: 'pt-BR', speed: 'kmh', distance: 'km' } as const;
+    expect(formatDistance(236_287_040, pt, 1)).toBe('236.287,0 km');
+    expect(formatDistance(236_287_040, { ...pt, locale: 'es-ES' }, 1)).toBe('236.287,0 km');
+    expect(formatSpeed(10, pt, 0)).toBe('19 km/h');
+    expect(formatSpeed(10, { ...pt, speed: 'mph', locale: 'en-US' })).toBe('11.5 mph');
+    expect(formatVoltage(13.96, 'pt-BR')).toBe('13,96 V');
+    expect(formatVoltage(13.96, 'en-US')).toBe('13.96 V');
+    expect(nbsp(formatMoney(1234.5, 'pt-BR'))).toBe('R$ 1.234,50');
+    expect(formatMoney(1234.5, 'en-US')).toBe('$1,234.50');
+    // Coordinates keep a decimal point everywhere: the comma separates latitude and longitude.
+    expect(formatCoordinates(-23.5, -46.6, 5)).toBe('-23.50000, -46.60000');
+  });
+
+  it('the panel formats attribute numbers through the same formatter', () => {
+    expect(formatValue(13.96, t, 'pt-BR')).toBe('13,96');
+    expect(formatValue(236000, t, 'pt-BR')).toBe('236.000');
+    expect(formatValue(236000, t, 'en-US')).toBe('236,000');
+    expect(formatValue(1.23456, t, 'es-ES')).toBe('1,23');
+  });
+});
