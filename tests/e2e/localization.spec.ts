@@ -14,6 +14,12 @@ test('?locale= is remembered, and MUI and Leaflet speak the chosen language', as
 
   await page.goto('/home?locale=pt-BR');
   await expect(page.getByRole('button', { name: 'Aproximar' })).toBeVisible();
+  // The geofence editor's own map speaks it too.
+  await page.goto('/geofence/create');
+  await expect(
+    page.getByTestId('geofence-map').getByRole('button', { name: 'Aproximar' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toHaveCount(0);
   await page.goto('/reports/travels');
   await expect(page.getByRole('button', { name: 'Abrir' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open' })).toHaveCount(0);

@@ -18,6 +18,7 @@ import {
   type EditorState,
 } from './editorState';
 import { GeofenceEditBar } from './GeofenceEditBar';
+import { LocalizedZoomControl } from '../../map/LocalizedZoomControl';
 
 const ShapeView = ({ shape, color }: { shape: GeofenceShape; color: string }) => {
   if (shape.type === 'circle')
@@ -116,7 +117,9 @@ export const GeofenceMapInput = () => {
           zoom={centre ? 15 : start.current.zoom}
           style={{ height: '100%', width: '100%' }}
           doubleClickZoom={false}
+          zoomControl={false}
         >
+          <LocalizedZoomControl position="topleft" />
           <BaseLayer layer={layer} />
           <MapEvents dispatch={dispatch} active={state.mode !== 'off'} />
           {state.shape && state.mode === 'off' && <ShapeView shape={state.shape} color="#1976d2" />}
