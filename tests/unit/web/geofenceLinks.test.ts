@@ -1,5 +1,6 @@
 import {
   coveredCount,
+  coveredDevices,
   devicesOfGeofence,
   linkChanges,
   reachableGeofences,
@@ -7,7 +8,6 @@ import {
   type GeofenceLinkMap,
 } from '../../../src/dataProvider/geofenceCoverage';
 import { dataProvider } from '../../../src/dataProvider';
-import { coveredDevices } from '../../../src/resources/notifications/GeofenceReachWarning';
 import { fakeFetch, jsonResponse, textResponse, type FakeRequest } from './fakeFetch';
 
 afterEach(() => vi.unstubAllGlobals());
