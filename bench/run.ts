@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark in turn, then all figures with their targets. */
+import { main as geofenceCoverage } from './geofenceCoverage';
 import { main as ingest } from './ingest';
 import { main as latency } from './latency';
 import { main as lists } from './lists';
@@ -10,6 +11,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['Ingest-to-socket latency', latency],
   ['List response times', lists],
   ['Reports on a device-year', reports],
+  ['Geofence coverage with 10,000 devices', geofenceCoverage],
 ];
 
 const results: [string, Figure[]][] = [];

@@ -22,3 +22,15 @@ export interface GeofenceAttributes {
   color?: string;
   [key: string]: unknown;
 }
+
+/**
+ * One geofence of `GET /tarkan/geofences/coverage`: the caller's devices it is checked against
+ * (linked directly, through a group up to three levels, or as the device's anchor), and the
+ * devices and groups linked to it directly.
+ */
+export interface GeofenceCoverage {
+  id: number;
+  deviceIds: number[];
+  linkedDeviceIds: number[];
+  linkedGroupIds: number[];
+}

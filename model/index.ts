@@ -6,7 +6,7 @@ export type { Device, DeviceStatus } from './device';
 export type { Position, PositionAttributes, Network, CellTower, WifiAccessPoint } from './position';
 export type { Event, EventType } from './event';
 export { EVENT_TYPES } from './event';
-export type { Geofence } from './geofence';
+export type { Geofence, GeofenceCoverage } from './geofence';
 export type { ComputedAttribute, AttributeType } from './attribute';
 export { ATTRIBUTE_TYPES } from './attribute';
 export type { Command, QueuedCommand } from './command';

@@ -237,6 +237,29 @@ export class TrackingCache {
     return chain;
   }
 
+  /** Ids of `property` linked to the device itself or to its group chain. */
+  linkedToDevice(
+    property: 'geofence' | 'attribute' | 'notification',
+    deviceId: number,
+    groupId: number,
+  ): Set<number> {
+    const ids = new Set(this.links.of('device', property, deviceId));
+    for (const id of this.groupChain(groupId)) {
+      for (const linked of this.links.of('group', property, id)) ids.add(linked);
+    }
+    return ids;
+  }
+
+  /**
+   * The geofences a device's positions are checked against: linked to it or its groups, plus its
+   * anchor geofences. The geofence coverage answer reads the same rule.
+   */
+  geofenceIdsOf(deviceId: number, groupId: number): Set<number> {
+    const ids = this.linkedToDevice('geofence', deviceId, groupId);
+    for (const id of this.anchors.get(deviceId) ?? []) ids.add(id);
+    return ids;
+  }
+
   context(entry: DeviceEntry): DeviceContext {
     if (entry.context && entry.contextGeneration === this.generation) return entry.context;
     const { device } = entry;
@@ -246,13 +269,8 @@ export class TrackingCache {
       ...chain.map((id) => this.groups.get(id)?.attributes),
       this.serverAttributes,
     ];
-    const geofenceIds = new Set(this.links.of('device', 'geofence', device.id));
-    const attributeIds = new Set(this.links.of('device', 'attribute', device.id));
-    for (const groupId of chain) {
-      for (const id of this.links.of('group', 'geofence', groupId)) geofenceIds.add(id);
-      for (const id of this.links.of('group', 'attribute', groupId)) attributeIds.add(id);
-    }
-    for (const id of this.anchors.get(device.id) ?? []) geofenceIds.add(id);
+    const geofenceIds = this.geofenceIdsOf(device.id, device.groupId);
+    const attributeIds = this.linkedToDevice('attribute', device.id, device.groupId);
     const computed = sortByPriority(
       [...attributeIds].flatMap((id) => this.attributes.get(id) ?? []),
     );

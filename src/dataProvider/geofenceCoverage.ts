@@ -129,3 +129,30 @@ export function reachableGeofences(
   const narrowed = filter.length > 0 ? [...ids].filter((id) => filter.includes(id)) : [...ids];
   return narrowed.sort((a, b) => a - b);
 }
+
+/** The link map plus the notifications linked to each device and group (the Traccar way). */
+export interface NotificationReach extends GeofenceLinkMap {
+  /** Notification ids linked directly to each device / group. */
+  deviceNotifications: Record<number, number[]>;
+  groupNotifications: Record<number, number[]>;
+}
+
+/** The devices a rule covers: all the user sees with "All devices", else its device and group links. */
+export function coveredDevices(
+  reach: NotificationReach,
+  notificationId: number | undefined,
+  always: boolean,
+): number[] {
+  if (always) return reach.devices.map((d) => d.id);
+  if (!notificationId) return [];
+  const linked = (links: Record<number, number[]>) =>
+    Object.entries(links)
+      .filter(([, ids]) => ids.includes(notificationId))
+      .map(([owner]) => Number(owner));
+  return [
+    ...new Set([
+      ...linked(reach.deviceNotifications),
+      ...devicesInGroups(reach, linked(reach.groupNotifications)),
+    ]),
+  ];
+}

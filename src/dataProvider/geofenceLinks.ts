@@ -1,18 +1,38 @@
 import type { CreateParams, DataProvider, RaRecord, UpdateParams } from 'react-admin';
+import type { GeofenceCoverage } from '../../model';
 import {
+  coveredDevices,
+  devicesOfGeofence,
   linkChanges,
+  reachableGeofences,
   type GeofenceLinkMap,
   type GeofenceTargets,
   type LinkedRow,
+  type NotificationReach,
 } from './geofenceCoverage';
+import { HttpError, request } from './http';
 import { traccarDataProvider, type LinkEnd } from './traccar';
 
 /**
  * Geofence ↔ device/group links, kept in Traccar's model: a geofence is checked only against the
  * positions of devices it is linked to (directly or through a group), and links go through
- * `/api/permissions`. Traccar has no "devices of a geofence" query, so the map is read from the
- * device and group side (`/api/geofences?deviceId=` and `?groupId=`), a few requests at a time.
+ * `/api/permissions`. Traccar has no "devices of a geofence" query; Frota's server answers it in
+ * one request (`GET /tarkan/geofences/coverage`). In proxy mode that route is not served (404),
+ * and the map is read the Traccar way instead: from the device and group side
+ * (`/api/geofences?deviceId=` and `?groupId=`), a few requests at a time.
  */
+
+const COVERAGE_PATH = '/tarkan/geofences/coverage';
+
+/** The server's coverage, or null where it does not answer it (proxy mode). */
+async function serverCoverage(notificationId?: number): Promise<GeofenceCoverage[] | null> {
+  try {
+    return (await request<GeofenceCoverage[]>(COVERAGE_PATH, { query: { notificationId } })).body;
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 404 || error.status === 501)) return null;
+    throw error;
+  }
+}
 
 /** The geofence form's choice, sent along with the geofence and turned into links on save. */
 export const TARGETS_FIELD = 'appliesTo';
@@ -51,19 +71,88 @@ async function linksOf(
   return Object.fromEntries(owners.map((row, i) => [row.id, lists[i]]));
 }
 
-export interface NotificationReach extends GeofenceLinkMap {
-  /** Notification ids linked directly to each device / group. */
-  deviceNotifications: Record<number, number[]>;
-  groupNotifications: Record<number, number[]>;
-}
-
-async function geofenceLinkMap(): Promise<GeofenceLinkMap> {
-  const [devices, groups] = await Promise.all([rows('device-admin'), rows('groups')]);
+/** The map read the Traccar way: one request per device and per group. */
+async function perDeviceLinkMap(
+  devices: LinkedRow[],
+  groups: LinkedRow[],
+): Promise<GeofenceLinkMap> {
   const [deviceGeofences, groupGeofences] = await Promise.all([
     linksOf('geofence', 'deviceId', devices),
     linksOf('geofence', 'groupId', groups),
   ]);
   return { devices, groups, deviceGeofences, groupGeofences };
+}
+
+/** The direct links of the server's answer, turned around to the device and group side. */
+function linkMapOf(
+  devices: LinkedRow[],
+  groups: LinkedRow[],
+  coverage: readonly GeofenceCoverage[],
+): GeofenceLinkMap {
+  const deviceGeofences: Record<number, number[]> = {};
+  const groupGeofences: Record<number, number[]> = {};
+  for (const row of devices) deviceGeofences[row.id] = [];
+  for (const row of groups) groupGeofences[row.id] = [];
+  for (const { id, linkedDeviceIds, linkedGroupIds } of coverage) {
+    for (const deviceId of linkedDeviceIds) (deviceGeofences[deviceId] ??= []).push(id);
+    for (const groupId of linkedGroupIds) (groupGeofences[groupId] ??= []).push(id);
+  }
+  return { devices, groups, deviceGeofences, groupGeofences };
+}
+
+async function geofenceLinkMap(): Promise<GeofenceLinkMap> {
+  const [devices, groups, coverage] = await Promise.all([
+    rows('device-admin'),
+    rows('groups'),
+    serverCoverage(),
+  ]);
+  return coverage ? linkMapOf(devices, groups, coverage) : perDeviceLinkMap(devices, groups);
+}
+
+/** Ids of every geofence some device or group is linked to, in the per-device map. */
+const linkedGeofenceIds = (map: GeofenceLinkMap): number[] => [
+  ...new Set([...Object.values(map.deviceGeofences), ...Object.values(map.groupGeofences)].flat()),
+];
+
+/** For each geofence, the ids of the user's devices it applies to (absent: none). */
+async function geofenceDevices(): Promise<Record<number, number[]>> {
+  const coverage = await serverCoverage();
+  if (coverage) return Object.fromEntries(coverage.map((row) => [row.id, row.deviceIds]));
+  const map = await perDeviceLinkMap(
+    ...(await Promise.all([rows('device-admin'), rows('groups')])),
+  );
+  return Object.fromEntries(linkedGeofenceIds(map).map((id) => [id, devicesOfGeofence(map, id)]));
+}
+
+async function notificationReach(): Promise<NotificationReach> {
+  const [devices, groups] = await Promise.all([rows('device-admin'), rows('groups')]);
+  const map = await perDeviceLinkMap(devices, groups);
+  const [deviceNotifications, groupNotifications] = await Promise.all([
+    linksOf('notifications', 'deviceId', devices),
+    linksOf('notifications', 'groupId', groups),
+  ]);
+  return { ...map, deviceNotifications, groupNotifications };
+}
+
+/**
+ * The geofences a geofence-type notification can fire for, before its own `geofenceIds` filter:
+ * those applying to a device it covers (every device the user sees when `always`, else the
+ * devices and groups linked to it). A new rule (no id) that is not `always` covers none yet.
+ */
+async function reachableGeofenceIds(
+  notificationId: number | undefined,
+  always: boolean,
+): Promise<number[]> {
+  if (!always && !notificationId) return [];
+  const coverage = await serverCoverage(always ? undefined : notificationId);
+  if (coverage) {
+    return coverage
+      .filter((row) => row.deviceIds.length > 0)
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+  }
+  const reach = await notificationReach();
+  return reachableGeofences(reach, coveredDevices(reach, notificationId, always));
 }
 
 async function setGeofenceLinks(geofenceId: number, targets: GeofenceTargets): Promise<void> {
@@ -86,15 +175,10 @@ async function setGeofenceLinks(geofenceId: number, targets: GeofenceTargets): P
 export const geofenceLinkMethods = {
   /** Devices and groups the user sees, with the geofences linked to each. */
   geofenceLinkMap,
-  /** The same, plus the notifications linked to each device and group. */
-  notificationReach: async (): Promise<NotificationReach> => {
-    const map = await geofenceLinkMap();
-    const [deviceNotifications, groupNotifications] = await Promise.all([
-      linksOf('notifications', 'deviceId', map.devices),
-      linksOf('notifications', 'groupId', map.groups),
-    ]);
-    return { ...map, deviceNotifications, groupNotifications };
-  },
+  /** For each geofence, the devices (of those the user sees) it applies to. */
+  geofenceDevices,
+  /** The geofences a geofence-type notification can fire for. */
+  reachableGeofenceIds,
   /** Links the geofence to exactly these devices and groups (of those the user sees). */
   setGeofenceLinks,
 };

@@ -169,6 +169,11 @@ describe('proxy mode (TRACCAR_URL)', () => {
     expect(proxy.output).not.toMatch(/demo fleet/);
   });
 
+  it('answers 404 for geofence coverage, so the web app reads the links from Traccar', async () => {
+    const res = await fetch(`${proxy.url}/tarkan/geofences/coverage`);
+    expect(res.status).toBe(404);
+  });
+
   it('answers /tarkan locally, even with the upstream down', async () => {
     await upstream.halt();
     const config = await fetch(`${proxy.url}/tarkan/assets/custom/config.json`);

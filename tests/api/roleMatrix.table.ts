@@ -921,6 +921,18 @@ export const MATRIX: Row[] = [
   ),
   ...reportRows(),
 
+  // ---- geofence coverage: the geofences area, only what the caller sees ----
+  row(
+    'GET',
+    '/tarkan/geofences/coverage',
+    c('list', 'READ', () => ({ path: '/tarkan/geofences/coverage' }), {
+      lists: (w, role) => ({
+        includes: [w.own(role, 'geofence')],
+        excludes: [w.foreign('geofence')],
+      }),
+    }),
+  ),
+
   // ---- audit logs (plus licence, administrators) ----
   row(
     'GET',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { assetRoutes } from './assets';
 import { autolinkRoutes } from './autolink';
+import { geofenceRoutes } from './geofences';
 import { integrationRoutes } from './integrations';
 import { invoiceRoutes } from './invoices';
 import { logRoutes } from './logs';
@@ -13,12 +14,13 @@ import { themeRoutes } from './theme';
  * `/tarkan`: the extension API (docs/extension-api.md), one file per first path segment. It is
  * served in both modes, except what creates or reads local users, sessions and devices: shares
  * (their viewers are local users), resellers, billing (it suspends local users at sign-in), QR
- * driver check-in and autolink exist in embedded mode only (404 in proxy mode).
+ * driver check-in, autolink and geofence coverage (it reads the tracking core's links) exist in
+ * embedded mode only (404 in proxy mode).
  */
 export const tarkanRoutes: FastifyPluginAsync = async (app) => {
   const embedded = app.config.traccarUrl
     ? []
-    : [shareRoutes, resellerRoutes, invoiceRoutes, qrDriverRoutes, autolinkRoutes];
+    : [shareRoutes, resellerRoutes, invoiceRoutes, qrDriverRoutes, autolinkRoutes, geofenceRoutes];
   for (const routes of [logRoutes, ...embedded, assetRoutes, themeRoutes, integrationRoutes]) {
     await app.register(routes);
   }

@@ -2,8 +2,7 @@ import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import { parseGeofenceArea } from '../../map/geofenceArea';
 import type { Geofence } from '../../../model/geofence';
 import { ResourceList } from '../common/ResourceList';
-import { devicesOfGeofence } from '../../dataProvider/geofenceCoverage';
-import { useGeofenceLinkMap } from './GeofenceTargetsInput';
+import { useGeofenceDevices } from './GeofenceTargetsInput';
 
 const Column = DataTable.Col<Geofence>;
 
@@ -15,8 +14,8 @@ const ShapeName = ({ area }: { area: string }) => {
 
 /** How many of the user's devices the geofence is checked against (directly or by group). */
 const DeviceCount = ({ id }: { id: number }) => {
-  const { data: map } = useGeofenceLinkMap();
-  return <>{map ? devicesOfGeofence(map, id).length : '…'}</>;
+  const { data: devices } = useGeofenceDevices();
+  return <>{devices ? (devices[id] ?? []).length : '…'}</>;
 };
 
 export const GeofenceList = () => (

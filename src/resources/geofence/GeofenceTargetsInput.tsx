@@ -20,12 +20,24 @@ import {
   type LinkedRow,
 } from '../../dataProvider/geofenceCoverage';
 
-/** The query of the geofence ↔ device/group links, shared by the editor and the list. */
+/** The query of the geofence ↔ device/group links, for the editor. */
 export const GEOFENCE_LINKS_KEY = ['geofenceLinks'];
 
 export const useGeofenceLinkMap = () => {
   const dataProvider = useDataProvider<FrotaDataProvider>();
   return useQuery({ queryKey: GEOFENCE_LINKS_KEY, queryFn: () => dataProvider.geofenceLinkMap() });
+};
+
+/**
+ * For each geofence, the devices it applies to: one request for the whole list (the list's
+ * column reads every row from this one answer).
+ */
+export const useGeofenceDevices = () => {
+  const dataProvider = useDataProvider<FrotaDataProvider>();
+  return useQuery({
+    queryKey: [...GEOFENCE_LINKS_KEY, 'devices'],
+    queryFn: () => dataProvider.geofenceDevices(),
+  });
 };
 
 const RowsInput = ({

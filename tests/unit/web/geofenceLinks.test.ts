@@ -1,5 +1,6 @@
 import {
   coveredCount,
+  coveredDevices,
   devicesOfGeofence,
   linkChanges,
   reachableGeofences,
@@ -7,7 +8,6 @@ import {
   type GeofenceLinkMap,
 } from '../../../src/dataProvider/geofenceCoverage';
 import { dataProvider } from '../../../src/dataProvider';
-import { coveredDevices } from '../../../src/resources/notifications/GeofenceReachWarning';
 import { fakeFetch, jsonResponse, textResponse, type FakeRequest } from './fakeFetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -102,5 +102,86 @@ describe('geofence saves through the data provider', () => {
     ]);
     // The device is the owner: its key comes first, as Traccar reads the body.
     expect(Object.keys(links[0] as object)).toEqual(['deviceId', 'geofenceId']);
+  });
+});
+
+describe('geofence coverage through the data provider', () => {
+  const DEVICES = 200;
+  const devices = Array.from({ length: DEVICES }, (_, i) => ({
+    id: i + 1,
+    name: `D${i + 1}`,
+    uniqueId: `d${i + 1}`,
+    groupId: i < 100 ? 10 : 0,
+    attributes: {},
+  }));
+  const groups = [{ id: 10, name: 'Fleet', groupId: 0, attributes: {} }];
+  // Geofence 7 is linked to device 150; geofence 8 to group 10 (devices 1–100).
+  const coverage = [
+    { id: 7, deviceIds: [150], linkedDeviceIds: [150], linkedGroupIds: [] },
+    {
+      id: 8,
+      deviceIds: devices.slice(0, 100).map((d) => d.id),
+      linkedDeviceIds: [],
+      linkedGroupIds: [10],
+    },
+    { id: 9, deviceIds: [], linkedDeviceIds: [], linkedGroupIds: [] },
+  ];
+  const traccarRoutes = {
+    'GET /api/devices': () => jsonResponse(devices),
+    'GET /api/groups': () => jsonResponse(groups),
+    'GET /api/geofences': (r: FakeRequest) => {
+      const deviceId = Number(r.url.searchParams.get('deviceId'));
+      const groupId = Number(r.url.searchParams.get('groupId'));
+      const ids = deviceId === 150 ? [7] : groupId === 10 ? [8] : [];
+      return jsonResponse(ids.map((id) => ({ id, name: `G${id}`, area: '' })));
+    },
+  };
+
+  it('reads every geofence’s device count in one request, not one per device', async () => {
+    const { requests } = fakeFetch({
+      ...traccarRoutes,
+      'GET /tarkan/geofences/coverage': () => jsonResponse(coverage),
+    });
+    const counts = await dataProvider.geofenceDevices();
+    expect(requests.map((r) => r.path)).toEqual(['/tarkan/geofences/coverage']);
+    expect(counts[7]).toEqual([150]);
+    expect(counts[8]).toHaveLength(100);
+    expect(counts[9]).toEqual([]);
+  });
+
+  it('builds the editor’s links from the device and group lists plus that one answer', async () => {
+    const { requests } = fakeFetch({
+      ...traccarRoutes,
+      'GET /tarkan/geofences/coverage': () => jsonResponse(coverage),
+    });
+    const linkMap = await dataProvider.geofenceLinkMap();
+    expect(requests).toHaveLength(3);
+    expect(requests.filter((r) => r.path === '/api/geofences')).toEqual([]);
+    expect(targetsOfGeofence(linkMap, 8)).toEqual({ all: false, deviceIds: [], groupIds: [10] });
+    expect(targetsOfGeofence(linkMap, 7)).toEqual({ all: false, deviceIds: [150], groupIds: [] });
+  });
+
+  it('asks once which geofences a notification can fire for', async () => {
+    const { requests } = fakeFetch({
+      ...traccarRoutes,
+      'GET /tarkan/geofences/coverage': (r) =>
+        jsonResponse(r.url.searchParams.get('notificationId') === '5' ? coverage.slice(1) : []),
+    });
+    expect(await dataProvider.reachableGeofenceIds(5, false)).toEqual([8]);
+    expect(requests.map((r) => r.url.pathname + r.url.search)).toEqual([
+      '/tarkan/geofences/coverage?notificationId=5',
+    ]);
+    // A new rule that is not "all devices" covers no device yet: nothing to ask.
+    expect(await dataProvider.reachableGeofenceIds(undefined, false)).toEqual([]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('falls back to Traccar’s per-device requests where the route is not served', async () => {
+    // Proxy mode: /tarkan/geofences/coverage answers 404, /api goes to a real Traccar.
+    const { requests } = fakeFetch(traccarRoutes);
+    const counts = await dataProvider.geofenceDevices();
+    expect(counts[7]).toEqual([150]);
+    expect(counts[8]).toHaveLength(100);
+    expect(requests.filter((r) => r.path === '/api/geofences')).toHaveLength(DEVICES + 1);
   });
 });
