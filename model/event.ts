@@ -25,7 +25,14 @@ export const EVENT_TYPES = [
   'media',
 ] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
+/**
+ * Event types of the product's own features, never offered in `GET /api/notifications/types`
+ * (a Traccar client would not know them): `scheduled` is raised when a scheduled notification's
+ * calendar event starts.
+ */
+export const EXTENSION_EVENT_TYPES = ['scheduled'] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number] | (typeof EXTENSION_EVENT_TYPES)[number];
 
 /** An event as the API sends it; `0` means "none" for the id references. */
 export interface Event {

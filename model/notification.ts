@@ -12,3 +12,20 @@ export interface Notification {
   commandId: number;
   attributes: Record<string, unknown>;
 }
+
+/** The type of a notification that fires when its calendar's event starts (the events screen). */
+export const SCHEDULED_NOTIFICATION = 'scheduled';
+
+/**
+ * Whether a notification belongs to the events screen (and its advanced-permission bits):
+ * scheduled ones and those that send a saved command.
+ */
+export function isEventNotification(
+  notification: Pick<Notification, 'type' | 'notificators'>,
+): boolean {
+  if (notification.type === SCHEDULED_NOTIFICATION) return true;
+  return notification.notificators
+    .split(/[,\s]+/)
+    .map((name) => name.trim())
+    .includes('command');
+}

@@ -45,6 +45,7 @@ import geofence from './resources/geofence';
 import groups from './resources/groups';
 import maintenance from './resources/maintenance';
 import notifications from './resources/notifications';
+import events from './resources/events';
 import users from './resources/users';
 
 const locale = detectStartLocale();
@@ -115,6 +116,7 @@ const FrotaAdmin = () => {
       <Resource name="geofence" {...geofence} />
       <Resource name="commands" {...commands} />
       <Resource name="notifications" {...notifications} />
+      <Resource name="events" {...events} />
       <Resource name="drivers" {...drivers} />
       <Resource name="calendars" {...calendars} />
       <Resource name="maintenances" {...maintenance} />

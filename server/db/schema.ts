@@ -217,6 +217,14 @@ export interface EventsTable {
   attributes: Json;
 }
 
+/** A calendar occurrence a scheduled notification fired for (the claim that it fires once). */
+export interface NotificationFiresTable {
+  notificationId: number;
+  /** Start of the occurrence (epoch ms). */
+  occurrence: Millis;
+  fired: Millis;
+}
+
 export interface QueuedCommandsTable {
   id: Generated<number>;
   deviceId: number;
@@ -374,6 +382,7 @@ export interface Tables extends LinkTables {
   positions: PositionsTable;
   events: EventsTable;
   queuedCommands: QueuedCommandsTable;
+  notificationFires: NotificationFiresTable;
   shares: SharesTable;
   shareDevice: ShareDeviceTable;
   auditLogs: AuditLogsTable;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Actor } from '../permissions/actor';
+import type { Action } from '../permissions/checkAccess';
 import type { ChangeKind } from './kinds';
 
 /**
@@ -64,6 +65,11 @@ export interface SaveContext {
 }
 
 interface EntityHooks {
+  /**
+   * Rules that depend on the object itself, beyond the area's bits: the denial message for doing
+   * `action` to `wire` (on an edit, asked of the stored object and of the result), or null.
+   */
+  authorize?(actor: Actor, action: Exclude<Action, 'read'>, wire: Wire): string | null;
   /** Pure checks of the complete object about to be saved; throws IllegalArgumentException. */
   validate?(wire: Wire): void;
   /** Database checks inside the write transaction (hierarchy, limits); `id` is 0 on create. */

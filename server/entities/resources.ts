@@ -3,6 +3,7 @@ import { IllegalArgumentException } from '../errors';
 import { compileExpression, ExpressionError } from '../processing/expression';
 import { validateArea } from '../../model/geofenceArea';
 import { checkDeviceLimits } from '../devices/deviceLimit';
+import { eventNotificationDenial } from '../permissions/checkAccess';
 import { checkCalendarData } from './calendarData';
 import type { EntityDef } from './definition';
 import { checkGroupParent } from './groupTree';
@@ -114,6 +115,7 @@ export const notifications: EntityDef = {
   sort: 'description',
   keywords: ['description', 'type'],
   extended: true,
+  hooks: { authorize: eventNotificationDenial },
 };
 
 export const drivers: EntityDef = {

@@ -40,6 +40,12 @@ export function checkArea(ctx: Ctx, def: EntityDef, action: Action): void {
   if (denial) throw new SecurityException(denial);
 }
 
+/** The definition's own rule for this object (`hooks.authorize`). */
+function checkObject(ctx: Ctx, def: EntityDef, action: 'create' | 'edit' | 'delete', wire: Wire) {
+  const denial = def.hooks?.authorize?.(ctx.actor, action, wire) ?? null;
+  if (denial) throw new SecurityException(denial);
+}
+
 /**
  * Conditions every list shares: without `userId`, what the caller reaches (admins: everything,
  * with or without `all`); with `userId`, only objects linked directly to that user, who must be
@@ -146,6 +152,7 @@ export async function createEntity(
 ): Promise<Wire> {
   checkArea(ctx, def, 'create');
   const wire = applyInput(def, emptyWire(def), input);
+  checkObject(ctx, def, 'create', wire);
   const saved = await save(ctx, def, wire, null, async (db, changes) => {
     const id = await insertRow(db, def, toColumns(db, def, wire));
     await addLink(db, findLink('userId', `${def.kind}Id`)!, ctx.actor.user.id, id);
@@ -173,6 +180,8 @@ export async function updateEntity(
   checkArea(ctx, def, 'edit');
   const before = await loadVisible(ctx, def, id);
   const wire = applyInput(def, before, input);
+  checkObject(ctx, def, 'edit', before);
+  checkObject(ctx, def, 'edit', wire);
   const saved = await save(ctx, def, wire, before, async (db, changes) => {
     await updateRow(db, def, id, toColumns(db, def, wire));
     changes.push({ kind: def.kind, id, action: 'update' });
@@ -185,6 +194,7 @@ export async function updateEntity(
 export async function deleteEntity(ctx: Ctx, def: EntityDef, id: number): Promise<void> {
   checkArea(ctx, def, 'delete');
   const before = await loadVisible(ctx, def, id);
+  checkObject(ctx, def, 'delete', before);
   await deleteRow(ctx.db, def, id);
   noteValues(def.kind, id, before, null);
   ctx.changes.emit({ kind: def.kind, id, action: 'delete' });

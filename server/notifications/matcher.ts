@@ -64,6 +64,11 @@ function notificationAccepts(
   event: MatchInput['event'],
 ): boolean {
   if (notification.type !== event.type) return false;
+  // A scheduled event is raised for one notification (its calendar started), not for every
+  // scheduled notification of the device.
+  if (event.type === 'scheduled' && event.attributes.notificationId !== notification.id) {
+    return false;
+  }
   if (event.type === 'alarm') {
     const alarm = event.attributes.alarm;
     if (

@@ -1,4 +1,4 @@
-import { bitAllows, type PermName } from '../../model';
+import { bitAllows, isEventNotification, type PermName } from '../../model';
 import type { PermArea } from '../entities/definition';
 import type { Actor } from './actor';
 
@@ -141,4 +141,23 @@ export function linkDenial(actor: Actor, owner: string, property: string): strin
 /** Position history and reports. */
 export function reportsDenial(actor: Actor): string | null {
   return actor.restrictions.disableReports ? DENIED.reports : null;
+}
+
+const EVENT_BITS = { create: 'eventCreate', edit: 'eventEdit', delete: 'eventDelete' } as const;
+
+/**
+ * Scheduled notifications and those that send a saved command belong to the events screen: on
+ * top of the notifications area's bits, writing one needs the events bit for the action.
+ */
+export function eventNotificationDenial(
+  actor: Actor,
+  action: keyof typeof EVENT_BITS,
+  notification: Record<string, unknown>,
+): string | null {
+  if (actor.admin) return null;
+  const type = typeof notification.type === 'string' ? notification.type : '';
+  const notificators =
+    typeof notification.notificators === 'string' ? notification.notificators : '';
+  if (!isEventNotification({ type, notificators })) return null;
+  return hasBit(actor, EVENT_BITS[action]) ? null : DENIED.write;
 }

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUDIT_RETENTION_MS, deleteOldAuditLogs } from '../audit/store';
 import { BILLING_CYCLE_MS, runBillingJob } from '../billing/job';
+import { ScheduledNotifications } from '../notifications/scheduled';
 import { QrRules } from '../qrDriver/rules';
 import { cleanupExpiredShares } from '../shares/service';
 
 const AUDIT_CLEANUP_MS = 24 * 60 * 60 * 1000;
 const SHARE_CLEANUP_MS = 60 * 60 * 1000;
+const SCHEDULE_TICK_MS = 60 * 1000;
+/** After a notification or calendar changes, the tracking cache has re-read it by then. */
+const SCHEDULE_CHANGE_DELAY_MS = 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,9 +41,44 @@ function every(
 }
 
 /**
+ * Scheduled notifications: every minute, and shortly after a notification, its links or a
+ * calendar change, so
+ * one whose calendar event starts now fires without waiting for the next minute.
+ */
+function scheduledNotifications(app: FastifyInstance): void {
+  const { tracking } = app;
+  const scheduler = new ScheduledNotifications(
+    app.db,
+    tracking.cache,
+    tracking.audience,
+    (events) => tracking.batches.publish({ positions: [], devices: [], events }),
+    app.log,
+  );
+  const failure = 'scheduled notifications failed';
+  every(app, SCHEDULE_TICK_MS, failure, () => scheduler.tick());
+  const pending = new Set<NodeJS.Timeout>();
+  const stopListening = app.changes.on((change) => {
+    const relevant =
+      change.kind === 'notification' ||
+      change.kind === 'calendar' ||
+      (change.kind === 'permission' && change.property === 'notification');
+    if (!relevant) return;
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      scheduler.tick().catch((err: unknown) => app.log.error({ err }, failure));
+    }, SCHEDULE_CHANGE_DELAY_MS).unref();
+    pending.add(timer);
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    for (const timer of pending) clearTimeout(timer);
+  });
+}
+
+/**
  * The scheduled work of the server. In both modes: audit records past their retention go daily.
  * In embedded mode also: expired shares and their users (hourly), the billing job (every 10
- * minutes) and the QR driver rules, which follow ignition events and run their due timers.
+ * minutes), scheduled notifications (every minute) and the QR driver rules, which follow ignition events and run their due timers.
  */
 export const jobsPlugin = fp(
   async (app) => {
@@ -58,6 +97,8 @@ export const jobsPlugin = fp(
     every(app, BILLING_CYCLE_MS, 'billing cycle failed', () =>
       runBillingJob(app.billing, (id) => app.hub.closeUser(id), app.log),
     );
+
+    scheduledNotifications(app);
 
     const rules = new QrRules(db, app.changes, app.log);
     app.decorate('qrRules', rules);

@@ -25,6 +25,8 @@ export interface Tracking {
    * committed so far (positions, devices and web notifications on the sockets).
    */
   batches: BatchFeed;
+  /** Who sees each device (shared with the live fan-out and the notifications). */
+  audience: AudienceCache;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
@@ -93,6 +95,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       ingest,
       sweep,
       batches,
+      audience,
       async latestPositions(user) {
         const ids = user.administrator
           ? [...cache.devices.keys()]

@@ -43,6 +43,16 @@ export class CalendarSchedule {
     return new CalendarSchedule(schedules);
   }
 
+  /** The latest occurrence start in (`after`, `until`], of any event; null when none starts there. */
+  latestStart(after: number, until: number): number | null {
+    let latest: number | null = null;
+    for (const schedule of this.schedules) {
+      const start = latestStartOf(schedule, after, until);
+      if (start !== null && (latest === null || start > latest)) latest = start;
+    }
+    return latest;
+  }
+
   isActive(time: number): boolean {
     let active = this.memo.get(time);
     if (active === undefined) {
@@ -90,4 +100,19 @@ function occursAt({ event, start, end }: Schedule, time: number): boolean {
     if (time < Math.max(to, from + 1)) return true;
   }
   return false;
+}
+
+function latestStartOf({ event, start }: Schedule, after: number, until: number): number | null {
+  if (!event.isRecurring()) return start > after && start <= until ? start : null;
+  if (start > until) return null;
+  const iterator = event.iterator();
+  let latest: number | null = null;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const next = iterator.next();
+    if (!next) break;
+    const from = event.getOccurrenceDetails(next).startDate.toJSDate().getTime();
+    if (from > until) break;
+    if (from > after) latest = from;
+  }
+  return latest;
 }

@@ -193,6 +193,8 @@ export const canAccess = (
   if (resource === 'users' && (user.userLimit ?? 0) === 0) return false;
   if (resource === 'reports' && user.disableReports) return false;
   if (resource === 'events' && !info.isPlus) return false;
+  // The events are notifications: the server lists them only to those who reach that area.
+  if (resource === 'events' && !advancedPermission(access, 'notifications')) return false;
   if (resource === 'device-admin' && action === 'create' && info.deviceLimit !== null) {
     if (info.deviceLimit <= 0) return false;
   }

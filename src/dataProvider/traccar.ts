@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { isDeletedUniqueId } from '../../model/device';
+import { isEventNotification } from '../../model/notification';
 import type { Server } from '../../model/server';
 import { request, type RequestOptions } from './http';
 import { applyListParams } from './listParams';
@@ -12,6 +13,8 @@ const PATHS: Record<string, string> = {
   geofence: '/api/geofences',
   computed: '/api/attributes/computed',
   maintenances: '/api/maintenance',
+  // The events screen: the notifications that are scheduled or send a saved command.
+  events: '/api/notifications',
 };
 
 const collectionPath = (resource: string): string => PATHS[resource] ?? `/api/${resource}`;
@@ -41,8 +44,15 @@ export type LinkedFilter = Partial<Record<'userId' | 'deviceId' | 'groupId', num
 
 type Row = RaRecord & Record<string, unknown>;
 
-/** Rows a management list never shows: deleted devices, share users. */
+const notEvent = (row: Row): boolean =>
+  !isEventNotification({
+    type: String(row.type ?? ''),
+    notificators: String(row.notificators ?? ''),
+  });
+
+/** Rows a management list never shows: deleted devices, share users, other notifications. */
 const hidden = (resource: string, row: Row): boolean =>
+  (resource === 'events' && notEvent(row)) ||
   (resource === 'device-admin' && isDeletedUniqueId(row.uniqueId)) ||
   (resource === 'users' && Boolean((row.attributes as Record<string, unknown>)?.isShared));
 

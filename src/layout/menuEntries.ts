@@ -41,7 +41,7 @@ export const USER_MENU: MenuEntry[] = [
   entry('computed', '/computed'),
   entry('server', '/server'),
   entry('notifications', '/notifications'),
-  entry('events', '/events', false),
+  entry('events', '/events'),
   entry('drivers', '/drivers'),
   entry('calendars', '/calendars'),
   entry('maintenances', '/maintenances'),

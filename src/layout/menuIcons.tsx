@@ -16,6 +16,7 @@ import geofence from '../resources/geofence';
 import groups from '../resources/groups';
 import maintenance from '../resources/maintenance';
 import notifications from '../resources/notifications';
+import events from '../resources/events';
 import users from '../resources/users';
 
 /** Menu icons, reused from the resource modules. */
@@ -25,6 +26,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   commands: commands.icon,
   groups: groups.icon,
   notifications: notifications.icon,
+  events: events.icon,
   users: users.icon,
   computed: computed.icon,
   drivers: drivers.icon,

@@ -8,6 +8,7 @@ import { qrDriver } from './0006_qr_driver';
 import { resellers } from './0007_resellers';
 import { billingPeriods } from './0008_billing_periods';
 import { sessionTokens } from './0009_session_tokens';
+import { notificationFires } from './0010_notification_fires';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -23,4 +24,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0007_resellers': resellers,
   '0008_billing_periods': billingPeriods,
   '0009_session_tokens': sessionTokens,
+  '0010_notification_fires': notificationFires,
 };

@@ -2,6 +2,7 @@ import adminEnUS from './admin/enUS';
 import liveEnUS from './live/enUS';
 import geofenceLinksEnUS from './geofenceLinks/enUS';
 import logsEnUS from './logs/enUS';
+import scheduledEventsEnUS from './scheduledEvents/enUS';
 import reportsEnUS from './reports/enUS';
 import sharesEnUS from './shares/enUS';
 import billingEnUS from './billing/enUS';
@@ -14,6 +15,7 @@ import resellerEnUS from './reseller/enUS';
 const enUS = {
   ...liveEnUS,
   ...logsEnUS,
+  ...scheduledEventsEnUS,
   ...geofenceLinksEnUS,
   ...adminEnUS,
   ...reportsEnUS,

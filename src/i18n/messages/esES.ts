@@ -3,6 +3,7 @@ import adminEsES from './admin/esES';
 import liveEsES from './live/esES';
 import geofenceLinksEsES from './geofenceLinks/esES';
 import logsEsES from './logs/esES';
+import scheduledEventsEsES from './scheduledEvents/esES';
 import reportsEsES from './reports/esES';
 import sharesEsES from './shares/esES';
 import billingEsES from './billing/esES';
@@ -14,6 +15,7 @@ import resellerEsES from './reseller/esES';
 const esES: AppMessages = {
   ...liveEsES,
   ...logsEsES,
+  ...scheduledEventsEsES,
   ...geofenceLinksEsES,
   ...adminEsES,
   ...reportsEsES,

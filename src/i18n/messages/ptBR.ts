@@ -3,6 +3,7 @@ import adminPtBR from './admin/ptBR';
 import livePtBR from './live/ptBR';
 import geofenceLinksPtBR from './geofenceLinks/ptBR';
 import logsPtBR from './logs/ptBR';
+import scheduledEventsPtBR from './scheduledEvents/ptBR';
 import reportsPtBR from './reports/ptBR';
 import sharesPtBR from './shares/ptBR';
 import billingPtBR from './billing/ptBR';
@@ -14,6 +15,7 @@ import resellerPtBR from './reseller/ptBR';
 const ptBR: AppMessages = {
   ...livePtBR,
   ...logsPtBR,
+  ...scheduledEventsPtBR,
   ...geofenceLinksPtBR,
   ...adminPtBR,
   ...reportsPtBR,

@@ -136,7 +136,7 @@ describe('canAccess: roles × resources × actions', () => {
     expect(can(withPerms(['groups', 'groupEdit']), plusAdvanced, 'edit', 'groups')).toBe(true);
     // Tarkan gated group edit with the create bit; here edit is edit.
     expect(can(withPerms(['groups', 'groupCreate']), plusAdvanced, 'edit', 'groups')).toBe(false);
-    expect(can(withPerms(['events']), plusAdvanced, 'list', 'events')).toBe(true);
+    expect(can(withPerms(['notifications', 'events']), plusAdvanced, 'list', 'events')).toBe(true);
   });
 
   it('allows everything to a user with no perms string, and ignores bits while the setting is off', () => {
@@ -230,10 +230,39 @@ describe('menus', () => {
       '/computed',
       '/server',
       '/notifications',
+      '/events',
       '/drivers',
       '/calendars',
       '/maintenances',
     ]);
+  });
+
+  it('shows the events screen by its bits, with the plus licence, and its buttons by theirs', () => {
+    const eventsEntry = (who: ReturnType<typeof user>, where: ServerAccessInfo) =>
+      labels(who, where).user.includes('/events');
+    const reader = withPerms(['notifications', 'events']);
+    expect(eventsEntry(reader, plusAdvanced)).toBe(true);
+    // The events are notifications: without that area the server would refuse the list.
+    expect(eventsEntry(withPerms(['events']), plusAdvanced)).toBe(false);
+    expect(eventsEntry(withPerms(['notifications']), plusAdvanced)).toBe(false);
+    expect(eventsEntry(user(), info())).toBe(false);
+    expect(eventsEntry(user(), info({ plus: true }))).toBe(true);
+    for (const action of ['create', 'edit', 'delete'] as const) {
+      expect(can(reader, plusAdvanced, action, 'events'), action).toBe(false);
+    }
+    const writer = withPerms([
+      'notifications',
+      'events',
+      'eventCreate',
+      'eventEdit',
+      'eventDelete',
+    ]);
+    for (const action of ['create', 'edit', 'delete'] as const) {
+      expect(can(writer, plusAdvanced, action, 'events'), action).toBe(true);
+    }
+    expect(
+      can(withPerms(['notifications', 'events', 'eventEdit']), plusAdvanced, 'create', 'events'),
+    ).toBe(false);
   });
 
   it('shows the reseller screen and the brand editor to a reseller only', () => {

@@ -117,6 +117,46 @@ describe('traccar data provider: lists in memory', () => {
   });
 });
 
+describe('traccar data provider: the events screen', () => {
+  const notifications = [
+    { id: 1, type: 'alarm', notificators: 'web', calendarId: 0, commandId: 0 },
+    { id: 2, type: 'scheduled', notificators: 'web', calendarId: 5, commandId: 0 },
+    { id: 3, type: 'geofenceEnter', notificators: 'web,command', calendarId: 0, commandId: 8 },
+  ];
+
+  it('lists only scheduled and command notifications, and writes them as notifications', async () => {
+    const { requests } = fakeFetch({
+      'GET /api/notifications': () => jsonResponse(notifications),
+      'POST /api/notifications': (r) => jsonResponse({ ...JSON.parse(r.body), id: 9 }),
+      'PUT /api/notifications/9': (r) => jsonResponse(JSON.parse(r.body)),
+      'DELETE /api/notifications/9': () => textResponse('', 204),
+    });
+    const page = await provider.getList('events', {
+      sort: { field: 'id', order: 'ASC' },
+      pagination: { page: 1, perPage: 25 },
+      filter: {},
+    });
+    expect(page.data.map((row) => row.id)).toEqual([2, 3]);
+
+    const data = { type: 'scheduled', notificators: 'command', calendarId: 5, commandId: 8 };
+    const created = await provider.create('events', { data });
+    expect(created.data.id).toBe(9);
+    await provider.update('events', {
+      id: 9,
+      data: { ...created.data, description: 'Night' },
+      previousData: created.data,
+    });
+    await provider.delete('events', { id: 9, previousData: created.data });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/notifications',
+      'POST /api/notifications',
+      'PUT /api/notifications/9',
+      'DELETE /api/notifications/9',
+    ]);
+    expect(JSON.parse(requests[1].body)).toMatchObject(data);
+  });
+});
+
 describe('traccar data provider: custom methods', () => {
   it('links and unlinks with the owner key first, in bulk when several', async () => {
     const { requests } = fakeFetch({

@@ -272,6 +272,7 @@ const liveEnUS = {
     temp1: 'Temperature 1',
   },
   events: {
+    scheduled: 'Scheduled event',
     commandResult: 'Command result',
     deviceOnline: 'Device online',
     deviceUnknown: 'Device status unknown',

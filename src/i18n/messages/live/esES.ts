@@ -274,6 +274,7 @@ const liveEsES: LiveMessages = {
     temp1: 'Temperatura 1',
   },
   events: {
+    scheduled: 'Evento programado',
     commandResult: 'Resultado del comando',
     deviceOnline: 'Dispositivo en línea',
     deviceUnknown: 'Estado del dispositivo desconocido',

@@ -274,6 +274,7 @@ const livePtBR: LiveMessages = {
     temp1: 'Temperatura 1',
   },
   events: {
+    scheduled: 'Evento agendado',
     commandResult: 'Resultado de comando',
     deviceOnline: 'Dispositivo online',
     deviceUnknown: 'Status do dispositivo desconhecido',

@@ -1,0 +1,62 @@
+import {
+  BooleanField,
+  BulkDeleteButton,
+  DataTable,
+  ReferenceField,
+  useTranslate,
+} from 'react-admin';
+import type { Notification } from '../../../model/notification';
+import { useAccess } from '../../authProvider/useAccess';
+import { ResourceList } from '../common/ResourceList';
+
+const Column = DataTable.Col<Notification>;
+
+const Channels = ({ value }: { value: string }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      {value
+        .split(',')
+        .filter(Boolean)
+        .map((part) => translate(`admin.notificators.${part.trim()}`, { _: part }))
+        .join(', ')}
+    </>
+  );
+};
+
+const EventType = ({ value }: { value: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`events.${value}`, { _: value })}</>;
+};
+
+/** Scheduled and command notifications (the data provider keeps only those). */
+export const EventList = () => {
+  const { can } = useAccess();
+  const bulk = can('delete', 'events') ? <BulkDeleteButton mutationMode="pessimistic" /> : false;
+  return (
+    <ResourceList sort={{ field: 'type', order: 'ASC' }}>
+      <DataTable rowClick={can('edit', 'events') ? 'edit' : false} bulkActionButtons={bulk}>
+        <Column
+          source="type"
+          label="scheduledEvents.fields.type"
+          render={(r) => <EventType value={r.type} />}
+        />
+        <Column source="description" label="scheduledEvents.fields.description" />
+        <Column source="calendarId" label="scheduledEvents.fields.calendarId">
+          <ReferenceField source="calendarId" reference="calendars" link={false} emptyText="—" />
+        </Column>
+        <Column
+          source="notificators"
+          label="scheduledEvents.fields.notificators"
+          render={(r) => <Channels value={r.notificators} />}
+        />
+        <Column source="commandId" label="scheduledEvents.fields.commandId">
+          <ReferenceField source="commandId" reference="commands" link={false} emptyText="—" />
+        </Column>
+        <Column source="always" label="scheduledEvents.fields.always">
+          <BooleanField source="always" />
+        </Column>
+      </DataTable>
+    </ResourceList>
+  );
+};
