@@ -16,10 +16,14 @@ export interface BrandConfig {
   version: number;
 }
 
+/** The product's name, shown only while a brand has set none. */
+export const DEFAULT_BRAND_NAME = 'Frota';
+
 export const defaultBrand: BrandConfig = {
-  title: 'Frota',
+  title: DEFAULT_BRAND_NAME,
   whatsapp: '',
-  headLogo: { image: false, text: 'Frota' },
+  // Empty: the logo text is the brand's name, so renaming the brand renames the logo too.
+  headLogo: { image: false, text: '' },
   push: {},
   logoWidth: null,
   loginLogo: false,
@@ -42,10 +46,12 @@ export const normalizeBrand = (saved: unknown): BrandConfig => {
   if (typeof brand.whatsapp !== 'string') brand.whatsapp = defaultBrand.whatsapp;
   if (!isRecord(brand.headLogo)) brand.headLogo = defaultBrand.headLogo;
   else {
+    const text = typeof brand.headLogo.text === 'string' ? brand.headLogo.text.trim() : '';
     brand.headLogo = {
       image: brand.headLogo.image === true,
-      text:
-        typeof brand.headLogo.text === 'string' ? brand.headLogo.text : defaultBrand.headLogo.text,
+      // Editors used to start the logo text at the product's name and save it along; kept, it
+      // would hide every later rename of the brand, so it counts as "not set".
+      text: text === DEFAULT_BRAND_NAME ? '' : text,
     };
   }
   if (!isRecord(brand.push)) brand.push = defaultBrand.push;

@@ -54,6 +54,8 @@ interface RecoveryRequest {
   email: string | undefined;
   /** Where the link points, from `recoveryOrigin`. */
   origin: string;
+  /** The app name of the brand the request reached, which the mail signs with. */
+  brandName: string;
 }
 
 interface RecoveryLog {
@@ -79,7 +81,7 @@ export async function requestPasswordReset(
   const link = recoveryLink(request.origin, reset.token);
   const to = reset.user.email;
   if (mailer) {
-    const message = recoveryMessage(reset.user.attributes.language, link);
+    const message = recoveryMessage(reset.user.attributes.language, link, request.brandName);
     mailer
       .send({ to, ...message })
       .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));

@@ -70,7 +70,7 @@ describe('password recovery by mail', () => {
 
     const mail = await smtp.waitForMail('ana@x.test');
     expect(mail.from).toBe('frota@test.example');
-    expect(mailHeader(mail, 'subject')).toBe('Password reset');
+    expect(mailHeader(mail, 'subject')).toBe('Frota: password reset');
     const match = LINK.exec(mailBody(mail));
     expect(match, mailBody(mail)).not.toBeNull();
     const [, origin, token] = match!;
@@ -135,6 +135,49 @@ describe('password recovery by mail', () => {
     await requestWithHost(server, 'TRACK.acme.example:8443', { email: 'acme@x.test' });
     const mail = await smtp.waitForMail('acme@x.test');
     expect(LINK.exec(mailBody(mail))?.[1]).toBe('https://track.acme.example');
+  });
+
+  it('names the brand the request reached, main or reseller, in subject and body', async () => {
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const theme = (title: string) => ({
+      config: { title, whatsapp: '', headLogo: { image: false, text: '' } },
+    });
+    expect((await admin.json('/tarkan/theme', theme('Rastro'), 'PUT')).status).toBe(200);
+    const dora = await admin.json('/api/users', {
+      name: 'Dora',
+      email: 'dora@x.test',
+      password: 'old-password',
+      attributes: { language: 'en-US' },
+    });
+    expect(dora.status).toBe(200);
+    const reseller = await admin.json('/api/users', {
+      name: 'Zeta',
+      email: 'zeta@x.test',
+      password: 'zeta-pass-1',
+      attributes: {
+        language: 'en-US',
+        'tarkan.reseller': true,
+        'tarkan.domainReseller': 'track.zeta.example',
+        'tarkan.limitReseller': 5,
+      },
+    });
+    expect(reseller.status, await reseller.clone().text()).toBe(200);
+    const zeta = new Client(server.url);
+    await zeta.login('zeta@x.test', 'zeta-pass-1');
+    expect((await zeta.json('/tarkan/theme', theme('Zeta Track'), 'PUT')).status).toBe(200);
+
+    await new Client(server.url).form('/api/session/password', { email: 'dora@x.test' });
+    const main = await smtp.waitForMail('dora@x.test');
+    expect(mailHeader(main, 'subject')).toBe('Rastro: password reset');
+    expect(mailBody(main)).toContain('reset your Rastro password');
+    expect(mailBody(main)).not.toContain('Frota');
+
+    await requestWithHost(server, 'track.zeta.example', { email: 'zeta@x.test' });
+    const own = await smtp.waitForMail('zeta@x.test');
+    expect(mailHeader(own, 'subject')).toBe('Zeta Track: password reset');
+    expect(mailBody(own)).toContain('reset your Zeta Track password');
+    expect(mailBody(own)).not.toContain('Rastro');
   });
 
   it('answers 200 for unknown addresses and sends nothing', async () => {

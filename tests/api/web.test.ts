@@ -69,7 +69,7 @@ describe('web app and branding assets', () => {
     expect(await (await fetch(url)).json()).toEqual({
       title: 'Frota',
       whatsapp: '',
-      headLogo: { image: false, text: 'Frota' },
+      headLogo: { image: false, text: '' },
       push: {},
       logoWidth: null,
       loginLogo: false,

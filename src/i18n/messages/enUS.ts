@@ -7,6 +7,7 @@ import reportsEnUS from './reports/enUS';
 import sharesEnUS from './shares/enUS';
 import billingEnUS from './billing/enUS';
 import themeEnUS from './theme/enUS';
+import settingsEnUS from './settings/enUS';
 import driverEnUS from './driver/enUS';
 import channelsEnUS from './channels/enUS';
 import resellerEnUS from './reseller/enUS';
@@ -24,6 +25,7 @@ const enUS = {
   ...channelsEnUS,
   ...resellerEnUS,
   ...themeEnUS,
+  ...settingsEnUS,
   ...driverEnUS,
   app: {
     loading: 'Loading…',

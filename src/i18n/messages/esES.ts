@@ -8,6 +8,7 @@ import reportsEsES from './reports/esES';
 import sharesEsES from './shares/esES';
 import billingEsES from './billing/esES';
 import themeEsES from './theme/esES';
+import settingsEsES from './settings/esES';
 import driverEsES from './driver/esES';
 import channelsEsES from './channels/esES';
 import resellerEsES from './reseller/esES';
@@ -24,6 +25,7 @@ const esES: AppMessages = {
   ...channelsEsES,
   ...resellerEsES,
   ...themeEsES,
+  ...settingsEsES,
   ...driverEsES,
   app: {
     loading: 'Cargando…',

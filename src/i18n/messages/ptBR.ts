@@ -8,6 +8,7 @@ import reportsPtBR from './reports/ptBR';
 import sharesPtBR from './shares/ptBR';
 import billingPtBR from './billing/ptBR';
 import themePtBR from './theme/ptBR';
+import settingsPtBR from './settings/ptBR';
 import driverPtBR from './driver/ptBR';
 import channelsPtBR from './channels/ptBR';
 import resellerPtBR from './reseller/ptBR';
@@ -24,6 +25,7 @@ const ptBR: AppMessages = {
   ...channelsPtBR,
   ...resellerPtBR,
   ...themePtBR,
+  ...settingsPtBR,
   ...driverPtBR,
   app: {
     loading: 'Carregando…',

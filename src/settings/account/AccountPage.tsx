@@ -9,6 +9,7 @@ import { useAccess } from '../../authProvider/useAccess';
 import { UserAccountTab, UserPreferencesTab } from '../../resources/users/UserInputs';
 import { userTransform } from '../../resources/users/userTransform';
 import { SaveToolbar } from '../SaveToolbar';
+import { useSaveFeedback } from '../../common/useSaveFeedback';
 
 /**
  * `/account`: the signed-in user edits their own account and preferences ("my account").
@@ -17,6 +18,7 @@ import { SaveToolbar } from '../SaveToolbar';
 export const AccountPage = () => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const feedback = useSaveFeedback();
   const { can, user } = useAccess();
   if (!user || !can('show', 'account')) return null;
   const editable = can('edit', 'account');
@@ -32,10 +34,13 @@ export const AccountPage = () => {
         transform={userTransform}
         queryOptions={{ select: toForm }}
         mutationOptions={{
+          // These replace react-admin's own handlers, confirmation included: say it here.
           onSuccess: (saved) => {
             setCurrentUser(saved);
             void queryClient.invalidateQueries({ queryKey: ['auth'] });
+            feedback.saved();
           },
+          onError: feedback.failed,
         }}
       >
         {!editable && <Alert severity="info">{translate('admin.account.readonly')}</Alert>}

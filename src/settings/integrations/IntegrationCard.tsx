@@ -1,9 +1,9 @@
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useSaveFeedback } from '../../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../../dataProvider';
-import { useErrorText } from '../../dataProvider/featureErrors';
 import type { Integration, SettingValue } from '../../dataProvider/integrations';
 import { INTEGRATIONS, type IntegrationKey } from '../../../model/integration';
 import { IntegrationField } from './IntegrationField';
@@ -13,8 +13,7 @@ const WEBHOOK_PATH = '/tarkan/invoices/webhook';
 /** The settings of one integration; secrets start blank and are sent only when typed. */
 export const IntegrationCard = ({ integration }: { integration: Integration }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const errorText = useErrorText();
+  const feedback = useSaveFeedback();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const key = integration.key as IntegrationKey;
   const fields = Object.entries(INTEGRATIONS[key]?.fields ?? {});
@@ -39,10 +38,9 @@ export const IntegrationCard = ({ integration }: { integration: Integration }) =
           ),
         ),
       );
-      notify('integrations.saved', { type: 'success' });
+      feedback.saved('integrations.saved');
     },
-    onError: (error) =>
-      notify('integrations.failed', { type: 'error', messageArgs: { error: errorText(error) } }),
+    onError: feedback.failed,
   });
 
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { Card, LinearProgress } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TabbedForm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TabbedForm, Title, useDataProvider, useTranslate } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { CHANNEL_KEYS, ChannelInputs } from '../channels/ChannelInputs';
 import { publishServerInfo } from '../../bootstrap/serverInfoStore';
@@ -12,6 +12,7 @@ import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
 import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
 import { SaveToolbar } from '../SaveToolbar';
+import { useSaveFeedback } from '../../common/useSaveFeedback';
 
 const RESERVED = [
   'tarkan.lang',
@@ -32,7 +33,7 @@ const RESERVED = [
 /** `/server` (administrators): every server setting, saved with `PUT /api/server`. */
 export const ServerPage = () => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const feedback = useSaveFeedback();
   const queryClient = useQueryClient();
   const info = useServerInfo();
   const dataProvider = useDataProvider<FrotaDataProvider>();
@@ -49,11 +50,9 @@ export const ServerPage = () => {
       queryClient.setQueryData(['server'], saved);
       publishServerInfo({ ...info, server: saved });
       void queryClient.invalidateQueries({ queryKey: ['auth'] });
-      notify('admin.server.saved', { type: 'success' });
+      feedback.saved('admin.server.saved');
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      });
+      feedback.failed(error);
     }
   };
 

@@ -22,6 +22,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { publishServerInfo } from '../../bootstrap/serverInfoStore';
+import { useSaveFeedback } from '../../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../../dataProvider';
 import { BrandLogo, logoWidth } from '../../branding/BrandLogo';
 import type { BrandConfig } from '../../../model/brand';
@@ -83,24 +85,28 @@ export const ThemePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const { can } = useAccess();
-  const { brand, colors } = useServerInfo();
+  const feedback = useSaveFeedback();
+  const info = useServerInfo();
+  const { brand, colors } = info;
   const [draft, setDraft] = useState<ThemeDraft>(() => draftFrom(brand, colors));
   const [section, setSection] = useState<Section>('general');
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const publish = useMutation({
-    mutationFn: (published: ThemeDraft) => dataProvider.saveTheme(themeBody(published)),
-    onSuccess: () => {
-      notify('themeEditor.saved', { type: 'success' });
-      // The theme is applied at bootstrap, for everyone: load the app again.
-      window.location.reload();
+    mutationFn: async (published: ThemeDraft) => {
+      await dataProvider.saveTheme(themeBody(published));
+      // What this address shows now (a reseller saving on the main domain changed their own
+      // brand, not this one), read back as at start-up, so the whole app follows without a
+      // reload that would also swallow the confirmation.
+      const [saved, savedColors] = await Promise.all([
+        dataProvider.getBrand(),
+        dataProvider.getThemeColors(),
+      ]);
+      publishServerInfo({ ...info, brand: saved, colors: savedColors });
     },
-    onError: (error) =>
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      }),
+    onSuccess: () => feedback.saved('themeEditor.saved'),
+    onError: feedback.failed,
   });
-  // Saving lasts until the page reloads.
-  const saving = publish.isPending || publish.isSuccess;
+  const saving = publish.isPending;
   const errors = useMemo(() => draftErrors(draft), [draft]);
   const shown = previewBrand(brand, draft);
 
@@ -244,7 +250,7 @@ export const ThemePage = () => {
                   setConfig({ headLogo: { ...draft.config.headLogo, text: event.target.value } })
                 }
                 error={Boolean(errors.logoText)}
-                helperText={err('logoText') ?? ' '}
+                helperText={err('logoText') ?? translate('themeEditor.logoTextHelp')}
                 slotProps={{ htmlInput: { maxLength: 40 } }}
               />
               <TextField

@@ -2,6 +2,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useSaveFeedback } from '../../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../../dataProvider';
 import type { BrandConfig } from '../../../model/brand';
 import type { UploadType } from '../../../model/theme';
@@ -19,6 +20,7 @@ interface ThemeUploadProps {
 export const ThemeUpload = ({ type, label, preview, onUploaded, dark }: ThemeUploadProps) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const feedback = useSaveFeedback();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const upload = useMutation({
     mutationFn: (file: File) => dataProvider.uploadThemeImage(type, file),
@@ -26,10 +28,7 @@ export const ThemeUpload = ({ type, label, preview, onUploaded, dark }: ThemeUpl
       onUploaded(config);
       notify('themeEditor.uploaded', { type: 'success' });
     },
-    onError: (error) =>
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      }),
+    onError: feedback.failed,
   });
   const pending = upload.isPending;
 

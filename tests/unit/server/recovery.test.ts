@@ -24,15 +24,17 @@ describe('recoveryOrigin', () => {
 });
 
 describe('recoveryMessage', () => {
-  it('speaks the user language, pt-BR by default', () => {
-    expect(recoveryMessage('en-US', 'L').subject).toBe('Password reset');
-    expect(recoveryMessage('es', 'L').subject).toBe('Restablecimiento de contraseña');
-    expect(recoveryMessage('pt-BR', 'L').subject).toBe('Redefinição de senha');
-    expect(recoveryMessage(undefined, 'L').subject).toBe('Redefinição de senha');
-    expect(recoveryMessage('de', 'L').subject).toBe('Redefinição de senha');
-    expect(recoveryMessage('en', 'https://x/login/recover/T').text).toContain(
-      'https://x/login/recover/T',
-    );
+  it('speaks the user language, pt-BR by default, and names the brand', () => {
+    expect(recoveryMessage('en-US', 'L', 'Acme').subject).toBe('Acme: password reset');
+    expect(recoveryMessage('es', 'L', 'Acme').subject).toBe('Acme: restablecimiento de contraseña');
+    expect(recoveryMessage('pt-BR', 'L', 'Acme').subject).toBe('Acme: redefinição de senha');
+    expect(recoveryMessage(undefined, 'L', 'Acme').subject).toBe('Acme: redefinição de senha');
+    expect(recoveryMessage('de', 'L', 'Acme').subject).toBe('Acme: redefinição de senha');
+    const { text } = recoveryMessage('en', 'https://x/login/recover/T', 'Acme');
+    expect(text).toContain('https://x/login/recover/T');
+    expect(text).toContain('reset your Acme password');
+    expect(recoveryMessage('pt', 'L', 'Acme').text).toContain('senha no aplicativo Acme');
+    expect(recoveryMessage('es', 'L', 'Acme').text).toContain('de la aplicación Acme');
   });
 });
 

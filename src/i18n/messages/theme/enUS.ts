@@ -12,6 +12,7 @@ const themeEnUS = {
     whatsappHelp: 'With country and area code; empty hides the button',
     logoImage: 'Use an image as the internal logo',
     logoText: 'Logo text',
+    logoTextHelp: 'Empty: the app name',
     logoWidth: 'Logo size (%)',
     internalLogo: 'Internal logo',
     loginLogo: 'Login logo',

@@ -12,6 +12,7 @@ const themeEsES = {
     whatsappHelp: 'Con código de país y de área; vacío oculta el botón',
     logoImage: 'Usar una imagen como logo interno',
     logoText: 'Texto del logo',
+    logoTextHelp: 'Vacío: el nombre de la aplicación',
     logoWidth: 'Tamaño del logo (%)',
     internalLogo: 'Logo interno',
     loginLogo: 'Logo del inicio de sesión',

@@ -12,6 +12,7 @@ const themePtBR = {
     whatsappHelp: 'Com código do país e DDD; vazio esconde o botão',
     logoImage: 'Usar imagem como logo interno',
     logoText: 'Texto do logo',
+    logoTextHelp: 'Vazio: o nome do aplicativo',
     logoWidth: 'Tamanho do logo (%)',
     internalLogo: 'Logo interno',
     loginLogo: 'Logo do login',
