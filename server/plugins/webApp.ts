@@ -1,9 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brandPage } from '../branding/brandPage';
 
 /** The APIs' paths: never the web app. */
 export const API_PATH = /^\/(api|tarkan)(\/|$)/;
@@ -11,7 +12,8 @@ const TEXT = 'text/plain; charset=utf-8';
 
 /**
  * The built web app: files from WEB_DIR, and `index.html` for any other GET outside the APIs,
- * since the app routes by real paths (share links, QR codes). Unknown API paths stay 404.
+ * since the app routes by real paths (share links, QR codes). Unknown API paths stay 404. The page
+ * itself is never served as a plain file: it names the brand of the domain it is asked on.
  */
 const webApp: FastifyPluginAsync<{ webDir: string }> = async (app, { webDir }) => {
   const indexFile = path.join(webDir, 'index.html');
@@ -21,28 +23,38 @@ const webApp: FastifyPluginAsync<{ webDir: string }> = async (app, { webDir }) =
       root: webDir,
       wildcard: true,
       dotfiles: 'ignore',
-      allowedPath: (pathName) => !API_PATH.test(pathName),
-      setHeaders(reply, file) {
-        // index.html names the hashed bundles, so it must be revalidated to pick up a new build.
-        if (file.endsWith('index.html')) reply.header('cache-control', 'no-cache');
-      },
+      index: false,
+      allowedPath: (pathName) => !API_PATH.test(pathName) && pathName !== '/index.html',
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathName = request.url.split('?')[0];
-    const page = request.method === 'GET' || request.method === 'HEAD';
-    if (!page || API_PATH.test(pathName)) {
-      return reply.code(404).type(TEXT).send('Not found - WebApplicationException');
-    }
-    let html: Buffer;
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    let html: string;
     try {
-      html = await readFile(indexFile);
+      html = await readFile(indexFile, 'utf8');
     } catch {
       return reply.code(503).type(TEXT).send('Web app not built - run npm run build');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const brand = await app.brands.view(await app.brands.scopeForHost(request.host));
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        // It names the hashed bundles, so it must be revalidated to pick up a new build.
+        .header('cache-control', 'no-cache')
+        .send(brandPage(html, brand.config.title))
+    );
+  }
+
+  app.get('/', page);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathName = request.url.split('?')[0];
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || API_PATH.test(pathName)) {
+      return reply.code(404).type(TEXT).send('Not found - WebApplicationException');
+    }
+    return page(request, reply);
   });
 };
 
-export const webAppPlugin = fp(webApp, { name: 'web-app' });
+export const webAppPlugin = fp(webApp, { name: 'web-app', dependencies: ['brands'] });

@@ -92,6 +92,15 @@ describe('web app and branding assets', () => {
       title: 'Acme',
       whatsapp: '5511999999999',
     });
+    // The page names the brand before any script runs: tab title and the rest, for every route.
+    for (const route of ['/', '/index.html', '/login']) {
+      const page = await fetch(server.url + route);
+      expect([route, page.status, await page.text()]).toEqual([
+        route,
+        200,
+        INDEX.replace('Frota', 'Acme'),
+      ]);
+    }
   });
 
   it('serves other custom files and nothing outside the folder', async () => {

@@ -139,9 +139,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(200).send();
     }
     // `requested_from` is accepted for old clients but ignored: links come from configuration.
-    const brandDomain = await app.brands.domainFor(request.headers.host);
+    const brandDomain = await app.brands.domainFor(request.host);
     const origin = recoveryOrigin(publicOrigin(app.config), brandDomain);
-    const brand = await app.brands.view(await app.brands.scopeForHost(request.headers.host));
+    const brand = await app.brands.view(await app.brands.scopeForHost(request.host));
     const brandName = brand.config.title;
     await requestPasswordReset(db, app.mailer, { email, origin, brandName }, request.log);
     return reply.code(200).send();

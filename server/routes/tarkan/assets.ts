@@ -30,7 +30,7 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const pathname = request.url.split('?')[0];
     if (!pathname.startsWith(ASSETS_PATH)) return;
     const image = await app.brands.resellerImage(
-      request.headers.host,
+      request.host,
       pathname.slice(ASSETS_PATH.length),
     );
     if (!image) return;
@@ -41,20 +41,20 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/tarkan/assets/custom/config.json', async (request, reply) => {
     return reply
       .header('cache-control', 'no-cache')
-      .send((await view(request.headers.host)).config);
+      .send((await view(request.host)).config);
   });
 
   app.get('/tarkan/assets/custom/theme.json', async (request, reply) => {
     return reply
       .header('cache-control', 'no-cache')
-      .send((await view(request.headers.host)).colors);
+      .send((await view(request.host)).colors);
   });
 
   app.get('/tarkan/assets/custom/manifest.json', async (request, reply) => {
     return reply
       .header('cache-control', 'no-cache')
       .type('application/manifest+json')
-      .send(JSON.stringify((await view(request.headers.host)).manifest));
+      .send(JSON.stringify((await view(request.host)).manifest));
   });
 
   await app.register(fastifyStatic, {
