@@ -340,14 +340,15 @@ describe.each(backends)('tracking on %s', (backend) => {
         .all('devices')
         .filter((d) => d.id === fleet.van.id)
         .map((d) => d.status);
-    // Silent for over a second now: the sweep turns the van unknown.
-    await waitFor(() => (vanStatus().at(-1) === 'unknown' ? true : undefined), 5000);
+    // Silent for over a second now: the sweep (once a second) turns the van unknown. The bound
+    // is generous because a busy machine delays timers, not because the product may be slow.
+    await waitFor(() => (vanStatus().at(-1) === 'unknown' ? true : undefined), 15_000);
     // A message brings it online (pushed at once: a status change), then silence again.
     await osmand(`/?id=${fleet.van.uniqueId}&lat=-23.5&lon=-46.6&timestamp=${seconds(10)}`);
     await waitFor(() => (vanStatus().at(-1) === 'online' ? true : undefined), 2000);
     await waitFor(
       () => (vanStatus().slice(-3).join() === 'unknown,online,unknown' ? true : undefined),
-      5000,
+      15_000,
     );
     const last = alice.all('devices').filter((d) => d.id === fleet.van.id);
     expect(last[last.length - 1].lastUpdate).toEqual(expect.any(String));
@@ -369,7 +370,7 @@ describe.each(backends)('tracking on %s', (backend) => {
         .execute()
     ).map((e) => e.type);
     expect(types).toEqual(['deviceOnline', 'deviceUnknown', 'deviceOnline', 'deviceUnknown']);
-  });
+  }, 60_000);
 
   it('refuses impossible fixes with a 400 and stores nothing, yet keeps late ones', async () => {
     const { truck } = fleet;

@@ -1,5 +1,6 @@
-import { BooleanInput, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { EntityToolbar } from '../common/EntityForms';
+import { ReferenceOrNone } from '../common/ReferenceOrNone';
 import { SpeedInput } from '../common/SpeedInput';
 import { fillName } from '../common/validators';
 import { AttributesEditor } from '../../common/AttributesEditor';
@@ -15,14 +16,7 @@ export const GeofenceForm = () => (
     <TextInput source="description" />
     <GeofenceMapInput />
     <GeofenceTargetsInput />
-    <ReferenceInput source="calendarId" reference="calendars" perPage={1000}>
-      <SelectInput
-        optionText="name"
-        emptyValue={0}
-        emptyText="admin.common.none"
-        parse={(v) => (v === '' ? 0 : v)}
-      />
-    </ReferenceInput>
+    <ReferenceOrNone source="calendarId" reference="calendars" text="name" />
     <SpeedInput
       source="attributes.speedLimit"
       label="resources.geofence.fields.attributes.speedLimit"

@@ -1,6 +1,5 @@
 import {
   BooleanInput,
-  ReferenceInput,
   SelectArrayInput,
   SelectInput,
   SimpleForm,
@@ -11,6 +10,7 @@ import { useWatch } from 'react-hook-form';
 import { ALARM_KEYS } from '../../../model/alarm';
 import { TOAST_COLORS, TOAST_POSITIONS } from '../../alerts/toastOptions';
 import { EntityToolbar } from '../common/EntityForms';
+import { ReferenceOrNone } from '../common/ReferenceOrNone';
 import { attr } from '../../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';
 import { alarms, notificationType, notificators } from '../common/validators';
@@ -25,25 +25,6 @@ const splitList = (value: unknown): string[] =>
   typeof value === 'string' && value ? value.split(',').map((part) => part.trim()) : [];
 const joinList = (value: unknown): string =>
   Array.isArray(value) ? value.join(',') : String(value ?? '');
-
-const ReferenceOrNone = ({
-  source,
-  reference,
-  text,
-}: {
-  source: string;
-  reference: string;
-  text: string;
-}) => (
-  <ReferenceInput source={source} reference={reference} perPage={1000}>
-    <SelectInput
-      optionText={text}
-      emptyValue={0}
-      emptyText="admin.common.none"
-      parse={(v) => (v === '' ? 0 : v)}
-    />
-  </ReferenceInput>
-);
 
 const AlarmsInput = () => {
   const type = useWatch({ name: 'type' }) as string | undefined;
