@@ -29,25 +29,18 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = request.url.split('?')[0];
     if (!pathname.startsWith(ASSETS_PATH)) return;
-    const image = await app.brands.resellerImage(
-      request.host,
-      pathname.slice(ASSETS_PATH.length),
-    );
+    const image = await app.brands.resellerImage(request.host, pathname.slice(ASSETS_PATH.length));
     if (!image) return;
     contentHeaders(reply);
     return reply.header('cache-control', 'no-cache').type(image.type).send(image.content);
   });
 
   app.get('/tarkan/assets/custom/config.json', async (request, reply) => {
-    return reply
-      .header('cache-control', 'no-cache')
-      .send((await view(request.host)).config);
+    return reply.header('cache-control', 'no-cache').send((await view(request.host)).config);
   });
 
   app.get('/tarkan/assets/custom/theme.json', async (request, reply) => {
-    return reply
-      .header('cache-control', 'no-cache')
-      .send((await view(request.host)).colors);
+    return reply.header('cache-control', 'no-cache').send((await view(request.host)).colors);
   });
 
   app.get('/tarkan/assets/custom/manifest.json', async (request, reply) => {
