@@ -161,11 +161,9 @@ type TraccarDataProvider = DataProvider & TraccarMethods;
 export const traccarDataProvider: TraccarDataProvider = {
   getList: async (resource, params) => listOf(resource, params),
 
-  getOne: async (resource, { id }) => {
-    const found = (await fetchAll(resource)).find((record) => record.id == id);
-    if (!found) throw new HttpError('ra.notification.item_doesnt_exist', 404);
-    return { data: found };
-  },
+  // One object by its own path, as Traccar serves it: reading one's own account must not need the
+  // right to list every user.
+  getOne: async (resource, { id }) => ({ data: await call(item(resource, id)) }),
 
   getMany: async (resource, { ids }) => {
     const wanted = new Set(ids.map(String));

@@ -123,7 +123,7 @@ describe('saving my account', () => {
     setCurrentUser({ ...testUser, administrator: false });
     const user = { ...testUser, administrator: false };
     fakeFetch({
-      'GET /api/users': () => jsonResponse([user]),
+      'GET /api/users/1': () => jsonResponse(user),
       'PUT /api/users/1': () => jsonResponse({ ...user, name: 'Ana S.' }),
     });
     renderWith(<AccountPage />, defaultBrand, 'pt-BR');
@@ -138,7 +138,7 @@ describe('saving my account', () => {
     setCurrentUser({ ...testUser, administrator: false });
     const user = { ...testUser, administrator: false };
     fakeFetch({
-      'GET /api/users': () => jsonResponse([user]),
+      'GET /api/users/1': () => jsonResponse(user),
       'PUT /api/users/1': () => textResponse('Manager access required - SecurityException', 400),
     });
     renderWith(<AccountPage />, defaultBrand, 'en-US');

@@ -71,7 +71,7 @@ describe('traccar data provider: lists in memory', () => {
 
   it('maps resource names to Traccar paths', async () => {
     const { requests } = fakeFetch({
-      'GET /api/attributes/computed': () => jsonResponse([{ id: 1, description: 'x' }]),
+      'GET /api/attributes/computed/1': () => jsonResponse({ id: 1, description: 'x' }),
       'GET /api/geofences': () => jsonResponse([{ id: 9, name: 'Depot' }]),
       'GET /api/maintenance': () => jsonResponse([]),
     });
@@ -79,10 +79,19 @@ describe('traccar data provider: lists in memory', () => {
     expect((await provider.getMany('geofence', { ids: [9] })).data[0].name).toBe('Depot');
     await provider.getList('maintenances', { pagination: { page: 1, perPage: 5 } });
     expect(requests.map((r) => r.path)).toEqual([
-      '/api/attributes/computed',
+      '/api/attributes/computed/1',
       '/api/geofences',
       '/api/maintenance',
     ]);
+  });
+
+  it("reads one object by its own path, so one's own account needs no right to list users", async () => {
+    const { requests } = fakeFetch({
+      'GET /api/users': () => textResponse('Access denied - SecurityException', 400),
+      'GET /api/users/5': () => jsonResponse({ id: 5, name: 'Operadora' }),
+    });
+    expect((await provider.getOne('users', { id: 5 })).data).toMatchObject({ name: 'Operadora' });
+    expect(requests.map((r) => r.path)).toEqual(['/api/users/5']);
   });
 
   it('creates, updates and deletes with the REST verbs', async () => {
