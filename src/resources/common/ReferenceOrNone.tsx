@@ -1,4 +1,4 @@
-import { ReferenceInput, SelectInput } from 'react-admin';
+import { ReferenceInput, SelectInput, type Validator } from 'react-admin';
 import { useAccess } from '../../authProvider/useAccess';
 
 /**
@@ -10,20 +10,26 @@ export const ReferenceOrNone = ({
   source,
   reference,
   text,
+  label,
+  validate,
 }: {
   source: string;
   reference: string;
   text: string;
+  label?: string;
+  validate?: Validator;
 }) => {
   const { can } = useAccess();
   if (!can('list', reference)) return null;
   return (
     <ReferenceInput source={source} reference={reference} perPage={1000}>
       <SelectInput
+        label={label}
         optionText={text}
         emptyValue={0}
         emptyText="admin.common.none"
-        parse={(v) => (v === '' ? 0 : v)}
+        parse={(v) => (v === '' || v === null ? 0 : v)}
+        validate={validate}
       />
     </ReferenceInput>
   );

@@ -1,6 +1,5 @@
 import {
   BooleanInput,
-  ReferenceInput,
   SelectArrayInput,
   SelectInput,
   SimpleForm,
@@ -11,16 +10,11 @@ import { Typography } from '@mui/material';
 import { SCHEDULED_NOTIFICATION } from '../../../model/notification';
 import { useChannels } from '../../settings/channels/useChannels';
 import { EntityToolbar } from '../common/EntityForms';
+import { ReferenceOrNone } from '../common/ReferenceOrNone';
+import { joinList, splitList } from '../common/listText';
 import { useTypeChoices } from '../common/useTypes';
 import { notificators } from '../common/validators';
 import { eventCalendar, eventCommand, eventKind } from './validators';
-
-/** Comma-separated text on the wire (`"web,command"`), an array in the form. */
-const splitList = (value: unknown): string[] =>
-  typeof value === 'string' && value ? value.split(',').map((part) => part.trim()) : [];
-const joinList = (value: unknown): string =>
-  Array.isArray(value) ? value.join(',') : String(value ?? '');
-const noneToZero = (value: unknown) => (value === '' || value === null ? 0 : value);
 
 /**
  * A scheduled notification (fires when its calendar's event starts) or one that sends a saved
@@ -58,16 +52,13 @@ export const EventForm = () => {
         validate={eventKind}
       />
       <TextInput source="description" label="scheduledEvents.fields.description" />
-      <ReferenceInput source="calendarId" reference="calendars" perPage={1000}>
-        <SelectInput
-          label="scheduledEvents.fields.calendarId"
-          optionText="name"
-          emptyValue={0}
-          emptyText="admin.common.none"
-          parse={noneToZero}
-          validate={eventCalendar}
-        />
-      </ReferenceInput>
+      <ReferenceOrNone
+        source="calendarId"
+        reference="calendars"
+        text="name"
+        label="scheduledEvents.fields.calendarId"
+        validate={eventCalendar}
+      />
       <SelectArrayInput
         source="notificators"
         label="scheduledEvents.fields.notificators"
@@ -77,16 +68,13 @@ export const EventForm = () => {
         parse={joinList}
         validate={notificators}
       />
-      <ReferenceInput source="commandId" reference="commands" perPage={1000}>
-        <SelectInput
-          label="scheduledEvents.fields.commandId"
-          optionText="description"
-          emptyValue={0}
-          emptyText="admin.common.none"
-          parse={noneToZero}
-          validate={eventCommand}
-        />
-      </ReferenceInput>
+      <ReferenceOrNone
+        source="commandId"
+        reference="commands"
+        text="description"
+        label="scheduledEvents.fields.commandId"
+        validate={eventCommand}
+      />
       <BooleanInput source="always" label="scheduledEvents.fields.always" />
       <Typography variant="body2" color="text.secondary">
         {translate('scheduledEvents.devicesHint')}

@@ -10,6 +10,7 @@ import { useWatch } from 'react-hook-form';
 import { ALARM_KEYS } from '../../../model/alarm';
 import { TOAST_COLORS, TOAST_POSITIONS } from '../../alerts/toastOptions';
 import { EntityToolbar } from '../common/EntityForms';
+import { joinList, splitList } from '../common/listText';
 import { ReferenceOrNone } from '../common/ReferenceOrNone';
 import { attr } from '../../common/formAttributes';
 import { useTypeChoices } from '../common/useTypes';
@@ -19,12 +20,6 @@ import { SoundInput } from './SoundInput';
 import { TestNotificationButton } from './TestNotificationButton';
 import { ChannelTestButtons } from '../../settings/channels/ChannelTestButtons';
 import { useChannels } from '../../settings/channels/useChannels';
-
-/** Comma-separated text on the wire (`"web,mail"`), an array in the form. */
-const splitList = (value: unknown): string[] =>
-  typeof value === 'string' && value ? value.split(',').map((part) => part.trim()) : [];
-const joinList = (value: unknown): string =>
-  Array.isArray(value) ? value.join(',') : String(value ?? '');
 
 const AlarmsInput = () => {
   const type = useWatch({ name: 'type' }) as string | undefined;
