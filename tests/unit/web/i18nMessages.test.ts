@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import englishMessages from 'ra-language-english';
 import { createI18nProvider, messages } from '../../../src/i18n';
 import enUS from '../../../src/i18n/messages/enUS';
@@ -45,6 +46,22 @@ describe.each([
         english.length > 12 && !english.startsWith('%{') && actual.get(key) === english,
     );
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('resource names', () => {
+  // Page titles ("Criar Evento") come from `resources.<name>.name`; a resource without one shows
+  // its raw name in every language.
+  const app = readFileSync('src/App.tsx', 'utf8');
+  const names = [...app.matchAll(/<Resource name="([\w-]+)"/g)].map((match) => match[1]);
+
+  it.each(['pt-BR', 'es-ES', 'en-US'] as const)('are all translated in %s', (locale) => {
+    const provider = createI18nProvider(locale);
+    expect(names.length).toBeGreaterThan(5);
+    const missing = names.filter(
+      (name) => provider.translate(`resources.${name}.name`, { smart_count: 1, _: '' }) === '',
+    );
+    expect(missing).toEqual([]);
   });
 });
 

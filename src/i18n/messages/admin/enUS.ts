@@ -126,6 +126,8 @@ const adminEnUS = {
       name: 'Calendar |||| Calendars',
       fields: { name: 'Name', data: 'Schedules' },
     },
+    // The events screen: scheduled notifications and those that send a saved command.
+    events: { name: 'Event |||| Events' },
     maintenances: {
       name: 'Maintenance |||| Maintenance',
       fields: { name: 'Name', type: 'Based on', start: 'Start', period: 'Every' },

@@ -127,6 +127,8 @@ const adminEsES: AdminMessages = {
       name: 'Calendario |||| Calendarios',
       fields: { name: 'Nombre', data: 'Horarios' },
     },
+    // The events screen: scheduled notifications and those that send a saved command.
+    events: { name: 'Evento |||| Eventos' },
     maintenances: {
       name: 'Mantenimiento |||| Mantenimientos',
       fields: { name: 'Nombre', type: 'Basado en', start: 'Inicio', period: 'Cada' },

@@ -127,6 +127,8 @@ const adminPtBR: AdminMessages = {
       name: 'Calendário |||| Calendários',
       fields: { name: 'Nome', data: 'Agendamentos' },
     },
+    // The events screen: scheduled notifications and those that send a saved command.
+    events: { name: 'Evento |||| Eventos' },
     maintenances: {
       name: 'Manutenção |||| Manutenções',
       fields: { name: 'Nome', type: 'Baseada em', start: 'Início', period: 'A cada' },
