@@ -4,16 +4,16 @@
  * as the administrator, timed to the last byte over several runs. The same answer the Traccar way
  * would be one GET /api/geofences per device and per group.
  */
-import { performance } from 'node:perf_hooks';
 import type { GeofenceCoverage } from '../model';
 import { Client } from '../tests/support/http';
 import {
   adminClient,
   log,
-  percentile,
   printFigures,
+  responseFigures,
   runIfMain,
   startBenchServer,
+  timeGets,
   type Figure,
 } from './support';
 
@@ -101,35 +101,18 @@ export async function geofenceCoverageBench(
       ['user', user],
       ['admin', admin],
     ] as const) {
-      const times: number[] = [];
-      let applied = 0;
-      for (let run = 0; run < runs; run++) {
-        const start = performance.now();
-        const res = await client.get('/tarkan/geofences/coverage');
-        const body = await res.text();
-        times.push(performance.now() - start);
-        if (res.status !== 200)
-          throw new Error(`coverage: HTTP ${res.status} ${body.slice(0, 200)}`);
-        applied = (JSON.parse(body) as GeofenceCoverage[]).reduce(
-          (sum, row) => sum + row.deviceIds.length,
-          0,
-        );
-      }
-      const p95 = percentile(times, 95);
+      const { times, body } = await timeGets(client, '/tarkan/geofences/coverage', runs);
+      const pairs = (JSON.parse(body) as GeofenceCoverage[]).reduce(
+        (sum, row) => sum + row.deviceIds.length,
+        0,
+      );
       figures.push(
-        {
-          name: `coverage as ${who} median`,
-          value: percentile(times, 50),
-          unit: 'ms',
-          note: `${applied} geofence-device pairs`,
-        },
-        {
-          name: `coverage as ${who} p95 (${runs} runs)`,
-          value: p95,
-          unit: 'ms',
-          target: `< ${TARGET_MS}`,
-          met: p95 < TARGET_MS,
-        },
+        ...responseFigures(
+          `coverage as ${who}`,
+          times,
+          TARGET_MS,
+          `${pairs} geofence-device pairs`,
+        ),
       );
     }
     return figures;

@@ -2,17 +2,17 @@
  * (c) List response times with 10,000 devices, each with a latest position: GET /api/devices and
  * GET /api/positions as the admin, timed to the last byte of the body, over several runs.
  */
-import { performance } from 'node:perf_hooks';
 import {
   adminClient,
   createDevices,
   log,
   newSender,
   osmAndMessage,
-  percentile,
   printFigures,
+  responseFigures,
   runIfMain,
   startBenchServer,
+  timeGets,
   type Figure,
 } from './support';
 
@@ -37,34 +37,15 @@ export async function listsBench(deviceCount = 10_000, runs = 15): Promise<Figur
 
     const figures: Figure[] = [];
     for (const path of ['/api/devices', '/api/positions']) {
-      const times: number[] = [];
-      let count = 0;
-      let bytes = 0;
-      for (let run = 0; run < runs; run++) {
-        const start = performance.now();
-        const res = await admin.get(path);
-        const body = await res.text();
-        times.push(performance.now() - start);
-        if (res.status !== 200)
-          throw new Error(`GET ${path}: HTTP ${res.status} ${body.slice(0, 200)}`);
-        count = (JSON.parse(body) as unknown[]).length;
-        bytes = body.length;
-      }
-      const p95 = percentile(times, 95);
+      const { times, body } = await timeGets(admin, path, runs);
+      const count = (JSON.parse(body) as unknown[]).length;
       figures.push(
-        {
-          name: `GET ${path} median (${count} items)`,
-          value: percentile(times, 50),
-          unit: 'ms',
-          note: `${(bytes / 1e6).toFixed(1)} MB`,
-        },
-        {
-          name: `GET ${path} p95 (${runs} runs)`,
-          value: p95,
-          unit: 'ms',
-          target: `< ${TARGET_MS}`,
-          met: p95 < TARGET_MS,
-        },
+        ...responseFigures(
+          `GET ${path} (${count} items)`,
+          times,
+          TARGET_MS,
+          `${(body.length / 1e6).toFixed(1)} MB`,
+        ),
       );
     }
     return figures;

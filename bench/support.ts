@@ -103,6 +103,45 @@ export function percentile(values: number[], p: number): number {
   return sorted[rank];
 }
 
+/** `runs` timed GETs of `path`; throws on any answer but 200. Returns the times and the last body. */
+export async function timeGets(
+  client: Client,
+  path: string,
+  runs: number,
+): Promise<{ times: number[]; body: string }> {
+  const times: number[] = [];
+  let body = '';
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    const res = await client.get(path);
+    body = await res.text();
+    times.push(performance.now() - start);
+    if (res.status !== 200)
+      throw new Error(`GET ${path}: HTTP ${res.status} ${body.slice(0, 200)}`);
+  }
+  return { times, body };
+}
+
+/** The median and the p95 of a response time, the p95 held to `targetMs`. */
+export function responseFigures(
+  label: string,
+  times: number[],
+  targetMs: number,
+  note: string,
+): Figure[] {
+  const p95 = percentile(times, 95);
+  return [
+    { name: `${label} median`, value: percentile(times, 50), unit: 'ms', note },
+    {
+      name: `${label} p95 (${times.length} runs)`,
+      value: p95,
+      unit: 'ms',
+      target: `< ${targetMs}`,
+      met: p95 < targetMs,
+    },
+  ];
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function log(line: string): void {

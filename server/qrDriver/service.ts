@@ -1,4 +1,5 @@
 import type { User } from '../../model';
+import type { DriverStatus, DriverVehicle } from '../../model/qrDriver';
 import type { Db } from '../db/database';
 import { inTransaction, type Ctx } from '../entities/context';
 import {
@@ -12,25 +13,10 @@ import {
 } from './checkIn';
 import type { QrRules, RulesLog } from './rules';
 
-/** A vehicle as the driver screen shows it. */
-export interface DeviceSummary {
-  id: number;
-  name: string;
-  plate: string | null;
-}
-
-/** The signed-in driver's check-in: who, on which vehicle, since when. */
-export interface DriverStatus {
-  user: User;
-  driverName: string;
-  device: DeviceSummary | null;
-  since: string | null;
-}
-
 const plateOf = (attributes: Record<string, unknown>) =>
   typeof attributes.placa === 'string' && attributes.placa !== '' ? attributes.placa : null;
 
-const summary = (device: DeviceRow): DeviceSummary => ({
+const summary = (device: DeviceRow): DriverVehicle => ({
   id: device.id,
   name: device.name,
   plate: plateOf(device.attributes),
@@ -51,7 +37,7 @@ export async function driverStatus(db: Db, user: User): Promise<DriverStatus> {
 }
 
 /** A vehicle the driver may check in to (the one whose QR code was scanned). */
-export async function allowedDevice(db: Db, user: User, deviceId: number): Promise<DeviceSummary> {
+export async function allowedDevice(db: Db, user: User, deviceId: number): Promise<DriverVehicle> {
   const driver = await driverOfUser(db, user);
   return summary(await assertAllowedDevice(db, user, driver, deviceId));
 }

@@ -1,6 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import type { DriverStatus } from '../dataProvider/qrDriver';
+import type { DriverStatus } from '../../model/qrDriver';
 import { browserTimeZone, formatDateTime } from '../i18n/formatters';
 
 /** Who is signed in and the vehicle they are checked in to, since when. */
