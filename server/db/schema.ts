@@ -230,7 +230,7 @@ export interface ReportsTable {
   id: Generated<number>;
   type: string;
   description: string | null;
-  calendarId: number | null;
+  calendarId: number;
   attributes: Json;
 }
 

@@ -108,13 +108,15 @@ export class ScheduledReports {
         .execute(),
       getServerSettings(db),
     ]);
-    const daily = parseAttributes(attributesText).daily;
+    const { daily, types } = parseAttributes(attributesText);
     const params = {
       deviceId: devices.map((row) => Number(row.deviceId)),
       groupId: groups.map((row) => Number(row.groupId)),
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
       daily: daily === true,
+      // The events report's types, as traccar-web saves them; none means every type.
+      type: typeof types === 'string' && types !== '' ? [types] : undefined,
     };
     let sent = 0;
     for (const row of users) {

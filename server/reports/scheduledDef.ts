@@ -13,7 +13,8 @@ export const isSchedulable = (type: unknown): type is SchedulableType =>
 
 /**
  * The whole scheduled report about to be saved: a known type, a calendar (its periods are what
- * gets mailed; Traccar's job fails on a report without one), and `daily` a boolean when present.
+ * gets mailed; Traccar's job fails on a report without one), `daily` (summary: per day) a boolean
+ * and `types` (events: the event types, comma-separated, as traccar-web saves them) text.
  */
 export function checkScheduledReport(wire: Wire): void {
   if (!isSchedulable(wire.type)) {
@@ -23,5 +24,8 @@ export function checkScheduledReport(wire: Wire): void {
   const attributes = wire.attributes as Record<string, unknown>;
   if (attributes.daily !== undefined && typeof attributes.daily !== 'boolean') {
     throw new IllegalArgumentException('Invalid attributes.daily: expected true or false');
+  }
+  if (attributes.types !== undefined && typeof attributes.types !== 'string') {
+    throw new IllegalArgumentException('Invalid attributes.types: expected comma-separated text');
   }
 }

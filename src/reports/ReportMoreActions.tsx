@@ -75,6 +75,7 @@ export const ReportMoreActions = ({
                 deviceIds: query.deviceIds,
                 groupIds: query.groupIds,
                 daily: extra.daily,
+                eventTypes: extra.eventTypes,
               });
             }
           }}

@@ -25,9 +25,20 @@ export interface ScheduleTarget {
   groupIds: number[];
   /** Summary: one row per day. */
   daily?: boolean;
+  /** Events: the types to keep; none means every type. */
+  eventTypes?: readonly string[];
 }
 
 type Period = SimplePeriod | 'existing';
+
+/** Traccar's report attributes: `daily` for the summary, `types` (comma-separated) for events. */
+const scheduleAttributes = (target: ScheduleTarget): Record<string, unknown> => {
+  if (target.type === 'summary') return { daily: Boolean(target.daily) };
+  if (target.type === 'events' && target.eventTypes?.length) {
+    return { types: target.eventTypes.join(',') };
+  }
+  return {};
+};
 
 const ALL = {
   pagination: { page: 1, perPage: 1_000_000 },
@@ -76,7 +87,7 @@ export const ScheduleReportDialog = ({
           type: target.type,
           description,
           calendarId: calendar,
-          attributes: target.type === 'summary' ? { daily: Boolean(target.daily) } : {},
+          attributes: scheduleAttributes(target),
         },
         target.deviceIds,
         target.groupIds,

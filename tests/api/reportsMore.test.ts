@@ -486,6 +486,16 @@ describe('scheduled reports resource', () => {
     expect(await reportCount()).toBe(before);
   });
 
+  it('goes with its calendar, as in Traccar', async () => {
+    const own = await create(f.admin, '/api/calendars', {
+      name: 'Short-lived',
+      data: calendarData(START, START + 1000),
+    });
+    const report = await create(f.admin, '/api/reports', body({ calendarId: own.id }));
+    expect((await f.admin.delete(`/api/calendars/${own.id}`)).status).toBe(204);
+    expect((await f.admin.request(`/api/reports/${report.id}`)).status).toBe(404);
+  });
+
   it('lets a manager schedule for the users they manage', async () => {
     const manager = await makeUser(f, { userLimit: 5 });
     const managed = await makeUser(f, {}, manager.client);
@@ -512,11 +522,23 @@ describe('scheduled report job', () => {
     });
     const carol = await makeUser(f, { attributes: { language: 'en-US' } });
     await link(f.admin, { userId: carol.id, deviceId: van.id });
+    // Inside the period: an alarm and a geofence entry; the report keeps alarms only.
+    await insertEvents(f.db.kysely, [
+      ...(['alarm', 'geofenceEnter'] as const).map((type) => ({
+        type,
+        deviceId: van.id,
+        eventTime: now - 30 * MIN,
+        positionId: 0,
+        geofenceId: type === 'alarm' ? 0 : depot.id,
+        maintenanceId: 0,
+        attributes: type === 'alarm' ? { alarm: 'sos' } : {},
+      })),
+    ]);
     const report = await create(f.admin, '/api/reports', {
       type: 'events',
-      description: 'Hourly events',
+      description: 'Hourly alarms',
       calendarId: ended.id,
-      attributes: {},
+      attributes: { types: 'alarm' },
     });
     await link(f.admin, { deviceId: van.id, reportId: report.id });
     await link(f.admin, { userId: alice.id, reportId: report.id });
@@ -532,6 +554,8 @@ describe('scheduled report job', () => {
     expect(subject(carolMail)).toBe('Report');
     const sheet = await attachment(carolMail);
     expect(sheet.name).toBe('Events');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(3).value).toBe('Alarm');
     const aliceMail = smtp.mails.filter((m) => m.to.includes(alice.email)).at(-1)!;
     expect((await attachment(aliceMail)).name).toBe('Eventos');
     // The creator (the admin) is linked too.

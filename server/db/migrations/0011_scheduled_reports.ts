@@ -15,7 +15,10 @@ export const scheduledReports: FrotaMigration = {
       .id(db.schema.createTable('reports'))
       .addColumn('type', 'text', (col) => col.notNull())
       .addColumn('description', 'text')
-      .addColumn('calendar_id', c.ref, (col) => col.references('calendars.id').onDelete('set null'))
+      // A report lives by its calendar: deleting the calendar deletes it, as in Traccar.
+      .addColumn('calendar_id', c.ref, (col) =>
+        col.notNull().references('calendars.id').onDelete('cascade'),
+      )
       .addColumn('attributes', 'text', (col) => col.notNull().defaultTo('{}'))
       .execute();
     for (const link of REPORT_LINKS) {
