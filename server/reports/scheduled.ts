@@ -121,7 +121,10 @@ export class ScheduledReports {
     let sent = 0;
     for (const row of users) {
       const user = toUser(row);
-      if (user.disabled || !user.email) continue;
+      const expired =
+        user.expirationTime !== null &&
+        Date.parse(user.expirationTime) < (this.deps.now ?? Date.now)();
+      if (user.disabled || expired || !user.email) continue;
       const actor = makeActor(user, server, this.deps.plus);
       try {
         const sheet = await prepareSheet({ db, actor, changes: this.deps.changes }, type, params);

@@ -19,12 +19,18 @@ export const scheduledReportMethods = {
       ...deviceIds.map((deviceId) => ({ deviceId, reportId: saved.id })),
       ...groupIds.map((groupId) => ({ groupId, reportId: saved.id })),
     ];
-    // Each bulk call names one pair of keys, so devices and groups go separately.
-    for (const key of ['deviceId', 'groupId'] as const) {
-      const bodies = links.filter((body) => key in body);
-      if (bodies.length > 0) {
-        await request('/api/permissions/bulk', { method: 'POST', json: bodies });
+    try {
+      // Each bulk call names one pair of keys, so devices and groups go separately.
+      for (const key of ['deviceId', 'groupId'] as const) {
+        const bodies = links.filter((body) => key in body);
+        if (bodies.length > 0) {
+          await request('/api/permissions/bulk', { method: 'POST', json: bodies });
+        }
       }
+    } catch (error) {
+      // A report without its devices would cover every device the user sees: take it back.
+      await request(`/api/reports/${saved.id}`, { method: 'DELETE' }).catch(() => undefined);
+      throw error;
     }
     return saved;
   },

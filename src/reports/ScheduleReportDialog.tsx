@@ -72,6 +72,7 @@ export const ScheduleReportDialog = ({
   const save = useMutation({
     mutationFn: async () => {
       let calendar = calendarId === '' ? 0 : calendarId;
+      let created: number | null = null;
       if (period !== 'existing') {
         const { data } = await dataProvider.create<Calendar>('calendars', {
           data: {
@@ -80,18 +81,27 @@ export const ScheduleReportDialog = ({
             attributes: {},
           },
         });
-        calendar = Number(data.id);
+        created = Number(data.id);
+        calendar = created;
       }
-      return dataProvider.scheduleReport(
-        {
-          type: target.type,
-          description,
-          calendarId: calendar,
-          attributes: scheduleAttributes(target),
-        },
-        target.deviceIds,
-        target.groupIds,
-      );
+      try {
+        return await dataProvider.scheduleReport(
+          {
+            type: target.type,
+            description,
+            calendarId: calendar,
+            attributes: scheduleAttributes(target),
+          },
+          target.deviceIds,
+          target.groupIds,
+        );
+      } catch (error) {
+        // The calendar made for this schedule serves nothing without it.
+        if (created !== null) {
+          await dataProvider.delete('calendars', { id: created }).catch(() => undefined);
+        }
+        throw error;
+      }
     },
     onSuccess: () => {
       notify('scheduledReports.dialog.saved', { type: 'info' });
