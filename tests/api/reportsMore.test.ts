@@ -5,7 +5,10 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessChangeFeed } from '../../server/changes';
 import { insertEvents } from '../../server/ingest/store';
+import type { Mailer } from '../../server/mail/mailer';
+import { ScheduledReports } from '../../server/reports/scheduled';
 import { Client } from '../support/http';
 import { TEST_ADMIN, startServer } from '../support/server';
 import {
@@ -572,5 +575,41 @@ describe('scheduled report job', () => {
       .execute();
     expect(fires).toHaveLength(1);
     expect(Number(fires[0].occurrence)).toBe(Math.floor((now - 3600_000) / 1000) * 1000);
+  });
+
+  it('mails a period once when two server instances share the database', async () => {
+    // Two days ahead, so the running server's own job has not reached this period yet.
+    const end = Date.now() + 2 * 86_400_000;
+    const calendar = await create(f.admin, '/api/calendars', {
+      name: 'Ahead',
+      data: calendarData(end - 3600_000, end),
+    });
+    await create(f.admin, '/api/reports', {
+      type: 'summary',
+      description: 'Shared',
+      calendarId: calendar.id,
+      attributes: { daily: true },
+    });
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      async send(message) {
+        expect(message.attachments?.[0].filename).toMatch(/\.xlsx$/);
+        sent.push(message.to);
+      },
+      close() {},
+    };
+    const instance = () =>
+      new ScheduledReports({
+        db: f.db,
+        changes: new InProcessChangeFeed(),
+        mailer: () => mailer,
+        plus: false,
+        log: { warn: () => {}, error: () => {} },
+        now: () => end + MIN,
+      });
+    const [first, second] = [instance(), instance()];
+    await Promise.all([first.tick(), second.tick()]);
+    await Promise.all([first.tick(), second.tick()]);
+    expect(sent).toEqual(['admin@frota.test']);
   });
 });
