@@ -19,7 +19,8 @@ export type Change =
         | 'driver'
         | 'calendar'
         | 'maintenance'
-        | 'command';
+        | 'command'
+        | 'report';
       id: number;
       action: 'create' | 'update' | 'delete';
     }

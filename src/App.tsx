@@ -47,6 +47,9 @@ import maintenance from './resources/maintenance';
 import notifications from './resources/notifications';
 import events from './resources/events';
 import users from './resources/users';
+import scheduledReports from './resources/scheduledReports';
+import { CombinedReportPanel } from './reports/CombinedReportPanel';
+import { GeofenceReportPanel } from './reports/GeofenceReportPanel';
 
 const locale = detectStartLocale();
 const i18nProvider = createI18nProvider(locale);
@@ -106,6 +109,8 @@ const FrotaAdmin = () => {
           <Route path="/reports/stops" element={<ReportViewPanel key="stops" view="stops" />} />
           <Route path="/reports/events" element={<ReportViewPanel key="events" view="events" />} />
           <Route path="/reports/history" element={<HistoryPanel backTo="/reports" />} />
+          <Route path="/reports/combined" element={<CombinedReportPanel />} />
+          <Route path="/reports/geofences" element={<GeofenceReportPanel />} />
           <Route path="/history" element={<HistoryPanel />} />
         </Route>
       </CustomRoutes>
@@ -122,6 +127,7 @@ const FrotaAdmin = () => {
       <Resource name="maintenances" {...maintenance} />
       <Resource name="computed" {...computed} />
       <Resource name="users" {...users} />
+      <Resource name="scheduled-reports" {...scheduledReports} />
       <CustomRoutes>
         <Route path="/account/*" element={<AccountPage />} />
         <Route path="/server/*" element={<ServerPage />} />

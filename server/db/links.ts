@@ -3,7 +3,7 @@
  * One table per pair, named `<owner>_<property>`, with columns `<owner>_id` and `<property>_id`
  * (`managed_user_id` and `linked_device_id` for the two self-links).
  */
-export const LINKS = [
+export const TRACKING_LINKS = [
   { owner: 'user', property: 'device' },
   { owner: 'user', property: 'group' },
   { owner: 'user', property: 'geofence' },
@@ -29,6 +29,19 @@ export const LINKS = [
   { owner: 'device', property: 'linkedDevice' },
 ] as const;
 
+/** Scheduled reports: who receives one, and the devices and groups it covers. */
+export const REPORT_LINKS = [
+  { owner: 'user', property: 'report' },
+  { owner: 'group', property: 'report' },
+  { owner: 'device', property: 'report' },
+] as const;
+
+/**
+ * Every link. Each migration creates the tables of its own list (`TRACKING_LINKS` in 0002,
+ * `REPORT_LINKS` in 0011), so appending here never changes what an older migration does.
+ */
+export const LINKS = [...TRACKING_LINKS, ...REPORT_LINKS] as const;
+
 export type Link = (typeof LINKS)[number];
 
 /** The entity table a link end points at (`managedUser` → users, `linkedDevice` → devices). */
@@ -43,6 +56,7 @@ export const ENTITY_TABLES = {
   driver: 'drivers',
   command: 'commands',
   maintenance: 'maintenances',
+  report: 'reports',
   managedUser: 'users',
   linkedDevice: 'devices',
 } as const;

@@ -225,6 +225,23 @@ export interface NotificationFiresTable {
   fired: Millis;
 }
 
+/** A scheduled report (Traccar's `Report`): mailed when a period of its calendar ends. */
+export interface ReportsTable {
+  id: Generated<number>;
+  type: string;
+  description: string | null;
+  calendarId: number;
+  attributes: Json;
+}
+
+/** A calendar period a scheduled report was mailed for (the claim that it is mailed once). */
+export interface ReportFiresTable {
+  reportId: number;
+  /** Start of the period (epoch ms). */
+  occurrence: Millis;
+  fired: Millis;
+}
+
 export interface QueuedCommandsTable {
   id: Generated<number>;
   deviceId: number;
@@ -362,6 +379,9 @@ export interface LinkTables {
   deviceCommand: LinkTable<'device', 'command'>;
   deviceMaintenance: LinkTable<'device', 'maintenance'>;
   deviceLinkedDevice: LinkTable<'device', 'linkedDevice'>;
+  userReport: LinkTable<'user', 'report'>;
+  groupReport: LinkTable<'group', 'report'>;
+  deviceReport: LinkTable<'device', 'report'>;
 }
 
 export interface Tables extends LinkTables {
@@ -383,6 +403,8 @@ export interface Tables extends LinkTables {
   events: EventsTable;
   queuedCommands: QueuedCommandsTable;
   notificationFires: NotificationFiresTable;
+  reports: ReportsTable;
+  reportFires: ReportFiresTable;
   shares: SharesTable;
   shareDevice: ShareDeviceTable;
   auditLogs: AuditLogsTable;

@@ -37,6 +37,7 @@ export type PermArea =
   | 'drivers'
   | 'calendars'
   | 'maintenance'
+  | 'reports'
   | 'users';
 
 export type Wire = Record<string, unknown>;

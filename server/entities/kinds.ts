@@ -14,4 +14,5 @@ export const LABELS: Record<ChangeKind, string> = {
   driver: 'Driver',
   command: 'Command',
   maintenance: 'Maintenance',
+  report: 'Report',
 };

@@ -5,6 +5,7 @@ import { validateArea } from '../../model/geofenceArea';
 import { checkDeviceLimits } from '../devices/deviceLimit';
 import { eventNotificationDenial } from '../permissions/checkAccess';
 import { checkCalendarData } from './calendarData';
+import { checkScheduledReport } from '../reports/scheduledDef';
 import type { EntityDef } from './definition';
 import { checkGroupParent } from './groupTree';
 import { syncDriverAccount } from '../qrDriver/driverAccount';
@@ -172,4 +173,20 @@ export const computedAttributes: EntityDef = {
       }
     },
   },
+};
+
+/** Scheduled reports (Traccar's `Report`): mailed to linked users when a calendar period ends. */
+export const scheduledReports: EntityDef = {
+  kind: 'report',
+  area: 'reports',
+  fields: {
+    type: { kind: 'text', required: true },
+    description: { kind: 'optText' },
+    calendarId: { kind: 'ref', target: 'calendar' },
+    attributes,
+  },
+  sort: 'description',
+  keywords: ['description'],
+  extended: true,
+  hooks: { validate: checkScheduledReport },
 };

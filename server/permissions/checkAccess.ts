@@ -46,6 +46,8 @@ const BITS: Record<PermArea, Record<Action, PermName>> = {
     edit: 'maintenanceEdit',
     delete: 'maintenanceDelete',
   },
+  // Tarkan has no bits of its own for scheduled reports: the reports menu bit covers them.
+  reports: { read: 'reports', create: 'reports', edit: 'reports', delete: 'reports' },
 };
 
 export const DENIED = {
@@ -76,6 +78,8 @@ export function accessDenial(actor: Actor, area: PermArea, action: Action): stri
     if (area === 'commands' && actor.restrictions.limitCommands) return DENIED.write;
     if (area === 'attributes') return DENIED.admin;
   }
+  // A user who may not run reports may not schedule them either.
+  if (area === 'reports' && actor.restrictions.disableReports) return DENIED.reports;
   // A shared link's session exists to watch its devices: the menu bits hide every area from it,
   // but reading the devices it was given (visibility still decides which) is what it is for.
   if (area === 'devices' && action === 'read' && actor.perms?.shared) return null;
@@ -120,6 +124,7 @@ const LINK_AREAS: Record<string, PermArea> = {
   driver: 'drivers',
   command: 'commands',
   maintenance: 'maintenance',
+  report: 'reports',
 };
 
 /**
@@ -130,6 +135,9 @@ const LINK_AREAS: Record<string, PermArea> = {
 export function linkDenial(actor: Actor, owner: string, property: string): string | null {
   if (actor.admin) return null;
   if (actor.restrictions.readonly) return DENIED.readonly;
+  if ((owner === 'report' || property === 'report') && actor.restrictions.disableReports) {
+    return DENIED.reports;
+  }
   const ownerArea = LINK_AREAS[owner];
   const propertyArea = LINK_AREAS[property];
   if (!hasBit(actor, BITS[ownerArea].edit) || !hasBit(actor, BITS[propertyArea].read)) {

@@ -11,7 +11,8 @@ export type VisibleKind =
   | 'attribute'
   | 'driver'
   | 'command'
-  | 'maintenance';
+  | 'maintenance'
+  | 'report';
 
 /** Kinds that groups can carry (`group_<kind>`); devices use their own `group_id` instead. */
 const GROUP_LINKED: ReadonlySet<VisibleKind> = new Set([
@@ -21,6 +22,7 @@ const GROUP_LINKED: ReadonlySet<VisibleKind> = new Set([
   'driver',
   'command',
   'maintenance',
+  'report',
 ]);
 
 /**

@@ -4,11 +4,14 @@ import { AUDIT_RETENTION_MS, deleteOldAuditLogs } from '../audit/store';
 import { BILLING_CYCLE_MS, runBillingJob } from '../billing/job';
 import { ScheduledNotifications } from '../notifications/scheduled';
 import { QrRules } from '../qrDriver/rules';
+import { ScheduledReports } from '../reports/scheduled';
 import { cleanupExpiredShares } from '../shares/service';
 
 const AUDIT_CLEANUP_MS = 24 * 60 * 60 * 1000;
 const SHARE_CLEANUP_MS = 60 * 60 * 1000;
 const SCHEDULE_TICK_MS = 60 * 1000;
+/** Scheduled reports look for ended calendar periods this often. */
+const REPORT_TICK_MS = 60 * 1000;
 /** After a notification or calendar changes, the tracking cache has re-read it by then. */
 const SCHEDULE_CHANGE_DELAY_MS = 1000;
 
@@ -78,7 +81,7 @@ function scheduledNotifications(app: FastifyInstance): void {
 /**
  * The scheduled work of the server. In both modes: audit records past their retention go daily.
  * In embedded mode also: expired shares and their users (hourly), the billing job (every 10
- * minutes), scheduled notifications (every minute) and the QR driver rules, which follow ignition events and run their due timers.
+ * minutes), scheduled notifications and scheduled reports (every minute) and the QR driver rules, which follow ignition events and run their due timers.
  */
 export const jobsPlugin = fp(
   async (app) => {
@@ -99,6 +102,15 @@ export const jobsPlugin = fp(
     );
 
     scheduledNotifications(app);
+
+    const reports = new ScheduledReports({
+      db,
+      changes: app.changes,
+      mailer: () => app.mailer,
+      plus: Boolean(app.config.licenseMode),
+      log: app.log,
+    });
+    every(app, REPORT_TICK_MS, 'scheduled reports failed', () => reports.tick());
 
     const rules = new QrRules(db, app.changes, app.log);
     app.decorate('qrRules', rules);

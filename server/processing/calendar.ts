@@ -53,6 +53,11 @@ export class CalendarSchedule {
     return latest;
   }
 
+  /** Occurrences, of any event, that end in (`after`, `until`], as [start, end] epoch ms. */
+  endedPeriods(after: number, until: number): [number, number][] {
+    return this.schedules.flatMap((schedule) => endedPeriodsOf(schedule, after, until));
+  }
+
   isActive(time: number): boolean {
     let active = this.memo.get(time);
     if (active === undefined) {
@@ -115,4 +120,25 @@ function latestStartOf({ event, start }: Schedule, after: number, until: number)
     if (from > after) latest = from;
   }
   return latest;
+}
+
+function endedPeriodsOf(
+  { event, start, end }: Schedule,
+  after: number,
+  until: number,
+): [number, number][] {
+  if (!event.isRecurring()) return end > after && end <= until ? [[start, end]] : [];
+  if (start > until) return [];
+  const iterator = event.iterator();
+  const periods: [number, number][] = [];
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const next = iterator.next();
+    if (!next) break;
+    const details = event.getOccurrenceDetails(next);
+    const from = details.startDate.toJSDate().getTime();
+    if (from > until) break;
+    const to = details.endDate.toJSDate().getTime();
+    if (to > after && to <= until) periods.push([from, to]);
+  }
+  return periods;
 }

@@ -1,4 +1,4 @@
-import type { ReportName } from './access';
+import type { SheetName } from './access';
 import type { Language } from './preferences';
 
 /** Texts of the report spreadsheets in the product's three languages. */
@@ -28,12 +28,25 @@ export type ColumnKey =
   | 'spentFuel'
   | 'driver'
   | 'type'
-  | 'details';
+  | 'details'
+  | 'geofence'
+  | 'name'
+  | 'identifier'
+  | 'group'
+  | 'phone'
+  | 'model'
+  | 'contact'
+  | 'category'
+  | 'status'
+  | 'lastUpdate';
 
 interface Texts {
   columns: Record<ColumnKey, string>;
-  sheets: Record<ReportName, string>;
-  files: Record<ReportName, string>;
+  sheets: Record<SheetName, string>;
+  files: Record<SheetName, string>;
+  /** The mail that carries a report spreadsheet. */
+  mail: { subject: string; body: string };
+  statuses: Record<string, string>;
   yes: string;
   no: string;
   dateFormat: string;
@@ -67,6 +80,16 @@ const PT: Texts = {
     driver: 'Motorista',
     type: 'Tipo',
     details: 'Detalhes',
+    geofence: 'Cerca',
+    name: 'Nome',
+    identifier: 'Identificador',
+    group: 'Grupo',
+    phone: 'Telefone',
+    model: 'Modelo',
+    contact: 'Contato',
+    category: 'Categoria',
+    status: 'Status',
+    lastUpdate: 'Última atualização',
   },
   sheets: {
     route: 'Histórico',
@@ -74,6 +97,8 @@ const PT: Texts = {
     trips: 'Viagens',
     stops: 'Paradas',
     summary: 'Resumo',
+    geofences: 'Cercas',
+    devices: 'Dispositivos',
   },
   files: {
     route: 'historico',
@@ -81,7 +106,11 @@ const PT: Texts = {
     trips: 'viagens',
     stops: 'paradas',
     summary: 'resumo',
+    geofences: 'cercas',
+    devices: 'dispositivos',
   },
+  mail: { subject: 'Relatório', body: 'O relatório está no anexo.' },
+  statuses: { online: 'Online', offline: 'Offline', unknown: 'Desconhecido' },
   yes: 'Sim',
   no: 'Não',
   dateFormat: 'dd/mm/yyyy hh:mm:ss',
@@ -139,6 +168,16 @@ const ES: Texts = {
     driver: 'Conductor',
     type: 'Tipo',
     details: 'Detalles',
+    geofence: 'Geocerca',
+    name: 'Nombre',
+    identifier: 'Identificador',
+    group: 'Grupo',
+    phone: 'Teléfono',
+    model: 'Modelo',
+    contact: 'Contacto',
+    category: 'Categoría',
+    status: 'Estado',
+    lastUpdate: 'Última actualización',
   },
   sheets: {
     route: 'Historial',
@@ -146,6 +185,8 @@ const ES: Texts = {
     trips: 'Viajes',
     stops: 'Paradas',
     summary: 'Resumen',
+    geofences: 'Geocercas',
+    devices: 'Dispositivos',
   },
   files: {
     route: 'historial',
@@ -153,7 +194,11 @@ const ES: Texts = {
     trips: 'viajes',
     stops: 'paradas',
     summary: 'resumen',
+    geofences: 'geocercas',
+    devices: 'dispositivos',
   },
+  mail: { subject: 'Informe', body: 'El informe está en el adjunto.' },
+  statuses: { online: 'En línea', offline: 'Fuera de línea', unknown: 'Desconocido' },
   yes: 'Sí',
   no: 'No',
   dateFormat: 'dd/mm/yyyy hh:mm:ss',
@@ -211,9 +256,37 @@ const EN: Texts = {
     driver: 'Driver',
     type: 'Type',
     details: 'Details',
+    geofence: 'Geofence',
+    name: 'Name',
+    identifier: 'Identifier',
+    group: 'Group',
+    phone: 'Phone',
+    model: 'Model',
+    contact: 'Contact',
+    category: 'Category',
+    status: 'Status',
+    lastUpdate: 'Last update',
   },
-  sheets: { route: 'Route', events: 'Events', trips: 'Trips', stops: 'Stops', summary: 'Summary' },
-  files: { route: 'route', events: 'events', trips: 'trips', stops: 'stops', summary: 'summary' },
+  sheets: {
+    route: 'Route',
+    events: 'Events',
+    trips: 'Trips',
+    stops: 'Stops',
+    summary: 'Summary',
+    geofences: 'Geofences',
+    devices: 'Devices',
+  },
+  files: {
+    route: 'route',
+    events: 'events',
+    trips: 'trips',
+    stops: 'stops',
+    summary: 'summary',
+    geofences: 'geofences',
+    devices: 'devices',
+  },
+  mail: { subject: 'Report', body: 'The report is in the attachment.' },
+  statuses: { online: 'Online', offline: 'Offline', unknown: 'Unknown' },
   yes: 'Yes',
   no: 'No',
   dateFormat: 'mm/dd/yyyy hh:mm:ss',

@@ -30,7 +30,7 @@ function idsText(text: string | null): string {
   return /^\[\s*\d+(\s*,\s*\d+)*\s*\]$/.test(trimmed) ? trimmed : 'null';
 }
 
-function routePositionJson(row: RouteRow): string {
+export function routePositionJson(row: RouteRow): string {
   const fixTime = Number(row.fix_time);
   return (
     `{"id":${Number(row.id)},"deviceId":${Number(row.device_id)},` +

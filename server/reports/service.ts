@@ -5,7 +5,7 @@ import { parseAttributes } from '../db/json';
 import { lookupBoolean, lookupNumber } from '../processing/lookup';
 import { computeMotion } from '../processing/motion';
 import { motionConfig } from '../processing/settings';
-import { reportDenial, type ReportName } from './access';
+import { reportDenial, type ExtraReport, type ReportName } from './access';
 import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
 import { stopItem, summaryItem, tripItem } from './items';
 import { IgnitionSegmenter, MotionSegmenter, type Interval, type Segmenter } from './segments';
@@ -30,7 +30,7 @@ import { preferences, type Preferences } from './preferences';
  * Traccar's rules. No Fastify here; `server/routes/api/reports.ts` is the HTTP side.
  */
 
-interface ReportParams {
+export interface ReportParams {
   deviceId?: number[];
   groupId?: number[];
   from?: string;
@@ -66,7 +66,7 @@ function parseReportDate(name: string, text: string | undefined): number {
 /** Checks access and dates and resolves the devices; everything a report needs before it runs. */
 export async function prepareReport(
   ctx: Ctx,
-  report: ReportName,
+  report: ReportName | ExtraReport,
   params: ReportParams,
 ): Promise<ReportRequest> {
   const denial = reportDenial(ctx.actor, report);
@@ -222,7 +222,7 @@ export function eventsFilter(params: ReportParams): EventsFilter {
   return { types: types.includes('allEvents') ? [] : types, alarms: split(params.alarm) };
 }
 
-function eventJsonFromRow(row: EventRow): Event {
+export function eventJsonFromRow(row: EventRow): Event {
   return {
     id: row.id,
     type: row.type as Event['type'],
@@ -264,7 +264,7 @@ export async function eventsReport(
 }
 
 /** `report.maxPositions`: the most positions the route report returns per device. */
-function routeLimit(request: ReportRequest): number {
+export function routeLimit(request: ReportRequest): number {
   return Math.max(1, lookupNumber('report.maxPositions', [request.serverAttributes], 50_000));
 }
 

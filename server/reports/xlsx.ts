@@ -2,9 +2,15 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Event } from '../../model';
 import { parseAttributes } from '../db/json';
-import type { ReportName } from './access';
+import type { SheetName } from './access';
 import { TEXTS, type ColumnKey } from './i18n';
-import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
+import type {
+  GeofenceReportItem,
+  StopReportItem,
+  SummaryReportItem,
+  TripReportItem,
+} from '../../model/report';
+import type { DeviceSheetItem } from './devicesReport';
 import {
   DISTANCE_FACTORS,
   DISTANCE_LABELS,
@@ -34,7 +40,7 @@ interface Column {
 
 const col = (key: ColumnKey, kind: Kind, width = 14): Column => ({ key, kind, width });
 
-const COLUMNS: Record<ReportName, Column[]> = {
+const COLUMNS: Record<SheetName, Column[]> = {
   route: [
     col('device', 'text', 22),
     col('time', 'date', 20),
@@ -92,6 +98,28 @@ const COLUMNS: Record<ReportName, Column[]> = {
     col('engineHours', 'duration'),
     col('spentFuel', 'number'),
   ],
+  geofences: [
+    col('geofence', 'text', 24),
+    col('device', 'text', 22),
+    col('startTime', 'date', 20),
+    col('endTime', 'date', 20),
+    col('duration', 'duration', 10),
+  ],
+  devices: [
+    col('name', 'text', 22),
+    col('identifier', 'text', 18),
+    col('group', 'text', 18),
+    col('phone', 'text', 14),
+    col('model', 'text', 14),
+    col('contact', 'text', 18),
+    col('category', 'text', 12),
+    col('status', 'text', 12),
+    col('lastUpdate', 'date', 20),
+    col('latitude', 'coordinate', 12),
+    col('longitude', 'coordinate', 12),
+    col('speed', 'speed', 12),
+    col('address', 'text', 40),
+  ],
 };
 
 const round = (value: number, digits: number) => {
@@ -146,7 +174,7 @@ type Row = (string | number | Date | null)[];
 /** Writes one report sheet to `output` from rows produced page by page. */
 export async function writeSheet(
   output: Writable,
-  report: ReportName,
+  report: SheetName,
   prefs: Preferences,
   rows: AsyncIterable<Row[]> | Iterable<Row[]>,
 ): Promise<void> {
@@ -294,15 +322,63 @@ export function summaryRows(items: readonly SummaryReportItem[], prefs: Preferen
   ];
 }
 
+export function geofenceRows(
+  items: readonly GeofenceReportItem[],
+  geofences: Map<number, string>,
+  prefs: Preferences,
+): Row[][] {
+  const f = new CellFormat(prefs);
+  return [
+    items.map((g) => {
+      const start = Date.parse(g.startTime);
+      const end = Date.parse(g.endTime);
+      return [
+        geofences.get(g.geofenceId) ?? '',
+        g.deviceName,
+        f.date(start),
+        f.date(end),
+        f.duration(end - start),
+      ];
+    }),
+  ];
+}
+
+/** The device list export: each visible device with its latest position. */
+export function deviceRows(items: readonly DeviceSheetItem[], prefs: Preferences): Row[][] {
+  const f = new CellFormat(prefs);
+  const statuses = TEXTS[prefs.language].statuses;
+  return [
+    items.map(({ device, groupName, position }) => [
+      device.name,
+      device.uniqueId,
+      groupName,
+      device.phone,
+      device.model,
+      device.contact,
+      device.category,
+      device.status ? (statuses[device.status] ?? device.status) : null,
+      device.lastUpdate === null ? null : f.date(device.lastUpdate),
+      position?.latitude ?? null,
+      position?.longitude ?? null,
+      position ? f.speed(position.speed) : null,
+      position?.address ?? null,
+    ]),
+  ];
+}
+
+/** The file name part of a sheet: `viagens_2025-01-01_2025-01-31.xlsx`, dates local to the user. */
+export function sheetFileName(report: SheetName, from: number, to: number, prefs: Preferences) {
+  const day = (millis: number) =>
+    new Date(toWall(millis, prefs.timezone)).toISOString().slice(0, 10);
+  return `${TEXTS[prefs.language].files[report]}_${day(from)}_${day(to)}.xlsx`;
+}
+
 /** `attachment; filename="viagens_2025-01-01_2025-01-31.xlsx"`, dates local to the user. */
 export function contentDisposition(
-  report: ReportName,
+  report: SheetName,
   from: number,
   to: number,
   prefs: Preferences,
 ): string {
-  const day = (millis: number) =>
-    new Date(toWall(millis, prefs.timezone)).toISOString().slice(0, 10);
-  const name = `${TEXTS[prefs.language].files[report]}_${day(from)}_${day(to)}.xlsx`;
-  return `attachment; filename="${name}"`;
+  return `attachment; filename="${sheetFileName(report, from, to, prefs)}"`;
 }

@@ -26,6 +26,7 @@ export type AccessResource =
   | 'server'
   | 'account'
   | 'reports'
+  | 'scheduled-reports'
   | 'events'
   | 'logs'
   | 'integrations'
@@ -67,6 +68,8 @@ const RESOURCE_AREAS: Partial<Record<AccessResource, PermArea['id']>> = {
   commands: 'commands',
   computed: 'attributes',
   reports: 'reports',
+  // Scheduling reports needs what running them needs: the server has no bits of its own for it.
+  'scheduled-reports': 'reports',
   drivers: 'drivers',
   calendars: 'calendars',
   maintenances: 'maintenance',
@@ -191,7 +194,9 @@ export const canAccess = (
   }
   if (resource === 'computed' && isWrite(action)) return false; // admin-only on the server
   if (resource === 'users' && (user.userLimit ?? 0) === 0) return false;
-  if (resource === 'reports' && user.disableReports) return false;
+  if ((resource === 'reports' || resource === 'scheduled-reports') && user.disableReports) {
+    return false;
+  }
   if (resource === 'events' && !info.isPlus) return false;
   // The events are notifications: the server lists them only to those who reach that area.
   if (resource === 'events' && !advancedPermission(access, 'notifications')) return false;

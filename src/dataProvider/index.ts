@@ -10,6 +10,7 @@ import { notificationMethods } from './notifications';
 import { qrDriverMethods } from './qrDriver';
 import { reportMethods } from './reports';
 import { resellerMethods } from './resellers';
+import { scheduledReportMethods } from './scheduledReports';
 import { serverMethods } from './server';
 import { sessionMethods } from './session';
 import { shareMethods } from './shares';
@@ -38,6 +39,7 @@ export const dataProvider = {
     ...commandMethods,
     ...anchorMethods,
     ...reportMethods,
+    ...scheduledReportMethods,
     ...shareMethods,
     ...billingMethods,
     ...integrationMethods,

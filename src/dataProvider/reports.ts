@@ -13,12 +13,17 @@ export interface ReportQuery {
    * the user has no `timezone` preference of their own (the server knows that one already).
    */
   timeZone?: string;
+  /** Geofence report: the geofences whose visits to list. */
+  geofenceIds?: readonly number[];
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `/api/reports/<endpoint>?deviceId=1&deviceId=2&groupId=…&from=…&to=…` */
-export const reportUrl = (endpoint: string, query: ReportQuery): string => {
+/**
+ * `/api/reports/<endpoint>[/<form>]?deviceId=1&deviceId=2&groupId=…&from=…&to=…`; `form` is `mail`
+ * for the mailed spreadsheet.
+ */
+export const reportUrl = (endpoint: string, query: ReportQuery, form?: 'mail'): string => {
   const params = new URLSearchParams();
   query.deviceIds.forEach((id) => params.append('deviceId', String(id)));
   query.groupIds.forEach((id) => params.append('groupId', String(id)));
@@ -30,7 +35,8 @@ export const reportUrl = (endpoint: string, query: ReportQuery): string => {
     const types = query.eventTypes?.length ? query.eventTypes : ['allEvents'];
     types.forEach((type) => params.append('type', type));
   }
-  return `/api/reports/${endpoint}?${params}`;
+  query.geofenceIds?.forEach((id) => params.append('geofenceId', String(id)));
+  return `/api/reports/${endpoint}${form ? `/${form}` : ''}?${params}`;
 };
 
 /** `attachment; filename="trips.xlsx"` or RFC 5987 `filename*=UTF-8''…`. */
@@ -61,5 +67,10 @@ export const reportMethods = {
   ): Promise<{ blob: Blob; name: string }> => {
     const { blob, disposition } = await download(reportUrl(endpoint, query), XLSX_TYPE);
     return { blob, name: filenameFrom(disposition, `${endpoint}.xlsx`) };
+  },
+
+  /** Asks the server to mail the report's spreadsheet to the signed-in user (204 at once). */
+  mailReport: async (endpoint: string, query: ReportQuery): Promise<void> => {
+    await getJson(reportUrl(endpoint, query, 'mail'));
   },
 };

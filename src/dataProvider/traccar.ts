@@ -15,6 +15,8 @@ const PATHS: Record<string, string> = {
   maintenances: '/api/maintenance',
   // The events screen: the notifications that are scheduled or send a saved command.
   events: '/api/notifications',
+  // Scheduled reports: Traccar's `Report` resource shares its path with the reports themselves.
+  'scheduled-reports': '/api/reports',
 };
 
 const collectionPath = (resource: string): string => PATHS[resource] ?? `/api/${resource}`;
@@ -31,6 +33,7 @@ export type LinkKey =
   | 'driverId'
   | 'commandId'
   | 'maintenanceId'
+  | 'reportId'
   | 'managedUserId'
   | 'linkedDeviceId';
 

@@ -21,6 +21,7 @@ import { availableLayers, chooseLayer } from './tileLayers';
 import { TrailLayer } from './TrailLayer';
 import { useSaveMapChoice } from './useSaveMapChoice';
 import { RouteLayer } from '../reports/RouteLayer';
+import { CombinedRouteLayer } from '../reports/CombinedRouteLayer';
 
 /**
  * `/home`, `/devices` and `/devices/:deviceId`: one map that stays mounted while the list and
@@ -68,6 +69,7 @@ export const MapPage = () => {
             <GeofencesLayer />
             <TrailLayer />
             <RouteLayer />
+            <CombinedRouteLayer />
             <LiveMarkers selectedId={selectedId} />
             <MapBinding />
           </MapContainer>

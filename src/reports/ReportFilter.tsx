@@ -38,6 +38,8 @@ interface ReportFilterProps {
   onExport: (query: ReportQuery) => void;
   /** Extra switches (daily, show markers) next to the buttons. */
   children?: ReactNode;
+  /** More buttons after Export (mail, schedule), given the filter's checked query builder. */
+  extraActions?: (build: () => ReportQuery | null) => ReactNode;
 }
 
 /** Devices and groups, a preset or a custom range, and Load / Export. */
@@ -48,6 +50,7 @@ export const ReportFilter = ({
   onLoad,
   onExport,
   children,
+  extraActions,
 }: ReportFilterProps) => {
   const translate = useTranslate();
   const [params] = useSearchParams();
@@ -245,6 +248,7 @@ export const ReportFilter = ({
         >
           {translate('reports.filter.export')}
         </Button>
+        {extraActions?.(build)}
         {children}
         {error && (
           <Box role="alert" sx={{ color: 'error.main', fontSize: 14 }}>

@@ -23,6 +23,8 @@ import { EventTypeSelect } from './EventTypeSelect';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
 import { ReportSwitch } from './ReportSwitch';
+import { ReportMoreActions } from './ReportMoreActions';
+import type { SchedulableType } from './ScheduleReportDialog';
 import { useReportExport } from './useReportExport';
 import { useReportRequest } from './useReportRequest';
 import { ReportPanel } from './ReportPanel';
@@ -213,7 +215,20 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
       backTo="/reports"
       testId={`report-${view}`}
     >
-      <ReportFilter busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
+      <ReportFilter
+        busy={busy}
+        exporting={exporting}
+        onLoad={load}
+        onExport={doExport}
+        extraActions={(build) => (
+          <ReportMoreActions
+            endpoint={ENDPOINT[view]}
+            build={build}
+            extra={{ daily, eventTypes }}
+            schedule={ENDPOINT[view] as SchedulableType}
+          />
+        )}
+      >
         {view === 'resume' ? (
           <ReportSwitch
             label={translate('reports.filter.daily')}

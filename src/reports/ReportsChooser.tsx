@@ -9,6 +9,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { REPORT_VIEWS, type ReportView } from './views';
 import { ReportPanel } from './ReportPanel';
+import { MoreReportLinks } from './MoreReportLinks';
 
 const ICONS: Record<ReportView, ReactElement> = {
   resume: <SummarizeIcon />,
@@ -36,6 +37,7 @@ export const ReportsChooser = () => {
             />
           </ListItemButton>
         ))}
+        <MoreReportLinks />
       </List>
     </ReportPanel>
   );

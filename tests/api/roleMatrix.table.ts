@@ -129,6 +129,7 @@ function outcomes(text: string): Map<string, Record<Role, Outcome>> {
  *   SEND_TYPED      a command the caller types: limitCommands blocks it, readonly does not (Traccar)
  *   REPORTS         reports and position history: the reports bits; a shared link has
  *                   disableReports
+ *   REPORT_WRITE    scheduled reports: as REPORTS, and readonly writes nothing
  *   THEME_EDITORS   administrators (the main brand) and resellers (their own), plus licence
  *   DRIVER_*        the QR driver's own endpoints; a vehicle its owner does not reach is refused
  *   TAKEN_TRACKER   autolink of a tracker another account reaches: refused, whoever asks
@@ -158,6 +159,7 @@ const OUTCOMES = outcomes(`
   DEVICE_COMMANDS     Y    Y    Y    Y    Y    Y    Y    Y    N    N    401
   SEND_TYPED          Y    Y    Y    Y    Y    N    Y    Y    N    N    401
   REPORTS             Y    Y    Y    Y    Y    Y    N    Y    N    N    401
+  REPORT_WRITE        Y    Y    Y    N    Y    Y    N    Y    N    N    401
   RESELLER_ONLY       N    N    N    N    N    N    N    Y    N    N    401
   THEME_EDITORS       Y    N    N    N    N    N    N    Y    N    N    401
   DRIVER_ONLY         N    N    N    N    N    N    N    N    N    Y    401
@@ -196,6 +198,7 @@ const LABEL: Record<Kind, string> = {
   driver: 'name',
   maintenance: 'name',
   attribute: 'description',
+  report: 'description',
 };
 
 async function renamed(w: World, kind: Kind, id: number): Promise<Json> {
@@ -204,8 +207,16 @@ async function renamed(w: World, kind: Kind, id: number): Promise<Json> {
   return { ...((await res.json()) as Json), [LABEL[kind]]: `Renamed ${unique()}` };
 }
 
-/** The five routes of a Traccar object resource (devices have more; see below). */
-function crud(kind: Kind, read: string, write: string): Row[] {
+/**
+ * The five routes of a Traccar object resource (devices have more; see below). `newBody` makes
+ * the created object's body when it must refer to the caller's own objects.
+ */
+function crud(
+  kind: Kind,
+  read: string,
+  write: string,
+  newBody: (w: World, role: Role) => Json = () => body(kind),
+): Row[] {
   const base = `/api/${plural(kind)}`;
   return [
     row(
@@ -225,7 +236,7 @@ function crud(kind: Kind, read: string, write: string): Row[] {
     row(
       'POST',
       base,
-      c('new', write, () => ({ method: 'POST', path: base, json: body(kind) })),
+      c('new', write, (w, role) => ({ method: 'POST', path: base, json: newBody(w, role) })),
     ),
     row(
       'GET',
@@ -306,31 +317,46 @@ function selfEdit(name: string, patch: (user: Json) => Json, keeps: Omit<Keeps, 
   });
 }
 
-const REPORT_NAMES = ['route', 'events', 'trips', 'stops', 'summary'] as const;
+const REPORT_NAMES = ['route', 'events', 'trips', 'stops', 'summary', 'geofences'] as const;
 
+/** Each report as JSON, spreadsheet and mail (204, the mail follows); the combined one is JSON. */
 function reportRows(): Row[] {
-  return REPORT_NAMES.flatMap((name) =>
-    ['', '/xlsx'].map((suffix) => {
+  const forms = (name: string) => (name === 'combined' ? [''] : ['', '/xlsx', '/mail']);
+  return [...REPORT_NAMES, 'combined'].flatMap((name) =>
+    forms(name).map((suffix) => {
       const route = `/api/reports/${name}${suffix}`;
       const accept = suffix ? undefined : 'application/json';
+      const ok = suffix === '/mail' ? { ok: 204 } : {};
+      const fences = (w: World, role: Role) =>
+        name === 'geofences' ? `&geofenceId=${w.own(role, 'geofence')}` : '';
       return row(
         'GET',
         route,
-        c('own device', 'REPORTS', (w, role) => ({
-          path: `${route}?deviceId=${w.own(role, 'device')}&${period()}`,
-          accept,
-        })),
-        c('foreign device', 'ADMIN_ONLY', (w) => ({
-          path: `${route}?deviceId=${w.foreign('device')}&${period()}`,
-          accept,
-        })),
+        c(
+          'own device',
+          'REPORTS',
+          (w, role) => ({
+            path: `${route}?deviceId=${w.own(role, 'device')}${fences(w, role)}&${period()}`,
+            accept,
+          }),
+          ok,
+        ),
+        c(
+          'foreign device',
+          'ADMIN_ONLY',
+          (w) => ({
+            path: `${route}?deviceId=${w.foreign('device')}&${period()}`,
+            accept,
+          }),
+          ok,
+        ),
       );
     }),
   );
 }
 
 const otherKinds = KINDS.filter(
-  (kind) => kind !== 'device' && kind !== 'command' && kind !== 'attribute',
+  (kind) => kind !== 'device' && kind !== 'command' && kind !== 'attribute' && kind !== 'report',
 );
 
 export const MATRIX: Row[] = [
@@ -705,6 +731,12 @@ export const MATRIX: Row[] = [
   ...crud('command', 'READ', 'COMMAND_WRITE'),
   // Computed attributes: everyone reads what they reach; only administrators write (Traccar).
   ...crud('attribute', 'READ', 'ADMIN_ONLY'),
+  // Scheduled reports: the reports area (its menu bit; disableReports, so no shared link), and
+  // readonly writes nothing. The calendar must be one the writer reaches.
+  ...crud('report', 'REPORTS', 'REPORT_WRITE', (w, role) => ({
+    ...body('report'),
+    calendarId: w.own(role, 'calendar'),
+  })),
 
   // ---- commands ----
   row(
@@ -835,6 +867,26 @@ export const MATRIX: Row[] = [
         { ok: 204 },
       ),
       c(
+        'own device and scheduled report',
+        'REPORT_WRITE',
+        (w, role) => ({
+          method,
+          path: '/api/permissions',
+          json: { deviceId: w.own(role, 'device'), reportId: w.own(role, 'report') },
+        }),
+        { ok: 204 },
+      ),
+      c(
+        'own device, foreign scheduled report',
+        'ADMIN_ONLY',
+        (w, role) => ({
+          method,
+          path: '/api/permissions',
+          json: { deviceId: w.own(role, 'device'), reportId: w.foreign('report') },
+        }),
+        { ok: 204 },
+      ),
+      c(
         'managed user and own device',
         'MANAGERS',
         (w, role) => ({
@@ -855,6 +907,16 @@ export const MATRIX: Row[] = [
           method,
           path: '/api/permissions/bulk',
           json: [{ groupId: w.own(role, 'group'), geofenceId: w.own(role, 'geofence') }],
+        }),
+        { ok: 204 },
+      ),
+      c(
+        'own group and scheduled report',
+        'REPORT_WRITE',
+        (w, role) => ({
+          method,
+          path: '/api/permissions/bulk',
+          json: [{ groupId: w.own(role, 'group'), reportId: w.own(role, 'report') }],
         }),
         { ok: 204 },
       ),
@@ -920,6 +982,17 @@ export const MATRIX: Row[] = [
     })),
   ),
   ...reportRows(),
+  // The device list export: what the caller sees, so no foreign case.
+  row(
+    'GET',
+    '/api/reports/devices/xlsx',
+    c('own devices', 'REPORTS', () => ({ path: '/api/reports/devices/xlsx' })),
+  ),
+  row(
+    'GET',
+    '/api/reports/devices/mail',
+    c('own devices', 'REPORTS', () => ({ path: '/api/reports/devices/mail' }), { ok: 204 }),
+  ),
 
   // ---- geofence coverage: the geofences area, only what the caller sees ----
   row(

@@ -43,6 +43,8 @@ export const KINDS = [
   'driver',
   'maintenance',
   'attribute',
+  // After `calendar`: a scheduled report names one.
+  'report',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -118,6 +120,9 @@ export function body(kind: Kind, label = unique()): Json {
         expression: 'speed',
         type: 'number',
       };
+    case 'report':
+      // `calendarId` is the caller's to fill: a report needs a calendar the writer reaches.
+      return { type: 'summary', description: `Report ${label}`, attributes: {} };
   }
 }
 
@@ -566,8 +571,12 @@ export class World {
 
   /** The administrator creates the object and, for anyone else, links it to the owner. */
   private async createFor(owner: Owner, kind: Kind): Promise<number> {
+    const json =
+      kind === 'report'
+        ? { ...body(kind), calendarId: this.object('admin', 'calendar') }
+        : body(kind);
     const created = await expectJson(
-      await this.admin.json(`/api/${plural(kind)}`, body(kind)),
+      await this.admin.json(`/api/${plural(kind)}`, json),
       `${kind} for ${owner}`,
     );
     const id = Number(created.id);

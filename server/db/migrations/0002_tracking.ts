@@ -1,6 +1,6 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import { columns, type Columns } from '../columns';
-import { ENTITY_TABLES, LINKS, linkNames } from '../links';
+import { ENTITY_TABLES, TRACKING_LINKS as LINKS, linkNames } from '../links';
 import type { FrotaMigration } from './types';
 
 type Table = CreateTableBuilder<string, string>;

@@ -4,6 +4,8 @@ import geofenceLinksEnUS from './geofenceLinks/enUS';
 import logsEnUS from './logs/enUS';
 import scheduledEventsEnUS from './scheduledEvents/enUS';
 import reportsEnUS from './reports/enUS';
+import reportsMoreEnUS from './reportsMore/enUS';
+import scheduledReportsEnUS from './scheduledReports/enUS';
 import sharesEnUS from './shares/enUS';
 import billingEnUS from './billing/enUS';
 import themeEnUS from './theme/enUS';
@@ -20,6 +22,8 @@ const enUS = {
   ...geofenceLinksEnUS,
   ...adminEnUS,
   ...reportsEnUS,
+  ...reportsMoreEnUS,
+  ...scheduledReportsEnUS,
   ...sharesEnUS,
   ...billingEnUS,
   ...channelsEnUS,

@@ -5,6 +5,8 @@ import geofenceLinksEsES from './geofenceLinks/esES';
 import logsEsES from './logs/esES';
 import scheduledEventsEsES from './scheduledEvents/esES';
 import reportsEsES from './reports/esES';
+import reportsMoreEsES from './reportsMore/esES';
+import scheduledReportsEsES from './scheduledReports/esES';
 import sharesEsES from './shares/esES';
 import billingEsES from './billing/esES';
 import themeEsES from './theme/esES';
@@ -20,6 +22,8 @@ const esES: AppMessages = {
   ...geofenceLinksEsES,
   ...adminEsES,
   ...reportsEsES,
+  ...reportsMoreEsES,
+  ...scheduledReportsEsES,
   ...sharesEsES,
   ...billingEsES,
   ...channelsEsES,

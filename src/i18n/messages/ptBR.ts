@@ -5,6 +5,8 @@ import geofenceLinksPtBR from './geofenceLinks/ptBR';
 import logsPtBR from './logs/ptBR';
 import scheduledEventsPtBR from './scheduledEvents/ptBR';
 import reportsPtBR from './reports/ptBR';
+import reportsMorePtBR from './reportsMore/ptBR';
+import scheduledReportsPtBR from './scheduledReports/ptBR';
 import sharesPtBR from './shares/ptBR';
 import billingPtBR from './billing/ptBR';
 import themePtBR from './theme/ptBR';
@@ -20,6 +22,8 @@ const ptBR: AppMessages = {
   ...geofenceLinksPtBR,
   ...adminPtBR,
   ...reportsPtBR,
+  ...reportsMorePtBR,
+  ...scheduledReportsPtBR,
   ...sharesPtBR,
   ...billingPtBR,
   ...channelsPtBR,

@@ -128,6 +128,7 @@ const adminEnUS = {
     },
     // The events screen: scheduled notifications and those that send a saved command.
     events: { name: 'Event |||| Events' },
+    'scheduled-reports': { name: 'Scheduled report |||| Scheduled reports' },
     maintenances: {
       name: 'Maintenance |||| Maintenance',
       fields: { name: 'Name', type: 'Based on', start: 'Start', period: 'Every' },

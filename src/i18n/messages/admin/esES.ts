@@ -129,6 +129,7 @@ const adminEsES: AdminMessages = {
     },
     // The events screen: scheduled notifications and those that send a saved command.
     events: { name: 'Evento |||| Eventos' },
+    'scheduled-reports': { name: 'Informe programado |||| Informes programados' },
     maintenances: {
       name: 'Mantenimiento |||| Mantenimientos',
       fields: { name: 'Nombre', type: 'Basado en', start: 'Inicio', period: 'Cada' },

@@ -129,6 +129,7 @@ const adminPtBR: AdminMessages = {
     },
     // The events screen: scheduled notifications and those that send a saved command.
     events: { name: 'Evento |||| Eventos' },
+    'scheduled-reports': { name: 'Relatório agendado |||| Relatórios agendados' },
     maintenances: {
       name: 'Manutenção |||| Manutenções',
       fields: { name: 'Nome', type: 'Baseada em', start: 'Início', period: 'A cada' },

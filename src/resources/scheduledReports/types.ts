@@ -1,0 +1,2 @@
+/** The report types a schedule may name (the server's list), in menu order. */
+export const SCHEDULED_TYPES = ['summary', 'trips', 'stops', 'events', 'route'] as const;
