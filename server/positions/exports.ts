@@ -1,8 +1,8 @@
 import type { Ctx } from '../entities/context';
 import { SecurityException } from '../errors';
-import { DENIED } from '../permissions/checkAccess';
 import { assertVisible } from '../permissions/objects';
 import type { PositionRecord } from '../processing/types';
+import { reportDenial } from '../reports/access';
 import { preferences } from '../reports/preferences';
 import { toWall } from '../reports/timezone';
 import { positionFromRow } from '../serialize';
@@ -172,7 +172,7 @@ function kml(
 
 /**
  * The export of one device's positions: the device reached and reports allowed (Traccar checks
- * both for every format).
+ * both for every format; with advanced permissions, the route report's bits).
  */
 export async function exportPositions(
   ctx: Ctx,
@@ -183,7 +183,9 @@ export async function exportPositions(
 ): Promise<ExportFile> {
   const { db, actor } = ctx;
   await assertVisible(db, actor, 'device', deviceId);
-  if (actor.restrictions.disableReports) throw new SecurityException(DENIED.reports);
+  // A device's positions are its route report by another door: the same rule answers both.
+  const denial = reportDenial(actor, 'route');
+  if (denial) throw new SecurityException(denial);
   const serverAttributes = actor.server.attributes;
   const limit = Number(serverAttributes['report.maxPositions']);
   const device = await db.kysely
