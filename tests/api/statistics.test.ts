@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/http';
 import { startHttpDouble, type HttpDouble } from '../support/httpDouble';
+import { createTempPostgres, type TempPostgres } from '../support/postgres';
 import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
@@ -26,7 +27,9 @@ interface Statistics {
 const period = () =>
   `from=${new Date(Date.now() - DAY).toISOString()}&to=${new Date(Date.now() + DAY).toISOString()}`;
 
-describe('GET /api/statistics and GET /api/audit', () => {
+// Both dialects: the day's row is added to with an upsert, and old days are folded.
+describe.each(['sqlite', 'postgres'])('GET /api/statistics and GET /api/audit on %s', (dialect) => {
+  let pg: TempPostgres | null = null;
   let smtp: TestSmtp;
   let gateway: HttpDouble;
   let server: TestServer;
@@ -52,7 +55,10 @@ describe('GET /api/statistics and GET /api/audit', () => {
   beforeAll(async () => {
     [smtp, gateway] = await Promise.all([startSmtp(), startHttpDouble()]);
     gateway.on('/sms/', () => ({ json: { queued: true } }));
-    server = await startServer({ env: { SMTP_URL: smtp.url, OSMAND_PORT: '0' } });
+    pg = dialect === 'postgres' ? await createTempPostgres('dir') : null;
+    server = await startServer({
+      env: { SMTP_URL: smtp.url, OSMAND_PORT: '0', ...(pg ? { DATABASE_URL: pg.url } : {}) },
+    });
     admin = new Client(server.url);
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
     const server0 = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
@@ -75,6 +81,7 @@ describe('GET /api/statistics and GET /api/audit', () => {
 
   afterAll(async () => {
     await server?.stop();
+    await pg?.drop();
     await smtp?.close();
     await gateway?.close();
   });
