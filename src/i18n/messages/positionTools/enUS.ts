@@ -2,7 +2,7 @@
 const positionToolsEnUS = {
   positionTools: {
     export: 'Export route',
-    formats: { gpx: 'GPX (GPS devices)', kml: 'KML (Google Earth)', csv: 'CSV (spreadsheet)' },
+    formats: { gpx: 'GPX (GPS devices)', kml: 'KML (for Google Earth)', csv: 'CSV (spreadsheet)' },
     exported: 'Saved %{name}',
     deletePoint: 'Delete this point',
     deleteRange: 'Delete the period',

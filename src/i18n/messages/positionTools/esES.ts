@@ -4,7 +4,11 @@ import type positionToolsEnUS from './enUS';
 const positionToolsEsES: typeof positionToolsEnUS = {
   positionTools: {
     export: 'Exportar ruta',
-    formats: { gpx: 'GPX (equipos GPS)', kml: 'KML (Google Earth)', csv: 'CSV (hoja de cálculo)' },
+    formats: {
+      gpx: 'GPX (equipos GPS)',
+      kml: 'KML (para Google Earth)',
+      csv: 'CSV (hoja de cálculo)',
+    },
     exported: '%{name} guardado',
     deletePoint: 'Eliminar este punto',
     deleteRange: 'Eliminar el periodo',

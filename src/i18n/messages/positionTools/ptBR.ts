@@ -4,7 +4,11 @@ import type positionToolsEnUS from './enUS';
 const positionToolsPtBR: typeof positionToolsEnUS = {
   positionTools: {
     export: 'Exportar rota',
-    formats: { gpx: 'GPX (aparelhos GPS)', kml: 'KML (Google Earth)', csv: 'CSV (planilha)' },
+    formats: {
+      gpx: 'GPX (aparelhos GPS)',
+      kml: 'KML (para o Google Earth)',
+      csv: 'CSV (planilha)',
+    },
     exported: '%{name} salvo',
     deletePoint: 'Excluir este ponto',
     deleteRange: 'Excluir o período',
