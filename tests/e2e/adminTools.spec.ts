@@ -75,12 +75,25 @@ test('the statistics page shows today’s counts, formatted, with totals', async
   await expect(page.getByRole('button', { name: 'Mostrar' })).toBeDisabled();
 });
 
-test('an announcement is confirmed and sent to the chosen user', async ({ page }) => {
+test('an announcement is confirmed and shows on the chosen user’s screen', async ({
+  page,
+  browser,
+}) => {
   const email = `maria-${Date.now()}@frota.test`;
   const created = await page.request.post('/api/users', {
     data: { name: 'Maria Aviso', email, password: 'maria-secret-1' },
   });
   expect(created.status()).toBe(200);
+  // Maria has the app open.
+  const maria = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const mariaPage = await maria.newPage();
+  const signedIn = await mariaPage.request.post('/api/session', {
+    form: { email, password: 'maria-secret-1' },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const socketOpen = mariaPage.waitForEvent('websocket');
+  await mariaPage.goto('/home');
+  await socketOpen;
 
   await page.goto('/home');
   await userMenu(page).click();
@@ -110,6 +123,9 @@ test('an announcement is confirmed and sent to the chosen user', async ({ page }
   });
   await expect(page.getByText('Comunicado enviado')).toBeVisible();
   await expect(page.getByLabel('Assunto')).toHaveValue('');
+  await expect(mariaPage.getByText('Manutenção programada')).toBeVisible();
+  await expect(mariaPage.getByText('O sistema para às 22h de hoje.')).toBeVisible();
+  await maria.close();
 });
 
 test('the route report exports the shown route and deletes a point, then the period', async ({
