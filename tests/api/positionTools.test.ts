@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { Client } from '../support/http';
 import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 
@@ -189,8 +190,30 @@ describe('position exports and deletion', () => {
     const latest = before[before.length - 1];
     const previous = before[before.length - 2];
     expect((await device()).positionId).toBe(latest.id);
+    // Alice's live map hears of it.
+    const socket = new WebSocket(`${server.wsUrl}/api/socket`, {
+      headers: { cookie: alice.cookieHeader() },
+    });
+    const messages: { positions?: Position[]; devices?: { id: number; positionId: number }[] }[] =
+      [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as never));
+    await new Promise((resolve, reject) => socket.on('open', resolve).on('error', reject));
     expect((await alice.delete(`/api/positions/${latest.id}`)).status).toBe(204);
     expect((await device()).positionId).toBe(previous.id);
+    // The position now latest, and the device pointing at it (devices are sent at most once a
+    // second, so maybe in a later message).
+    const seen = () => ({
+      position: messages.some((m) => m.positions?.some((p) => p.id === previous.id)),
+      device: messages.some((m) =>
+        m.devices?.some((d) => d.id === deviceId && d.positionId === previous.id),
+      ),
+    });
+    const deadline = Date.now() + 5000;
+    while (!(seen().position && seen().device) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    socket.close();
+    expect(seen()).toEqual({ position: true, device: true });
     const [now] = (await (
       await alice.get(`/api/positions?deviceId=${deviceId}`)
     ).json()) as Position[];
