@@ -2,6 +2,8 @@ import type { Ctx } from '../entities/context';
 import { SecurityException } from '../errors';
 import { assertVisible } from '../permissions/objects';
 import type { PositionRecord } from '../processing/types';
+import { geofenceContains } from '../processing/geofenceArea';
+import { parseAttributes } from '../db/json';
 import { reportDenial } from '../reports/access';
 import { preferences } from '../reports/preferences';
 import { toWall } from '../reports/timezone';
@@ -172,7 +174,8 @@ function kml(
 
 /**
  * The export of one device's positions: the device reached and reports allowed (Traccar checks
- * both for every format; with advanced permissions, the route report's bits).
+ * both for every format; with advanced permissions, the route report's bits). `geofenceId` keeps
+ * only the positions inside that geofence, which the caller must see too.
  */
 export async function exportPositions(
   ctx: Ctx,
@@ -180,6 +183,7 @@ export async function exportPositions(
   deviceId: number,
   from: number,
   to: number,
+  geofenceId = 0,
 ): Promise<ExportFile> {
   const { db, actor } = ctx;
   await assertVisible(db, actor, 'device', deviceId);
@@ -203,7 +207,17 @@ export async function exportPositions(
     .orderBy('id')
     .limit(Number.isInteger(limit) && limit > 0 ? limit : MAX_POSITIONS_DEFAULT)
     .execute();
-  const positions = rows.map(positionFromRow);
+  let positions = rows.map(positionFromRow);
+  if (geofenceId > 0) {
+    await assertVisible(db, actor, 'geofence', geofenceId);
+    const geofence = await db.kysely
+      .selectFrom('geofences')
+      .select(['id', 'area', 'attributes'])
+      .where('id', '=', geofenceId)
+      .executeTakeFirstOrThrow();
+    const shape = { ...geofence, attributes: parseAttributes(geofence.attributes) };
+    positions = positions.filter((position) => geofenceContains(shape, position));
+  }
   // The user's zone, else the server's (Traccar's lookup), else the server's default.
   const zone = preferences(actor.user.attributes, serverAttributes).timezone;
   const file = (body: string | Buffer): ExportFile => ({

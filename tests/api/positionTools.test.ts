@@ -136,6 +136,22 @@ describe('position exports and deletion', () => {
       '<coordinates>-46.630000,-23.500000,760.000000 -46.630000,-23.510000,760.000000 -46.630000,-23.520000,760.000000</coordinates>',
     );
 
+    // Only the positions inside a geofence, as Traccar's `geofenceId` filter keeps them.
+    const made = await admin.json('/api/geofences', {
+      name: 'Depot',
+      area: 'CIRCLE (-23.5 -46.63, 300)',
+    });
+    const geofence = ((await made.json()) as { id: number }).id;
+    const inGeofence = `/api/positions/csv?deviceId=${deviceId}&geofenceId=${geofence}&${period()}`;
+    expect((await alice.get(inGeofence)).status).toBe(400);
+    const aliceId = ((await (await alice.get('/api/session')).json()) as { id: number }).id;
+    expect(
+      (await admin.json('/api/permissions', { userId: aliceId, geofenceId: geofence })).status,
+    ).toBe(204);
+    const filtered = (await (await alice.get(inGeofence)).text()).trimEnd().split('\n');
+    expect(filtered).toHaveLength(2);
+    expect(filtered[1].split(',')[0]).toBe(String(positions[0].id));
+
     const kmz = await alice.get(`/api/positions/kmz?deviceId=${deviceId}&${period()}`);
     expect(kmz.headers.get('content-type')).toMatch(/^application\/vnd\.google-earth\.kmz/);
     expect(kmz.headers.get('content-disposition')).toBe('attachment; filename=positions.kmz');

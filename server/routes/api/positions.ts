@@ -56,6 +56,7 @@ export const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 const PeriodQuerystring = Type.Object({
   deviceId: Type.Optional(Type.Integer()),
+  geofenceId: Type.Optional(Type.Integer({ minimum: 0 })),
   from: Type.Optional(Type.String()),
   to: Type.Optional(Type.String()),
 });
@@ -122,7 +123,14 @@ export const positionToolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const ctx = await requestContext(app, request);
         const deviceId = requiredDevice(request.query.deviceId);
         const { from, to } = parsePeriod(request.query.from, request.query.to);
-        const file = await exportPositions(ctx, format, deviceId, from, to);
+        const file = await exportPositions(
+          ctx,
+          format,
+          deviceId,
+          from,
+          to,
+          request.query.geofenceId,
+        );
         return reply
           .type(file.type)
           .header('content-disposition', `attachment; filename=${file.fileName}`)
