@@ -14,6 +14,7 @@ import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { brandsPlugin } from './plugins/brands';
 import { errorsPlugin } from './plugins/errors';
+import { statisticsPlugin } from './plugins/statistics';
 import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
 import { proxyPlugin } from './plugins/proxy';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   } else {
     await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
     await app.register(trackingPlugin, options.tracking ?? {});
+    await app.register(statisticsPlugin);
   }
   await app.register(jobsPlugin);
   // The local /api routes exist in embedded mode only (proxy mode refuses them).

@@ -28,6 +28,8 @@ import { SharePage } from './shares/SharePage';
 import { SharesPage } from './shares/SharesPage';
 import { ResellerPage } from './reseller/ResellerPage';
 import { LogsPage } from './logs/LogsPage';
+import { StatisticsPage } from './statistics/StatisticsPage';
+import { AnnouncementsPage } from './announcements/AnnouncementsPage';
 import { BillingPage } from './billing/BillingPage';
 import { MyInvoicesPage } from './billing/MyInvoicesPage';
 import { IntegrationsPage } from './settings/integrations/IntegrationsPage';
@@ -140,6 +142,8 @@ const FrotaAdmin = () => {
           }
         />
         <Route path="/shares" element={<SharesPage />} />
+        <Route path="/statistics" element={<StatisticsPage />} />
+        <Route path="/announcements" element={<AnnouncementsPage />} />
         <Route
           path="/reseller"
           element={

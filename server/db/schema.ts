@@ -290,6 +290,32 @@ export interface AuditLogsTable {
   command: string | null;
 }
 
+/** One day of server usage, summed over instances (see `server/statistics/`). */
+export interface StatisticsTable {
+  id: Generated<number>;
+  /** Start of the day (server time zone). */
+  captureTime: Millis;
+  activeUsers: Generated<number>;
+  activeDevices: Generated<number>;
+  requests: Generated<number>;
+  messagesReceived: Generated<number>;
+  messagesStored: Generated<number>;
+  mailSent: Generated<number>;
+  smsSent: Generated<number>;
+  geocoderRequests: Generated<number>;
+  geolocationRequests: Generated<number>;
+  protocols: string | null;
+  attributes: Generated<string>;
+}
+
+/** A user or device active on a day not yet folded into its statistics row. */
+export interface StatisticsActiveTable {
+  captureTime: Millis;
+  kind: 'user' | 'device';
+  objectId: number;
+  protocol: string | null;
+}
+
 export interface InvoicesTable {
   id: Generated<number>;
   userId: number;
@@ -408,6 +434,8 @@ export interface Tables extends LinkTables {
   shares: SharesTable;
   shareDevice: ShareDeviceTable;
   auditLogs: AuditLogsTable;
+  statistics: StatisticsTable;
+  statisticsActive: StatisticsActiveTable;
   invoices: InvoicesTable;
   billingAccounts: BillingAccountsTable;
   billingPeriods: BillingPeriodsTable;

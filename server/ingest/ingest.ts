@@ -16,6 +16,7 @@ import {
   type PositionRecord,
 } from '../processing/types';
 import type { PositionSink, SubmitOutcome } from '../protocol/sink';
+import type { MessageCounter } from '../statistics/recorder';
 import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
@@ -57,6 +58,8 @@ export interface IngestOptions {
   /** Fixes older than this are refused (ms); null accepts any age. Default 30 days. */
   maxFixAgeMs?: number | null;
   now?: () => number;
+  /** Counts messages received and positions stored (usage statistics). */
+  messages?: MessageCounter;
 }
 
 interface Pending {
@@ -93,6 +96,7 @@ export class Ingest implements PositionSink {
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
   private readonly maxFixAgeMs: number | null;
+  private readonly messages: MessageCounter | null;
   /** When each computed attribute last had its over-limit warning written. */
   private readonly limitWarnedAt = new Map<number, number>();
 
@@ -107,6 +111,7 @@ export class Ingest implements PositionSink {
     this.stateSaveMs = options.stateSaveMs ?? 30_000;
     this.maxQueued = options.maxQueued ?? 50_000;
     this.maxFixAgeMs = options.maxFixAgeMs === undefined ? 30 * 86_400_000 : options.maxFixAgeMs;
+    this.messages = options.messages ?? null;
     this.queue = new BatchQueue((batch) => this.write(batch), {
       delayMs: options.delayMs ?? 50,
       maxItems: options.maxBatch ?? 500,
@@ -119,6 +124,8 @@ export class Ingest implements PositionSink {
    * device, or with `rejected` for a fix that cannot have happened (nothing stored either way).
    */
   async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
+    // Every decoded message counts as received, as in Traccar, stored or not.
+    this.messages?.received();
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
     if (this.queue.length >= this.maxQueued) return { kind: 'busy' };
     const found = this.cache.findDevice(decoded.uniqueId);
@@ -316,6 +323,9 @@ export class Ingest implements PositionSink {
       } else {
         entry.stateUnsaved = true;
       }
+    }
+    if (this.messages) {
+      for (const b of batch) this.messages.stored(b.entry.device.id, b.position.protocol);
     }
     this.batches.publish({
       positions: batch.filter((b) => b.latest).map((b) => b.position),

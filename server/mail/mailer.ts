@@ -37,3 +37,16 @@ export function createMailer(smtpUrl: string, from: string | null): Mailer {
     },
   };
 }
+
+/** The mailer with a callback after each message the transport accepted (usage statistics). */
+export function countingMailer(mailer: Mailer, onSent: () => void): Mailer {
+  return {
+    async send(message) {
+      await mailer.send(message);
+      onSent();
+    },
+    close() {
+      mailer.close();
+    },
+  };
+}

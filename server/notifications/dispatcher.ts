@@ -37,6 +37,7 @@ export class NotificationDispatcher implements BatchSubscriber {
     private readonly mailer: () => Mailer | null,
     private readonly log: NotifyLog,
     private readonly now: () => number = Date.now,
+    private readonly onSent?: (channel: DeliveryChannel) => void,
   ) {}
 
   committed({ events }: CommittedBatch): void {
@@ -78,7 +79,13 @@ export class NotificationDispatcher implements BatchSubscriber {
     text: string,
   ): Promise<void> {
     const { attributes } = await getServerSettings(this.db);
-    const ctx = { settings: attributes, fetch, log: this.log, mailer: this.mailer() };
+    const ctx = {
+      settings: attributes,
+      fetch,
+      log: this.log,
+      mailer: this.mailer(),
+      onSent: this.onSent,
+    };
     await notifyThrough(this.db, ctx, channel, userIds, text, text);
   }
 

@@ -28,6 +28,8 @@ export interface Auth {
 interface AuthService {
   /** The caller, from a bearer token or the session cookie; memoised per request. */
   current(request: FastifyRequest): Promise<Auth | null>;
+  /** The caller if this request already looked it up, without looking it up (undefined). */
+  known(request: FastifyRequest): Promise<Auth | null> | undefined;
   requireUser(request: FastifyRequest): Promise<Auth>;
   requireAdmin(request: FastifyRequest): Promise<Auth>;
   /**
@@ -108,6 +110,10 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
           cache.set(request, auth);
         }
         return auth;
+      },
+
+      known(request) {
+        return cache.get(request);
       },
 
       async requireUser(request) {

@@ -5,6 +5,7 @@ import { BILLING_CYCLE_MS, runBillingJob } from '../billing/job';
 import { ScheduledNotifications } from '../notifications/scheduled';
 import { QrRules } from '../qrDriver/rules';
 import { ScheduledReports } from '../reports/scheduled';
+import { cleanupExpiredTemporaryUsers } from '../shares/objectShare';
 import { cleanupExpiredShares } from '../shares/service';
 
 const AUDIT_CLEANUP_MS = 24 * 60 * 60 * 1000;
@@ -92,7 +93,10 @@ export const jobsPlugin = fp(
     if (app.config.traccarUrl) return;
 
     every(app, SHARE_CLEANUP_MS, 'share cleanup failed', async () => {
-      const userIds = await cleanupExpiredShares(db);
+      const userIds = [
+        ...(await cleanupExpiredShares(db)),
+        ...(await cleanupExpiredTemporaryUsers(db)),
+      ];
       for (const id of userIds) app.hub.closeUser(id);
       if (userIds.length > 0) app.log.info(`removed ${userIds.length} expired share(s)`);
     });

@@ -5,7 +5,8 @@ import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
 import { IntegrationStore } from '../integrations/store';
 import { InProcessChangeFeed, type ChangeFeed } from '../changes';
-import { createMailer, type Mailer } from '../mail/mailer';
+import { countingMailer, createMailer, type Mailer } from '../mail/mailer';
+import { StatisticsRecorder } from '../statistics/recorder';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     integrations: IntegrationStore;
     /** What the billing operations need: the database, the payment provider, invoice notices. */
     billing: BillingDeps;
+    /** Usage counted in memory for `GET /api/statistics` (flushed by the jobs plugin). */
+    statistics: StatisticsRecorder;
   }
 }
 
@@ -36,7 +39,22 @@ export const servicesPlugin = fp<{ config: Config; db: Db }>(
     app.decorate('billing', billingDeps(db, integrations, config.paymentApiUrl, app.log));
     const envMailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : null;
     const mailers = new MailerSource(integrations, envMailer);
-    app.decorate('mailer', { getter: () => mailers.current() });
+    const statistics = new StatisticsRecorder();
+    app.decorate('statistics', statistics);
+    // Every mail that leaves counts, whatever sent it (recovery, notifications, announcements).
+    const counted = new WeakMap<Mailer, Mailer>();
+    app.decorate('mailer', {
+      getter: () => {
+        const mailer = mailers.current();
+        if (!mailer) return null;
+        let wrapped = counted.get(mailer);
+        if (!wrapped) {
+          wrapped = countingMailer(mailer, () => statistics.count('mailSent'));
+          counted.set(mailer, wrapped);
+        }
+        return wrapped;
+      },
+    });
     app.decorate('changes', new InProcessChangeFeed());
     // The database belongs to main (it outlives the app in tests); the mail transports do not.
     app.addHook('onClose', async () => mailers.close());

@@ -9,7 +9,7 @@ import { AudienceCache } from '../live/audience';
 import { LiveFanout } from '../live/fanout';
 import { NotificationDispatcher } from '../notifications/dispatcher';
 import { visibleDeviceIds } from '../permissions/visibility';
-import type { EventRecord } from '../processing/types';
+import type { EventRecord, PositionRecord } from '../processing/types';
 import { positionJson } from '../serialize';
 
 /**
@@ -31,6 +31,11 @@ export interface Tracking {
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
   onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
+  /**
+   * A device's latest position was deleted through the API: the one now latest takes its place
+   * in memory (the next fix's "previous", the `positionId` ingest writes back) and on the map.
+   */
+  latestDeleted(deviceId: number, previousId: number, latest: PositionRecord | null): void;
 }
 
 declare module 'fastify' {
@@ -57,11 +62,23 @@ export const trackingPlugin = fp<TrackingOptions>(
     // Notifications match against the same audience cache and send web copies on the sockets.
     const sendWeb = (userId: number, events: Event[]) => app.hub.sendToUser(userId, { events });
     batches.subscribe(
-      new NotificationDispatcher(app.db, cache, audience, sendWeb, () => app.mailer, app.log, now),
+      new NotificationDispatcher(
+        app.db,
+        cache,
+        audience,
+        sendWeb,
+        () => app.mailer,
+        app.log,
+        now,
+        (channel) => {
+          if (channel === 'sms') app.statistics.count('smsSent');
+        },
+      ),
     );
     const { maxFixAgeDays } = app.config;
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeDays === null ? null : maxFixAgeDays * 86_400_000,
+      messages: app.statistics,
       ...options.ingest,
     });
     const sweep = new StatusSweep(cache, ingest, now);
@@ -106,6 +123,18 @@ export const trackingPlugin = fp<TrackingOptions>(
           if (!entry || isDeletedUniqueId(entry.device.uniqueId)) return [];
           const last = entry.last;
           return last && last.id > 0 ? [positionJson(last)] : [];
+        });
+      },
+      latestDeleted(deviceId, previousId, latest) {
+        const entry = cache.devices.get(deviceId);
+        // A newer fix still being written keeps its place.
+        if (!entry || (entry.last !== null && entry.last.id !== previousId)) return;
+        entry.last = latest;
+        entry.device.positionId = latest?.id ?? 0;
+        batches.publish({
+          positions: latest ? [latest] : [],
+          devices: [{ device: entry.device, statusChanged: false }],
+          events: [],
         });
       },
       onEvents(listener) {

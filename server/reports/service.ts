@@ -54,7 +54,7 @@ export interface ReportRequest {
 const ISO_WITH_ZONE =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-function parseReportDate(name: string, text: string | undefined): number {
+export function parseReportDate(name: string, text: string | undefined): number {
   if (text === undefined || text === '') {
     throw new IllegalArgumentException(`Missing ${name} date`);
   }

@@ -47,8 +47,10 @@ export const ToastHost = () => {
             const options = toastOptionsFrom(ruleFor(event, rules)?.attributes);
             const device = liveStore.getState().devices.get(event.deviceId);
             if (!silent) playSound(options.sound);
+            // An announcement has no device: its subject is the title.
+            const subject = event.attributes?.subject;
             toastStore.push({
-              title: device?.name ?? '',
+              title: device?.name ?? (typeof subject === 'string' ? subject : ''),
               message: eventText(event, t, (id) => fences.find((fence) => fence.id === id)?.name),
               options,
               soundState: silent ? 'muted' : soundName(options.sound),

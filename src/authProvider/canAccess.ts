@@ -33,7 +33,9 @@ export type AccessResource =
   | 'billing'
   | 'invoices'
   | 'theme'
-  | 'reseller';
+  | 'reseller'
+  | 'statistics'
+  | 'announcements';
 
 type UserLike = Pick<
   User,
@@ -105,7 +107,11 @@ const specialRule = (
   const billingOn = truthy(info.server.attributes?.['tarkan.enableBilling']);
   switch (resource) {
     case 'server':
+    case 'statistics':
       return admin;
+    case 'announcements':
+      // Traccar's rule: administrators, and managers for the users they manage.
+      return admin || (user.userLimit ?? 0) !== 0;
     case 'reseller':
       // Only resellers have a reseller screen, administrators included only when resellers.
       return truthy(user.attributes?.['tarkan.reseller']);
@@ -166,6 +172,8 @@ export const isAccessResource = (value: string): value is AccessResource =>
     'reseller',
     'reports',
     'events',
+    'statistics',
+    'announcements',
   ].includes(value);
 
 export const canAccess = (

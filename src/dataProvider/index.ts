@@ -1,4 +1,5 @@
 import { anchorMethods } from './anchors';
+import { announcementMethods } from './announcements';
 import { autolinkMethods } from './autolink';
 import { billingMethods } from './billing';
 import { commandMethods } from './commands';
@@ -7,6 +8,7 @@ import { integrationMethods } from './integrations';
 import { liveMethods } from './live';
 import { logMethods } from './logs';
 import { notificationMethods } from './notifications';
+import { positionToolMethods } from './positionTools';
 import { qrDriverMethods } from './qrDriver';
 import { reportMethods } from './reports';
 import { resellerMethods } from './resellers';
@@ -15,6 +17,7 @@ import { serverMethods } from './server';
 import { sessionMethods } from './session';
 import { shareMethods } from './shares';
 import { shownByCaller } from './shownByCaller';
+import { statisticsMethods } from './statistics';
 import { themeMethods } from './theme';
 import { traccarDataProvider } from './traccar';
 import { userMethods } from './users';
@@ -48,6 +51,9 @@ export const dataProvider = {
     ...autolinkMethods,
     ...logMethods,
     ...notificationMethods,
+    ...statisticsMethods,
+    ...announcementMethods,
+    ...positionToolMethods,
   }),
 };
 

@@ -12,12 +12,12 @@ interface MenuEntry {
   built: boolean;
 }
 
-const entry = (resource: AccessResource, to: string, built = true): MenuEntry => ({
-  resource,
-  to,
-  label: `admin.menu.${resource === 'device-admin' ? 'manageDevices' : resource}`,
-  built,
-});
+const entry = (
+  resource: AccessResource,
+  to: string,
+  built = true,
+  label = `admin.menu.${resource === 'device-admin' ? 'manageDevices' : resource}`,
+): MenuEntry => ({ resource, to, label, built });
 
 /** The drawer (the live device panel's own entry comes first, from the live map). */
 export const MAIN_MENU: MenuEntry[] = [
@@ -40,6 +40,8 @@ export const USER_MENU: MenuEntry[] = [
   entry('users', '/users'),
   entry('computed', '/computed'),
   entry('server', '/server'),
+  entry('statistics', '/statistics', true, 'statistics.title'),
+  entry('announcements', '/announcements', true, 'announcements.title'),
   entry('notifications', '/notifications'),
   entry('events', '/events'),
   entry('drivers', '/drivers'),

@@ -1,7 +1,9 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import HistoryIcon from '@mui/icons-material/History';
 import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import PaletteIcon from '@mui/icons-material/Palette';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -40,4 +42,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   billing: RequestQuoteIcon,
   invoices: ReceiptLongIcon,
   reseller: StorefrontIcon,
+  statistics: QueryStatsIcon,
+  announcements: CampaignIcon,
 };

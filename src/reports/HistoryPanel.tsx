@@ -19,6 +19,7 @@ import { useReportRequest } from './useReportRequest';
 import { ReportPanel } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { RouteChart } from './RouteChart';
+import { RouteTools } from './RouteTools';
 import { type ReportMarker, routeStore } from './routeStore';
 import { usePlayback } from './usePlayback';
 import { useReportUnits } from './useReportUnits';
@@ -55,8 +56,11 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
     return translate(`reports.history.${key}`, { _: key });
   };
 
-  const load = (query: ReportQuery) =>
-    start(
+  // The period on screen, for the export and delete tools.
+  const [shown, setShown] = useState<ReportQuery | null>(null);
+  const load = (query: ReportQuery) => {
+    setShown(query);
+    return start(
       (signal) =>
         Promise.all([
           dataProvider.getReport<Position>('route', query, signal),
@@ -99,6 +103,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       },
       () => setPositions(null),
     );
+  };
 
   const doExport = (query: ReportQuery) => runExport('route', query);
 
@@ -144,6 +149,14 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
         />
       </ReportFilter>
       <ReportStatus error={error} empty={positions?.length === 0} emptyKey="reports.noRoute" />
+      {route.length > 0 && shown && shown.deviceIds.length === 1 && (
+        <RouteTools
+          range={{ deviceId: shown.deviceIds[0], from: shown.from, to: shown.to }}
+          current={current}
+          count={route.length}
+          onDeleted={() => load(shown)}
+        />
+      )}
       {route.length > 0 && (
         <>
           <Box

@@ -4,7 +4,7 @@ import type { FrotaDataProvider } from '../dataProvider';
 import type { ReportQuery } from '../dataProvider/reports';
 
 /** Hands the browser a file to save under `name`. */
-const saveFile = (blob: Blob, name: string) => {
+export const saveFile = (blob: Blob, name: string) => {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;

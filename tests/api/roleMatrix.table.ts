@@ -130,6 +130,10 @@ function outcomes(text: string): Map<string, Record<Role, Outcome>> {
  *   REPORTS         reports and position history: the reports bits; a shared link has
  *                   disableReports
  *   REPORT_WRITE    scheduled reports: as REPORTS, and readonly writes nothing
+ *   POSITION_DELETE deleting positions (Traccar): a device the caller reaches, refused to readonly
+ *                   accounts only (deviceReadonly does not stop it; shared links are readonly)
+ *   SHARE_OBJECT    Traccar's `/api/share/*`: anyone but a temporary user, readonly accounts
+ *                   included as in Traccar; with advanced permissions the share-create bit
  *   THEME_EDITORS   administrators (the main brand) and resellers (their own), plus licence
  *   DRIVER_*        the QR driver's own endpoints; a vehicle its owner does not reach is refused
  *   TAKEN_TRACKER   autolink of a tracker another account reaches: refused, whoever asks
@@ -160,6 +164,8 @@ const OUTCOMES = outcomes(`
   SEND_TYPED          Y    Y    Y    Y    Y    N    Y    Y    N    N    401
   REPORTS             Y    Y    Y    Y    Y    Y    N    Y    N    N    401
   REPORT_WRITE        Y    Y    Y    N    Y    Y    N    Y    N    N    401
+  POSITION_DELETE     Y    Y    Y    N    Y    Y    Y    Y    N    N    401
+  SHARE_OBJECT        Y    Y    Y    Y    Y    Y    N    Y    N    N    401
   RESELLER_ONLY       N    N    N    N    N    N    N    Y    N    N    401
   THEME_EDITORS       Y    N    N    N    N    N    N    Y    N    N    401
   DRIVER_ONLY         N    N    N    N    N    N    N    N    N    Y    401
@@ -186,6 +192,9 @@ const row = (method: Method, route: string, ...cases: Case[]): Row => ({ method,
 const DAY = 24 * 3600 * 1000;
 const period = () =>
   `from=${new Date(Date.now() - DAY).toISOString()}&to=${new Date(Date.now() + DAY).toISOString()}`;
+
+const PAST = 'from=2001-01-01T00:00:00Z&to=2001-01-02T00:00:00Z';
+const inAnHour = () => new Date(Date.now() + 3600 * 1000).toISOString();
 
 /** The field a rename changes, per kind. */
 const LABEL: Record<Kind, string> = {
@@ -992,6 +1001,125 @@ export const MATRIX: Row[] = [
     'GET',
     '/api/reports/devices/mail',
     c('own devices', 'REPORTS', () => ({ path: '/api/reports/devices/mail' }), { ok: 204 }),
+  ),
+  row(
+    'DELETE',
+    '/api/positions/:id',
+    c(
+      'own device',
+      'POSITION_DELETE',
+      async (w, role) => ({
+        method: 'DELETE',
+        path: `/api/positions/${await w.freshPosition(w.own(role, 'device'))}`,
+      }),
+      { ok: 204 },
+    ),
+    c(
+      'foreign device',
+      'ADMIN_ONLY',
+      async (w) => ({
+        method: 'DELETE',
+        path: `/api/positions/${await w.freshPosition(w.foreign('device'))}`,
+      }),
+      { ok: 204 },
+    ),
+  ),
+  row(
+    'DELETE',
+    '/api/positions',
+    // A period long past: the call is checked and answered, the world's positions stay.
+    c(
+      'own device',
+      'POSITION_DELETE',
+      (w, role) => ({
+        method: 'DELETE',
+        path: `/api/positions?deviceId=${w.own(role, 'device')}&${PAST}`,
+      }),
+      { ok: 204 },
+    ),
+    c(
+      'foreign device',
+      'ADMIN_ONLY',
+      (w) => ({ method: 'DELETE', path: `/api/positions?deviceId=${w.foreign('device')}&${PAST}` }),
+      { ok: 204 },
+    ),
+  ),
+  ...(['csv', 'kml', 'kmz', 'gpx'] as const).map((format) =>
+    row(
+      'GET',
+      `/api/positions/${format}`,
+      // Position files are the route report's data: the same rights.
+      c('own device', 'REPORTS', (w, role) => ({
+        path: `/api/positions/${format}?deviceId=${w.own(role, 'device')}&${period()}`,
+      })),
+      c('foreign device', 'ADMIN_ONLY', (w) => ({
+        path: `/api/positions/${format}?deviceId=${w.foreign('device')}&${period()}`,
+      })),
+    ),
+  ),
+
+  // ---- Traccar's statistics, audit log, object shares and announcements ----
+  row(
+    'GET',
+    '/api/statistics',
+    c('period', 'ADMIN_ONLY', () => ({ path: `/api/statistics?${period()}` })),
+  ),
+  row(
+    'GET',
+    '/api/audit',
+    c('period', 'ADMIN_ONLY', () => ({ path: `/api/audit?${period()}` })),
+  ),
+  row(
+    'POST',
+    '/api/share/device',
+    c('own device', 'SHARE_OBJECT', (w, role) => ({
+      method: 'POST',
+      path: '/api/share/device',
+      form: { deviceId: String(w.own(role, 'device')), expiration: inAnHour() },
+    })),
+    c('foreign device', 'ADMIN_ONLY', (w) => ({
+      method: 'POST',
+      path: '/api/share/device',
+      form: { deviceId: String(w.foreign('device')), expiration: inAnHour() },
+    })),
+  ),
+  row(
+    'POST',
+    '/api/share/group',
+    c('own group', 'SHARE_OBJECT', (w, role) => ({
+      method: 'POST',
+      path: '/api/share/group',
+      form: { groupId: String(w.own(role, 'group')), expiration: inAnHour() },
+    })),
+    c('foreign group', 'ADMIN_ONLY', (w) => ({
+      method: 'POST',
+      path: '/api/share/group',
+      form: { groupId: String(w.foreign('group')), expiration: inAnHour() },
+    })),
+  ),
+  row(
+    'POST',
+    '/api/notifications/send/:notificator',
+    c(
+      'web, to a managed user',
+      'MANAGERS',
+      (w, role) => ({
+        method: 'POST',
+        path: `/api/notifications/send/web?userId=${w.managedId(role)}`,
+        json: { subject: 'Aviso', body: 'Teste' },
+      }),
+      { ok: 204 },
+    ),
+    c(
+      'web, to another user',
+      'ADMIN_ONLY',
+      (w) => ({
+        method: 'POST',
+        path: `/api/notifications/send/web?userId=${w.bystanderId}`,
+        json: { subject: 'Aviso', body: 'Teste' },
+      }),
+      { ok: 204 },
+    ),
   ),
 
   // ---- geofence coverage: the geofences area, only what the caller sees ----

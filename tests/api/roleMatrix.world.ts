@@ -219,6 +219,11 @@ export class World {
     return this.must(this.positions.get(deviceId), `position of device ${deviceId}`);
   }
 
+  /** A new position of a device, older than its latest (for rows that delete one). */
+  async freshPosition(deviceId: number): Promise<number> {
+    return addPosition(this.db, deviceId, Date.now() - 120_000, {}, false);
+  }
+
   /** An event of a device. */
   eventOf(deviceId: number): number {
     return this.must(this.events.get(deviceId), `event of device ${deviceId}`);

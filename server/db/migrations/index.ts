@@ -10,6 +10,7 @@ import { billingPeriods } from './0008_billing_periods';
 import { sessionTokens } from './0009_session_tokens';
 import { notificationFires } from './0010_notification_fires';
 import { scheduledReports } from './0011_scheduled_reports';
+import { statistics } from './0012_statistics';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -27,4 +28,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0009_session_tokens': sessionTokens,
   '0010_notification_fires': notificationFires,
   '0011_scheduled_reports': scheduledReports,
+  '0012_statistics': statistics,
 };

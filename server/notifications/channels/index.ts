@@ -23,6 +23,8 @@ export const SECRET_SERVER_KEYS: readonly string[] = [
 
 export interface DeliveryContext extends ChannelContext {
   mailer: Mailer | null;
+  /** Called after each message a channel delivered (usage statistics count SMS here). */
+  onSent?: (channel: DeliveryChannel) => void;
 }
 
 /** Whether a channel has what it needs in the server settings (mail: a mailer). */
@@ -44,7 +46,17 @@ export function channelConfigured(
 }
 
 /** Sends one message to one user; throws `ChannelNotConfigured` or `ChannelDeliveryFailed`. */
-export function deliver(
+export async function deliver(
+  ctx: DeliveryContext,
+  name: DeliveryChannel,
+  user: Recipient,
+  message: ChannelMessage,
+): Promise<void> {
+  await send(ctx, name, user, message);
+  ctx.onSent?.(name);
+}
+
+function send(
   ctx: DeliveryContext,
   name: DeliveryChannel,
   user: Recipient,

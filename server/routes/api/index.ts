@@ -11,7 +11,10 @@ import { healthRoutes } from './health';
 import { maintenanceRoutes } from './maintenance';
 import { notificationRoutes } from './notifications';
 import { permissionRoutes } from './permissions';
-import { positionRoutes } from './positions';
+import { positionRoutes, positionToolRoutes } from './positions';
+import { auditRoutes } from './audit';
+import { shareRoutes } from './share';
+import { statisticsRoutes } from './statistics';
 import { reportRoutes } from './reports';
 import { serverRoutes } from './server';
 import { sessionRoutes } from './session';
@@ -40,6 +43,10 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     attributeRoutes,
     permissionRoutes,
     positionRoutes,
+    positionToolRoutes,
+    statisticsRoutes,
+    auditRoutes,
+    shareRoutes,
     eventRoutes,
     reportRoutes,
   ]) {

@@ -17,10 +17,11 @@ import {
   type DeliveryContext,
 } from '../../notifications/channels';
 import { ChannelNotConfigured } from '../../notifications/channels/types';
+import { sendAnnouncement } from '../../notifications/announce';
 import { notifications } from '../../entities/resources';
 import { NoContent, crudRoutes } from '../crud';
 import { requestContext } from '../context';
-import { baseErrors } from '../schemas';
+import { NullableString, baseErrors } from '../schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
 const Notificators = Type.Array(Type.Object({ type: Type.String(), configured: Type.Boolean() }));
@@ -41,6 +42,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     fetch,
     log: app.log,
     mailer: app.mailer,
+    onSent: (channel) => {
+      if (channel === 'sms') app.statistics.count('smsSent');
+    },
   });
 
   app.get(
@@ -136,6 +140,39 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.params.notificator;
       if (!isNotificator(name)) throw new IllegalArgumentException('Unknown notificator');
       await sendTest(await context(), user, name);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/notifications/send/:notificator',
+    {
+      onRequest: app.auth.userHook,
+      schema: {
+        params: Type.Object({ notificator: Type.String() }),
+        querystring: Type.Object({
+          userId: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+        }),
+        body: Type.Object({
+          subject: Type.String({ maxLength: 1000 }),
+          digest: Type.Optional(NullableString({ maxLength: 2000 })),
+          body: Type.String({ maxLength: 20000 }),
+          priority: Type.Optional(Type.Boolean()),
+        }),
+        response: testReplies,
+      },
+    },
+    async (request, reply) => {
+      await sendAnnouncement(
+        await requestContext(app, request),
+        {
+          delivery: await context(),
+          sendWeb: (userId, message) => app.hub.sendToUser(userId, message),
+        },
+        request.params.notificator,
+        request.query.userId ?? [],
+        request.body,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -13,6 +13,9 @@ import settingsEnUS from './settings/enUS';
 import driverEnUS from './driver/enUS';
 import channelsEnUS from './channels/enUS';
 import resellerEnUS from './reseller/enUS';
+import statisticsEnUS from './statistics/enUS';
+import announcementsEnUS from './announcements/enUS';
+import positionToolsEnUS from './positionTools/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
@@ -28,6 +31,9 @@ const enUS = {
   ...billingEnUS,
   ...channelsEnUS,
   ...resellerEnUS,
+  ...statisticsEnUS,
+  ...announcementsEnUS,
+  ...positionToolsEnUS,
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,

@@ -14,6 +14,9 @@ import settingsEsES from './settings/esES';
 import driverEsES from './driver/esES';
 import channelsEsES from './channels/esES';
 import resellerEsES from './reseller/esES';
+import statisticsEsES from './statistics/esES';
+import announcementsEsES from './announcements/esES';
+import positionToolsEsES from './positionTools/esES';
 
 const esES: AppMessages = {
   ...liveEsES,
@@ -28,6 +31,9 @@ const esES: AppMessages = {
   ...billingEsES,
   ...channelsEsES,
   ...resellerEsES,
+  ...statisticsEsES,
+  ...announcementsEsES,
+  ...positionToolsEsES,
   ...themeEsES,
   ...settingsEsES,
   ...driverEsES,

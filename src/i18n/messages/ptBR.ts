@@ -14,6 +14,9 @@ import settingsPtBR from './settings/ptBR';
 import driverPtBR from './driver/ptBR';
 import channelsPtBR from './channels/ptBR';
 import resellerPtBR from './reseller/ptBR';
+import statisticsPtBR from './statistics/ptBR';
+import announcementsPtBR from './announcements/ptBR';
+import positionToolsPtBR from './positionTools/ptBR';
 
 const ptBR: AppMessages = {
   ...livePtBR,
@@ -28,6 +31,9 @@ const ptBR: AppMessages = {
   ...billingPtBR,
   ...channelsPtBR,
   ...resellerPtBR,
+  ...statisticsPtBR,
+  ...announcementsPtBR,
+  ...positionToolsPtBR,
   ...themePtBR,
   ...settingsPtBR,
   ...driverPtBR,

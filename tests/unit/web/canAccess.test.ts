@@ -229,12 +229,27 @@ describe('menus', () => {
       '/users',
       '/computed',
       '/server',
+      '/statistics',
+      '/announcements',
       '/notifications',
       '/events',
       '/drivers',
       '/calendars',
       '/maintenances',
     ]);
+  });
+
+  it('shows statistics to administrators and announcements to managers too', () => {
+    const entries = (who: ReturnType<typeof user>) => labels(who, info()).user;
+    expect(entries(user({ administrator: true }))).toEqual(
+      expect.arrayContaining(['/statistics', '/announcements']),
+    );
+    const manager = entries(user({ userLimit: 5 }));
+    expect(manager).toContain('/announcements');
+    expect(manager).not.toContain('/statistics');
+    const plain = entries(user());
+    expect(plain).not.toContain('/announcements');
+    expect(plain).not.toContain('/statistics');
   });
 
   it('shows the events screen by its bits, with the plus licence, and its buttons by theirs', () => {
