@@ -9,6 +9,7 @@ import { resellers } from './0007_resellers';
 import { billingPeriods } from './0008_billing_periods';
 import { sessionTokens } from './0009_session_tokens';
 import { notificationFires } from './0010_notification_fires';
+import { sessionImpersonation } from './0013_session_impersonation';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -25,4 +26,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0008_billing_periods': billingPeriods,
   '0009_session_tokens': sessionTokens,
   '0010_notification_fires': notificationFires,
+  '0013_session_impersonation': sessionImpersonation,
 };
