@@ -16,7 +16,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         body: Type.Object({ email: Type.Optional(Type.String()) }),
-        response: { 200: Type.Null(), ...errors },
+        response: { 200: Type.String(), ...errors },
       },
     },
     async (request, reply) => {
@@ -24,7 +24,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reset = { email: request.body.email, ...target, link: resetPasswordLink };
       // 200 whether or not the address belongs to someone: nothing to enumerate accounts with.
       await requestPasswordReset(db, app.mailer, reset, request.log);
-      return reply.code(200).send(null);
+      return reply.code(200).type('text/plain; charset=utf-8').send('');
     },
   );
 
@@ -36,14 +36,14 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           token: Type.String({ minLength: 1 }),
           password: Type.Optional(Type.String()),
         }),
-        response: { 200: Type.Null(), ...errors },
+        response: { 200: Type.String(), ...errors },
       },
     },
     async (request, reply) => {
       const user = await resetPassword(db, request.body.token, request.body.password);
       // The user's sessions and tokens ended with the reset: their live sockets close too.
       app.hub.closeUser(user.id);
-      return reply.code(200).send(null);
+      return reply.code(200).type('text/plain; charset=utf-8').send('');
     },
   );
 };
