@@ -11,9 +11,11 @@ import settingsEnUS from './settings/enUS';
 import driverEnUS from './driver/enUS';
 import channelsEnUS from './channels/enUS';
 import resellerEnUS from './reseller/enUS';
+import signInEnUS, { signInErrorsEnUS } from './signIn/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
+  ...signInEnUS,
   ...liveEnUS,
   ...logsEnUS,
   ...scheduledEventsEnUS,
@@ -104,6 +106,7 @@ const enUS = {
     },
   },
   errors: {
+    ...signInErrorsEnUS,
     HTTP_401_UNAUTHORIZED: 'Invalid username and password combination.',
     ACCOUNT_IS_DISABLED: 'Your account is disabled. Please contact the administrator.',
     ACCOUNT_IS_SUSPENDED:

@@ -12,8 +12,10 @@ import settingsEsES from './settings/esES';
 import driverEsES from './driver/esES';
 import channelsEsES from './channels/esES';
 import resellerEsES from './reseller/esES';
+import signInEsES, { signInErrorsEsES } from './signIn/esES';
 
 const esES: AppMessages = {
+  ...signInEsES,
   ...liveEsES,
   ...logsEsES,
   ...scheduledEventsEsES,
@@ -105,6 +107,7 @@ const esES: AppMessages = {
     },
   },
   errors: {
+    ...signInErrorsEsES,
     HTTP_401_UNAUTHORIZED: 'Combinación de usuario y contraseña inválida.',
     ACCOUNT_IS_DISABLED: 'Su cuenta está desactivada. Póngase en contacto con el administrador.',
     ACCOUNT_IS_SUSPENDED:

@@ -12,8 +12,10 @@ import settingsPtBR from './settings/ptBR';
 import driverPtBR from './driver/ptBR';
 import channelsPtBR from './channels/ptBR';
 import resellerPtBR from './reseller/ptBR';
+import signInPtBR, { signInErrorsPtBR } from './signIn/ptBR';
 
 const ptBR: AppMessages = {
+  ...signInPtBR,
   ...livePtBR,
   ...logsPtBR,
   ...scheduledEventsPtBR,
@@ -104,6 +106,7 @@ const ptBR: AppMessages = {
     },
   },
   errors: {
+    ...signInErrorsPtBR,
     HTTP_401_UNAUTHORIZED: 'Combinação de usuário e senha inválida.',
     ACCOUNT_IS_DISABLED: 'Sua conta está desativada. Entre em contato com o administrador.',
     ACCOUNT_IS_SUSPENDED:

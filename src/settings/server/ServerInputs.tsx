@@ -7,6 +7,7 @@ import {
 } from '../../resources/users/UserInputs';
 import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { TwoFactorInputs } from './TwoFactorInputs';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
 
@@ -44,6 +45,7 @@ export const ServerPermissionInputs = () => {
       <BooleanInput source="readonly" label={label('readonly')} />
       <BooleanInput source="deviceReadonly" label={label('deviceReadonly')} />
       <BooleanInput source="limitCommands" label={label('limitCommands')} />
+      <TwoFactorInputs />
       <Toggle name="tarkan.enableLazyDeletion" />
       <Toggle name="tarkan.enableQrDriverId" />
       {isPlus && <Toggle name="tarkan.enableAdvancedPerms" />}
