@@ -50,7 +50,12 @@ export const ImpersonationBanner = () => {
       }}
     >
       <SwitchAccountIcon fontSize="small" />
-      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+      {/* On a phone the button alone says it: the user menu already names the account. */}
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{ fontWeight: 600, display: { xs: 'none', md: 'block' } }}
+      >
         {translate('signIn.impersonation.banner', { name: identity?.fullName ?? '' })}
       </Typography>
       <Button

@@ -207,3 +207,26 @@ test('o administrador entra como um usuário pela lista de usuários e volta à 
   const back = await page.request.get('/api/session');
   expect(((await back.json()) as { email: string }).email).toBe(admin.email);
 });
+
+test('o administrador permite e exige a verificação em duas etapas nas configurações do servidor', async ({
+  page,
+  request,
+}) => {
+  await signInAdmin(page);
+  await page.goto('/server/permissions');
+  const require = page.getByLabel('Exigir verificação em duas etapas');
+  // Requiring it before allowing it would leave nobody able to comply.
+  await expect(require).toBeDisabled();
+  await page.getByLabel('Permitir verificação em duas etapas').check();
+  await require.check();
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByText('Configurações do servidor salvas')).toBeVisible();
+  try {
+    const server = (await (await request.get('/api/server')).json()) as {
+      attributes: Record<string, unknown>;
+    };
+    expect(server.attributes).toMatchObject({ totpEnable: true, totpForce: true });
+  } finally {
+    await asAdmin(request, () => patchServer(request, { totpEnable: null, totpForce: null }));
+  }
+});

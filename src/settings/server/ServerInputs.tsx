@@ -45,7 +45,6 @@ export const ServerPermissionInputs = () => {
       <BooleanInput source="readonly" label={label('readonly')} />
       <BooleanInput source="deviceReadonly" label={label('deviceReadonly')} />
       <BooleanInput source="limitCommands" label={label('limitCommands')} />
-      <TwoFactorInputs />
       <Toggle name="tarkan.enableLazyDeletion" />
       <Toggle name="tarkan.enableQrDriverId" />
       {isPlus && <Toggle name="tarkan.enableAdvancedPerms" />}
@@ -57,6 +56,7 @@ export const ServerPermissionInputs = () => {
         label={label('deviceLimit')}
         helperText="admin.server.deviceLimitHelp"
       />
+      <TwoFactorInputs />
     </>
   );
 };
