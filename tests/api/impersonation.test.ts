@@ -203,9 +203,19 @@ describe('GET /api/session/{id}', () => {
     await admin.json('/api/permissions', { userId: managerThree, managedUserId: client3 });
     const manager = await signedIn('manager3@imp.test');
     await manager.get(`/api/session/${client3}`);
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/socket`, {
+      headers: { cookie: manager.cookieHeader() },
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     const stored = (await (await admin.get(`/api/users/${managerThree}`)).json()) as object;
     await admin.json(`/api/users/${managerThree}`, { ...stored, disabled: true }, 'PUT');
     expect((await manager.get('/api/session')).status).toBe(404);
+    // The live socket the session opened as the user closes with it.
+    expect(await closed).toBe(4000);
     await admin.json(`/api/users/${managerThree}`, { ...stored, disabled: false }, 'PUT');
 
     const again = await signedIn('manager3@imp.test');
