@@ -19,3 +19,4 @@ export type { Maintenance } from './maintenance';
 export { COMMAND_TYPES } from './command';
 export type { PermName, PermsContext } from './advancedPerms';
 export { encodePerms, advancedPermission, advancedPermsApply, bitAllows } from './advancedPerms';
+export type { ImpersonationState } from './session';

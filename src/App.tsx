@@ -93,6 +93,8 @@ const FrotaAdmin = () => {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/login/recover" element={<RecoverRequestPage />} />
         <Route path="/login/recover/:token" element={<RecoverSetPage />} />
+        {/* Traccar's reset link (`POST /api/password/reset`): the token in `?passwordReset=`. */}
+        <Route path="/reset-password" element={<RecoverSetPage />} />
         <Route path="/maintenance" element={<MaintenanceRoute />} />
         <Route path="/share/:token" element={<SharePage />} />
       </CustomRoutes>

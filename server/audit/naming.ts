@@ -74,7 +74,8 @@ function routeParts(url: string): RouteParts | null {
 
 /**
  * The action code of a mutating request, e.g. `device.update`, `permission.link`,
- * `command.send`, `session.login` / `session.loginFailed`.
+ * `command.send`, `session.login` / `session.loginFailed`, `session.impersonate` (a sign-in as
+ * another user) and `session.impersonationEnd` (back to the user who signed in).
  */
 export function auditCode(method: string, url: string, status: number): string | null {
   const parts = routeParts(url);
@@ -82,9 +83,11 @@ export function auditCode(method: string, url: string, status: number): string |
   const { kind, sub } = parts;
   if (kind === 'session') {
     if (sub === null) {
+      if (method === 'GET') return 'session.impersonate';
       if (method === 'DELETE') return 'session.logout';
       return status < 400 ? 'session.login' : 'session.loginFailed';
     }
+    if (sub === 'impersonation') return 'session.impersonationEnd';
     return `session.${sub}`;
   }
   if (kind === 'permission' && sub === null) {

@@ -7,9 +7,16 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Length of the session id (already a SHA-256 of the cookie) kept to tie records together. */
 const SESSION_PREFIX = 12;
 
-/** Whether a request is audited: a mutating call to a `/api/*` or `/tarkan/*` route. */
+/** Traccar's sign-in as another user: a GET, and recorded all the same. */
+export const IMPERSONATE_ROUTE = '/api/session/:id';
+
+/**
+ * Whether a request is audited: a mutating call to a `/api/*` or `/tarkan/*` route, or a sign-in
+ * as another user.
+ */
 export const isAudited = (method: string, routeUrl: string | undefined): boolean =>
-  MUTATING.has(method) && !!routeUrl && /^\/(api|tarkan)\//.test(routeUrl);
+  (MUTATING.has(method) && !!routeUrl && /^\/(api|tarkan)\//.test(routeUrl)) ||
+  (method === 'GET' && routeUrl === IMPERSONATE_ROUTE);
 
 /** The caller of an audited request: the user and, for a cookie session, its id. */
 export interface AuditCaller {
@@ -71,7 +78,13 @@ export function auditRow(request: AuditedRequest): NewAuditRow | null {
   if (note && note.id !== null && target.id === null && note.kind === target.type) {
     target = object(note.kind, note.id);
   }
-  if (code.startsWith('session.') && caller) target = object('user', caller.user.id);
+  if (code === 'session.impersonate') {
+    // The caller is who signed in; the object, the user they became.
+    const id = Number((request.params as Record<string, unknown> | undefined)?.id);
+    if (Number.isSafeInteger(id) && id > 0) target = object('user', id);
+  } else if (code.startsWith('session.') && caller) {
+    target = object('user', caller.user.id);
+  }
   let username = caller?.user.email ?? null;
   if (code === 'session.loginFailed') {
     const email = (request.body as Record<string, unknown> | undefined)?.email;

@@ -9,6 +9,7 @@ import { AccountSuspended, accountProblem } from '../users/accountState';
 import type { LoginThrottle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { verifyToken } from './tokens';
+import { CodeRequiredException, verifyTotp, wrongCode } from './totp';
 
 interface Credentials {
   /** Client address, for the per-address throttle. */
@@ -17,17 +18,27 @@ interface Credentials {
   host: string;
   email: string;
   password: string;
+  /**
+   * The one-time code of a user with a TOTP key (the form's `code`); undefined when not sent.
+   */
+  code?: string;
 }
 
 /**
  * The password check alone: the throttle first (a client made to wait is refused even with the
  * right password, so waiting cannot be skipped by guessing), then the password. A wrong one is
  * the plain 401, revealing nothing about the account.
+ *
+ * Then, for a user with a TOTP key (unless `secondStep` is false, for checks that open no
+ * session): no code is a 401 with `WWW-Authenticate: TOTP`, a wrong one 400 `User authorization
+ * failed`. Both stay counted by the throttle until a right code forgives them, or six-digit codes
+ * could be guessed without limit once the password is known.
  */
 export async function checkCredentials(
   db: Db,
   throttle: LoginThrottle,
   c: Omit<Credentials, 'host'>,
+  secondStep = true,
 ): Promise<User> {
   const attempt = throttle.attempt(c.address, c.email);
   if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
@@ -37,6 +48,11 @@ export async function checkCredentials(
       ? await verifyPassword(c.password, found.hashedPassword)
       : await verifyAgainstDummy(c.password);
   if (!found || !ok) throw unauthorized();
+  const key = found.user.totpKey;
+  if (secondStep && key) {
+    if (c.code === undefined || c.code === '') throw new CodeRequiredException();
+    if (!verifyTotp(key, c.code)) throw wrongCode();
+  }
   attempt.succeeded();
   return found.user;
 }
@@ -76,7 +92,8 @@ export async function checkDomain(db: Db, user: User, host: string): Promise<voi
 }
 
 /**
- * `GET /api/session?token=`: the token's user, and the expiry and token id the new session
+ * `GET /api/session?token=`: the token's user (no one-time code: like Traccar, a token stands for
+ * a sign-in that already passed it, since only a signed-in user creates one), and the expiry and token id the new session
  * inherits (it ends with the token).
  */
 export async function loginWithToken(

@@ -1,7 +1,7 @@
 import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
-import { IllegalArgumentException, SecurityException } from '../errors';
+import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { recoveryMessage } from '../mail/recoveryMessage';
 import { accountProblem } from '../users/accountState';
@@ -25,8 +25,17 @@ export function recoveryOrigin(publicOrigin: string, brandDomain: string | null)
   return url.origin;
 }
 
+/** The link `POST /api/session/password` mails: the web app's recovery screen. */
 export function recoveryLink(origin: string, token: string): string {
   return `${origin}/login/recover/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The link `POST /api/password/reset` mails, Traccar's own: its web app (and Frota's) opens the
+ * reset form at `/reset-password?passwordReset=`.
+ */
+export function resetPasswordLink(origin: string, token: string): string {
+  return `${origin}/reset-password?passwordReset=${encodeURIComponent(token)}`;
 }
 
 /** Records a single-use token for an enabled user; null (and nothing stored) otherwise. */
@@ -56,6 +65,8 @@ interface RecoveryRequest {
   origin: string;
   /** The app name of the brand the request reached, which the mail signs with. */
   brandName: string;
+  /** Builds the link from the origin and token; `recoveryLink` unless given. */
+  link?: (origin: string, token: string) => string;
 }
 
 interface RecoveryLog {
@@ -78,7 +89,7 @@ export async function requestPasswordReset(
   if (!email?.trim()) throw new IllegalArgumentException('Email is required');
   const reset = await createPasswordReset(db, email);
   if (!reset) return;
-  const link = recoveryLink(request.origin, reset.token);
+  const link = (request.link ?? recoveryLink)(request.origin, reset.token);
   const to = reset.user.email;
   if (mailer) {
     const message = recoveryMessage(reset.user.attributes.language, link, request.brandName);
@@ -114,7 +125,8 @@ export async function resetPassword(
     .executeTakeFirst();
   if (!claimed) throw invalidToken();
   const found = await findUserById(db, claimed.userId);
-  if (!found) throw invalidToken();
+  // Tokens go with their user, so this is a user deleted while the token was being spent.
+  if (!found) throw notFound();
   const hashed = await hashPassword(valid);
   await db.kysely.transaction().execute(async (trx) => {
     const tx: Db = { ...db, kysely: trx };

@@ -13,6 +13,13 @@ export interface Session {
   origin: string | null;
   /** The API token the session was started from, if any: the session ends with it. */
   tokenId: number | null;
+  /**
+   * While the session acts as another user (`GET /api/session/{id}`): the user who signed in,
+   * the only one the session may go back to.
+   */
+  impersonatorId: number | null;
+  /** Whether the cookie outlives the browser; an impersonation keeps the original's choice. */
+  remember: boolean;
 }
 
 export interface NewSession {
@@ -22,6 +29,7 @@ export interface NewSession {
   /** Defaults to now + 30 days; capped there. */
   expires?: number;
   tokenId?: number | null;
+  impersonatorId?: number | null;
 }
 
 /** Creates a session; returns the cookie value (shown once) and the stored session. */
@@ -38,6 +46,8 @@ export async function createSession(
     expires,
     origin: input.origin,
     tokenId: input.tokenId ?? null,
+    impersonatorId: input.impersonatorId ?? null,
+    remember: input.remember ?? false,
   };
   await db.kysely
     .insertInto('sessions')
@@ -50,6 +60,7 @@ export async function createSession(
       origin: session.origin,
       remember: flag(db, input.remember ?? false),
       tokenId: session.tokenId,
+      impersonatorId: session.impersonatorId,
     })
     .execute();
   return { cookie, session };
@@ -75,6 +86,8 @@ export async function findSession(
       'sessions.origin',
       'sessions.lastSeen',
       'sessions.tokenId',
+      'sessions.impersonatorId',
+      'sessions.remember',
       'tokens.revoked as tokenRevoked',
       'tokens.expires as tokenExpires',
     ])
@@ -92,15 +105,28 @@ export async function findSession(
     await db.kysely.updateTable('sessions').set({ lastSeen: now }).where('id', '=', id).execute();
   }
   const tokenId = row.tokenId === null ? null : Number(row.tokenId);
-  return { id: row.id, userId: row.userId, expires: row.expires, origin: row.origin, tokenId };
+  const impersonatorId = row.impersonatorId === null ? null : Number(row.impersonatorId);
+  return {
+    id: row.id,
+    userId: row.userId,
+    expires: row.expires,
+    origin: row.origin,
+    tokenId,
+    impersonatorId,
+    remember: Boolean(row.remember),
+  };
 }
 
 export async function deleteSessionById(db: Db, id: string): Promise<void> {
   await db.kysely.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+/** Ends the user's sessions, and the sessions they opened as someone else. */
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.kysely.deleteFrom('sessions').where('userId', '=', userId).execute();
+  await db.kysely
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('userId', '=', userId), eb('impersonatorId', '=', userId)]))
+    .execute();
 }
 
 /** The credential a request used, which a password change leaves alive. */
@@ -120,7 +146,10 @@ export async function endOtherCredentials(
   userId: number,
   keep: KeptCredential | null,
 ): Promise<void> {
-  let sessions = db.kysely.deleteFrom('sessions').where('userId', '=', userId);
+  // Sessions the user opened as someone else rest on the user's own sign-in: they end too.
+  let sessions = db.kysely
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('userId', '=', userId), eb('impersonatorId', '=', userId)]));
   if (keep?.sessionId) sessions = sessions.where('id', '<>', keep.sessionId);
   await sessions.execute();
   let tokens = db.kysely

@@ -72,6 +72,8 @@ export interface SessionsTable {
   remember: Flag;
   /** The API token the session was started from; the session ends with it. */
   tokenId: number | null;
+  /** The user who signed in, while the session acts as another user (`GET /api/session/{id}`). */
+  impersonatorId: number | null;
 }
 
 export interface TokensTable {

@@ -11,6 +11,8 @@ interface Entry {
   /** The API token behind the socket: its bearer/`?token=`, or its session's source token. */
   tokenId: number | null;
   userId: number;
+  /** The user who signed in, when the session acts as `userId` (`GET /api/session/{id}`). */
+  impersonatorId: number | null;
 }
 
 /** The credential whose sockets survive `closeUser` (the one that changed the password). */
@@ -47,8 +49,9 @@ export class SocketHub {
     userId: number,
     sessionId: string | null,
     tokenId: number | null = null,
+    impersonatorId: number | null = null,
   ): void {
-    this.sockets.set(socket, { userId, sessionId, tokenId });
+    this.sockets.set(socket, { userId, sessionId, tokenId, impersonatorId });
     let own = this.byUser.get(userId);
     if (!own) this.byUser.set(userId, (own = new Set()));
     own.add(socket);
@@ -126,9 +129,15 @@ export class SocketHub {
     this.closeWhere((entry) => entry.sessionId === sessionId);
   }
 
-  /** Closes the user's sockets, but those opened with the `keep` credential. */
+  /**
+   * Closes the user's sockets, and those of sessions they opened as someone else, but those
+   * opened with the `keep` credential.
+   */
   closeUser(userId: number, keep: KeptSockets | null = null): void {
-    this.closeWhere((entry) => entry.userId === userId && !isKept(entry, keep));
+    this.closeWhere(
+      (entry) =>
+        (entry.userId === userId || entry.impersonatorId === userId) && !isKept(entry, keep),
+    );
   }
 
   /** Closes the sockets that rest on a revoked token, directly or through a session. */

@@ -54,7 +54,10 @@ export const auditPlugin = fp(
           params: request.params,
           body: request.body,
           notes: state?.scope.notes ?? [],
-          caller: callerOf(after ?? state?.before ?? null),
+          // A sign-in as another user is recorded under the user who made it.
+          caller: callerOf(
+            request.method === 'GET' ? (state?.before ?? null) : (after ?? state?.before ?? null),
+          ),
           clientIp: request.ip ?? null,
           userAgent: request.headers['user-agent'] ?? null,
           serverIp: request.socket?.localAddress ?? null,

@@ -10,6 +10,7 @@ import {
   type NewSession,
   type Session,
 } from '../auth/sessions';
+import { mayImpersonate } from '../auth/impersonation';
 import { verifyToken } from '../auth/tokens';
 import { accessState, findRequestUser, type AccessState } from '../billing/access';
 import { SecurityException, unauthorized } from '../errors';
@@ -45,11 +46,14 @@ interface AuthService {
   access(userId: number): Promise<AccessState>;
   /** Authenticates the request by an API token given outside the headers (`?token=`). */
   useToken(request: FastifyRequest, token: string): Promise<Auth | null>;
-  /** Ends any session the request carried (fixation guard) and starts a new one. */
+  /**
+   * Ends any session the request carried (fixation guard) and starts a new one, remembering the
+   * request's `Origin` unless `origin` carries over an earlier session's.
+   */
   startSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    session: Omit<NewSession, 'origin'>,
+    session: Omit<NewSession, 'origin'> & { origin?: string | null },
   ): Promise<Session>;
   /** Deletes the request's session and clears the cookie; returns what was ended. */
   endSession(request: FastifyRequest, reply: FastifyReply): Promise<Session | null>;
@@ -90,6 +94,17 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       return user ? { user, session: null, tokenId: verified.id } : null;
     }
 
+    /**
+     * A session acting as another user rests on the original user: it lasts only while they are
+     * let in and may still act as that user (an administrator, or still their manager).
+     */
+    async function impersonationHolds(session: Session, user: User): Promise<boolean> {
+      const original = await activeUser(session.impersonatorId!);
+      if (original && (await mayImpersonate(db, original, user))) return true;
+      await deleteSessionById(db, session.id);
+      return false;
+    }
+
     async function resolve(request: FastifyRequest): Promise<Auth | null> {
       const token = bearer(request);
       if (token) return tokenAuth(token);
@@ -99,7 +114,11 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       if (!session) return null;
       if (!originAllowed(session.origin, request.headers.origin, request.host)) return null;
       const user = await activeUser(session.userId);
-      return user ? { user, session, tokenId: session.tokenId } : null;
+      if (!user) return null;
+      if (session.impersonatorId !== null && !(await impersonationHolds(session, user))) {
+        return null;
+      }
+      return { user, session, tokenId: session.tokenId };
     }
 
     const service: AuthService = {
@@ -148,7 +167,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
         await endCookieSession(request);
         const { cookie, session } = await createSession(db, {
           ...input,
-          origin: request.headers.origin ?? null,
+          origin: input.origin !== undefined ? input.origin : (request.headers.origin ?? null),
         });
         reply.setCookie(SESSION_COOKIE, cookie, {
           path: '/',

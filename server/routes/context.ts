@@ -1,4 +1,8 @@
+import type { Auth } from '../plugins/auth';
+import type { KeyReader } from '../users/totpKey';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recoveryOrigin } from '../auth/recovery';
+import { publicOrigin } from '../config';
 import { getServerSettings } from '../db/servers';
 import type { Ctx } from '../entities/context';
 import { SecurityException } from '../errors';
@@ -23,3 +27,25 @@ export const plusAdmin =
     await app.auth.requireAdmin(request);
     requirePlusLicence(app);
   };
+
+/** The reader of user records behind a request, for the TOTP key rule (`users/totpKey.ts`). */
+export const keyReader = (auth: Auth): KeyReader => ({
+  userId: auth.user.id,
+  admin: auth.user.administrator,
+  impersonated: auth.session?.impersonatorId != null,
+});
+
+/**
+ * Where a recovery mail for this request links and whose name it signs with: the configured
+ * public URL, or the reseller domain the request reached (the Host only picks among configured
+ * domains), and that brand's title.
+ */
+export async function recoveryTarget(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ origin: string; brandName: string }> {
+  const brandDomain = await app.brands.domainFor(request.host);
+  const origin = recoveryOrigin(publicOrigin(app.config), brandDomain);
+  const brand = await app.brands.view(await app.brands.scopeForHost(request.host));
+  return { origin, brandName: brand.config.title };
+}

@@ -23,6 +23,8 @@ import { lockUsers } from '../db/locks';
 import { MANAGER_EDITABLE, SELF_EDITABLE, newUserFields } from './defaults';
 import { keepProtectedAttributes, limitGrantedPerms, type Editor } from './protectedAttributes';
 import { checkPassword, checkUserFields } from './validation';
+import { mayTouchTotpKey } from './totpKey';
+import { normaliseTotpKey, totpForced } from '../auth/totp';
 import { checkResellerCapacity, checkResellerFields } from '../resellers/rules';
 import { ancestorsOf, saveDomain } from '../resellers/store';
 
@@ -141,6 +143,11 @@ export async function createUser(
   if (manager) deny(accessDenial(manager, 'users', 'create'));
   const editor: Editor = kind === 'by-admin' ? 'admin' : kind === 'by-manager' ? 'manager' : 'self';
   const fields = checkUserFields(applyInput(newUserFields(), input, editor));
+  // A key is set by the administrator or by the new user registering; never by a manager.
+  fields.totpKey = kind === 'by-manager' ? null : normaliseTotpKey(input.totpKey);
+  if (kind !== 'by-admin' && kind !== 'by-manager' && totpForced(server.attributes)) {
+    if (!fields.totpKey) throw new SecurityException('One-time password key is required');
+  }
   if (kind === 'first-admin') fields.administrator = true;
   if (manager) {
     checkExpiry(manager, undefined, fields.expirationTime);
@@ -203,11 +210,14 @@ export async function getUser(db: Db, plus: boolean, actor: User, id: number): P
 
 const TOKEN_ATTRIBUTES = new Set(['notificationTokens', 'termsAccepted']);
 
-/** A readonly user may still change their own `notificationTokens` and `termsAccepted`. */
+/**
+ * A readonly user may still change their own `notificationTokens`, `termsAccepted` and TOTP key.
+ */
 function onlyTokenAttributes(before: UserFields, after: UserFields, password: boolean): boolean {
   if (password) return false;
   for (const key of ALL_FIELDS) {
-    if (key !== 'attributes' && before[key] !== after[key]) return false;
+    // The TOTP key guards the account rather than changing data: a readonly user sets it too.
+    if (key !== 'attributes' && key !== 'totpKey' && before[key] !== after[key]) return false;
   }
   const keys = new Set([...Object.keys(before.attributes), ...Object.keys(after.attributes)]);
   for (const key of keys) {
@@ -226,6 +236,11 @@ async function editorOf(db: Db, actor: Actor, target: User): Promise<Editor> {
   throw new SecurityException('User access denied');
 }
 
+/** The credential making a change, and whether its session acts as another user. */
+export interface Caller extends KeptCredential {
+  impersonated?: boolean;
+}
+
 /** Whether a write sets a new password: an empty one means "unchanged", as traccar-web sends the form's blank field. */
 export const setsPassword = (input: Pick<UserInput, 'password'>): boolean =>
   Boolean(input.password);
@@ -242,7 +257,7 @@ export async function updateUserAccount(
   id: number,
   input: UserInput,
   changes?: ChangeFeed,
-  caller: KeptCredential | null = null,
+  caller: Caller | null = null,
 ): Promise<User> {
   const found = await findUserById(db, id);
   if (!found) throw notFound();
@@ -253,6 +268,15 @@ export async function updateUserAccount(
   if (editor === 'manager') deny(accessDenial(actor, 'users', 'edit'));
   const current: UserFields = applyInput(newUserFields(), found.user, 'admin');
   const fields = checkUserFields(applyInput(current, input, editor, server.fixedEmail));
+  const keyReader = {
+    userId: actorUser.id,
+    admin: actor.admin,
+    impersonated: caller?.impersonated ?? false,
+  };
+  fields.totpKey =
+    input.totpKey !== undefined && mayTouchTotpKey(keyReader, id)
+      ? normaliseTotpKey(input.totpKey)
+      : current.totpKey;
   if (editor === 'manager') {
     fields.attributes = limitGrantedPerms(actorUser, current.attributes, fields.attributes);
   }

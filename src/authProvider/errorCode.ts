@@ -49,6 +49,12 @@ export const knownErrorCodes = [
   'FILL_EMAIL_FIELD',
   'FILL_TOKEN_FIELD',
   'USER_NOT_AUTHED',
+  'USER_AUTHORIZATION_FAILED',
+  'ONE_TIME_PASSWORD_KEY_IS_REQUIRED',
+  'INVALID_ONE_TIME_PASSWORD_KEY',
+  'ONE_TIME_PASSWORD_IS_DISABLED',
+  'USER_ACCESS_DENIED',
+  'NOT_SIGNED_IN_AS_ANOTHER_USER',
 ] as const;
 
 type KnownErrorCode = (typeof knownErrorCodes)[number];

@@ -18,6 +18,8 @@ interface LoginParams {
   username: string;
   password: string;
   remember?: boolean;
+  /** The one-time code, once the server asked for it (`isCodeRequired`). */
+  code?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,8 +84,8 @@ const signOut = async (): Promise<void> => {
 };
 
 export const authProvider: AuthProvider = {
-  login: async ({ username, password, remember }: LoginParams) => {
-    const user = await dataProvider.createSession(username, password);
+  login: async ({ username, password, remember, code }: LoginParams) => {
+    const user = await dataProvider.createSession(username, password, code);
     setCurrentUser(user);
     if (remember) await rememberSession();
     else clearRememberToken();

@@ -126,12 +126,22 @@ export const request = async <T = unknown>(
     async (response) => {
       const body = await readBody(response);
       if (response.status >= 400) {
-        throw new HttpError(errorMessage(body, response), response.status, body);
+        const error = new HttpError(errorMessage(body, response), response.status, body);
+        throw Object.assign(error, { headers: response.headers });
       }
       return { status: response.status, headers: response.headers, body: body as T };
     },
     asNetworkError,
   );
+
+/** The headers of the answer a `request` failure carries (Traccar's `WWW-Authenticate`). */
+export const errorHeaders = (error: unknown): Headers | null =>
+  typeof error === 'object' &&
+  error !== null &&
+  'headers' in error &&
+  error.headers instanceof Headers
+    ? error.headers
+    : null;
 
 export const getJson = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
   (await request<T>(path, options)).body;

@@ -1,11 +1,38 @@
+import type { ImpersonationState } from '../../model/session';
 import type { User } from '../../model/user';
-import { getJson, request } from './http';
+import { errorHeaders, getJson, request } from './http';
 
-/** Traccar's session endpoints (`docs/traccar-api.md`): sign-in, remember-me tokens, recovery. */
+/**
+ * Traccar's session endpoints (`docs/traccar-api.md`): sign-in with its one-time code, signing in
+ * as another user and back, remember-me tokens, password recovery, TOTP keys.
+ */
 export const sessionMethods = {
-  /** Sign-in with the typed credentials (form-encoded, as Traccar expects). */
-  createSession: (email: string, password: string): Promise<User> =>
-    getJson<User>('/api/session', { method: 'POST', form: { email, password } }),
+  /**
+   * Sign-in with the typed credentials (form-encoded, as Traccar expects), and the one-time code
+   * when the account asks for one (`isCodeRequired` tells from the refusal).
+   */
+  createSession: (email: string, password: string, code?: string): Promise<User> =>
+    getJson<User>('/api/session', {
+      method: 'POST',
+      form: code ? { email, password, code } : { email, password },
+    }),
+
+  /** Signs this session in as another user (an administrator, or a manager over them). */
+  impersonate: (userId: number): Promise<User> => getJson<User>(`/api/session/${userId}`),
+
+  /** Who signed in, while this session acts as another user (`docs/extension-api.md`). */
+  getImpersonation: (): Promise<ImpersonationState> =>
+    getJson<ImpersonationState>('/tarkan/session/impersonation'),
+
+  /** Back to the user who signed in; answers that user. */
+  endImpersonation: (): Promise<User> =>
+    getJson<User>('/tarkan/session/impersonation', { method: 'DELETE' }),
+
+  /** A fresh TOTP key from the server (`totpEnable` must be on). */
+  createTotpKey: async (): Promise<string> => {
+    const { body } = await request<string>('/api/users/totp', { method: 'POST' });
+    return String(body).trim();
+  },
 
   getSession: (): Promise<User> => getJson<User>('/api/session'),
 
@@ -34,11 +61,18 @@ export const sessionMethods = {
    * reseller domain this page was served from), never from anything the request says.
    */
   requestPasswordReset: async (email: string): Promise<void> => {
-    await request('/api/session/password', { method: 'POST', form: { email } });
+    await request('/api/password/reset', { method: 'POST', form: { email } });
   },
 
   /** The new password, with the token from the recovery mail. */
   resetPassword: async (token: string, password: string): Promise<void> => {
-    await request('/api/session/password', { method: 'POST', form: { token, password } });
+    await request('/api/password/update', { method: 'POST', form: { token, password } });
   },
 };
+
+/** Whether a sign-in was refused for want of the one-time code (401 + `WWW-Authenticate: TOTP`). */
+export const isCodeRequired = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { status?: unknown }).status === 401 &&
+  errorHeaders(error)?.get('www-authenticate') === 'TOTP';

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { AppUserMenu } from './AppUserMenu';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { BrandLogo, logoWidth } from '../branding/BrandLogo';
 import { MuteToggle } from './MuteToggle';
 import { WeatherClock } from './WeatherClock';
@@ -14,6 +15,7 @@ export const AppBar = () => {
         <BrandLogo width={logoWidth(brand.logoWidth, server.attributes)} />
       </Box>
       <TitlePortal variant="body1" />
+      <ImpersonationBanner />
       <WeatherClock />
       <MuteToggle />
     </RaAppBar>

@@ -8,6 +8,7 @@ import { ShareViewerLayout } from '../shares/ShareViewer';
 import { WhatsAppButton } from '../branding/WhatsAppButton';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { TwoFactorGuard } from './TwoFactorGuard';
 
 export const Layout = ({ children }: { children: ReactNode }) => {
   const { permissions: user } = usePermissions<User | null>();
@@ -17,6 +18,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   }
   return (
     <RaLayout appBar={AppBar} menu={Menu}>
+      <TwoFactorGuard />
       <LiveConnection />
       <ToastHost />
       <WhatsAppButton />

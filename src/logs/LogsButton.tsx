@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
 import { Button, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -21,9 +22,16 @@ const LogsButton = ({ kind }: { kind: 'users' | 'devices' }) => {
   );
 };
 
-/** The edit page's top toolbar with the logs button (user and device forms). */
-export const LogsToolbar = ({ kind }: { kind: 'users' | 'devices' }) => (
+/** The edit page's top toolbar with the logs button (user and device forms), after `children`. */
+export const LogsToolbar = ({
+  kind,
+  children,
+}: {
+  kind: 'users' | 'devices';
+  children?: ReactNode;
+}) => (
   <TopToolbar>
+    {children}
     <LogsButton kind={kind} />
   </TopToolbar>
 );

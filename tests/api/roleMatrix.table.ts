@@ -138,6 +138,9 @@ function outcomes(text: string): Map<string, Record<Role, Outcome>> {
  *   DRIVER_*        the QR driver's own endpoints; a vehicle its owner does not reach is refused
  *   TAKEN_TRACKER   autolink of a tracker another account reaches: refused, whoever asks
  *   BAD_CREDENTIALS public calls that the credentials in the body decide (wrong ones here)
+ *   TOTP_DISABLED   `POST /api/users/totp` on a server without `totpEnable`: refused, whoever asks
+ *   BAD_TOKEN       public calls that a token in the body decides (an unknown one here): 400
+ *   NOT_IMPERSONATING  going back to the original user from a session that never left it: 400
  */
 const OUTCOMES = outcomes(`
                       A    M    U    RO   DR   LC   DO   RS   SH   QR   AN
@@ -172,6 +175,9 @@ const OUTCOMES = outcomes(`
   DRIVER_REFUSED      N    N    N    N    N    N    N    N    N    400  401
   TAKEN_TRACKER       400  400  400  N    N    400  400  400  N    N    401
   BAD_CREDENTIALS     401  401  401  401  401  401  401  401  401  N    401
+  TOTP_DISABLED       N    N    N    N    N    N    N    N    N    N    N
+  BAD_TOKEN           400  400  400  400  400  400  400  400  400  N    400
+  NOT_IMPERSONATING   400  400  400  400  400  400  400  400  400  N    401
 `);
 
 function expected(name: string): Record<Role, Outcome> {
@@ -438,6 +444,50 @@ export const MATRIX: Row[] = [
     })),
   ),
   row(
+    'POST',
+    '/api/password/reset',
+    c('reset request', 'PUBLIC', () => ({
+      method: 'POST',
+      path: '/api/password/reset',
+      form: { email: 'nobody@matrix.test' },
+    })),
+  ),
+  row(
+    'POST',
+    '/api/password/update',
+    c('unknown token', 'BAD_TOKEN', () => ({
+      method: 'POST',
+      path: '/api/password/update',
+      form: { token: 'not-a-token', password: 'new-pass-1' },
+    })),
+  ),
+  // Signing in as another user replaces the caller's session: the role signs in again after.
+  row(
+    'GET',
+    '/api/session/:id',
+    c('self', 'ANY_ACCOUNT', (w, role) => ({ path: `/api/session/${w.userId(role)}` })),
+    c('managed', 'MANAGERS', (w, role) => ({ path: `/api/session/${w.managedId(role)}` }), {
+      endsSession: true,
+    }),
+    c('other', 'ADMIN_ONLY', (w) => ({ path: `/api/session/${w.bystanderId}` }), {
+      endsSession: true,
+    }),
+    c('administrator', 'ADMIN_ONLY', (w) => ({ path: `/api/session/${w.adminId}` })),
+  ),
+  row(
+    'GET',
+    '/tarkan/session/impersonation',
+    c('state', 'SIGNED_IN', () => ({ path: '/tarkan/session/impersonation' })),
+  ),
+  row(
+    'DELETE',
+    '/tarkan/session/impersonation',
+    c('not impersonating', 'NOT_IMPERSONATING', () => ({
+      method: 'DELETE',
+      path: '/tarkan/session/impersonation',
+    })),
+  ),
+  row(
     'GET',
     '/api/socket',
     c('live updates', 'SIGNED_IN', () => ({ path: '/api/socket', websocket: true }), { ok: 101 }),
@@ -470,6 +520,11 @@ export const MATRIX: Row[] = [
         password: 'new-pass-1',
       },
     })),
+  ),
+  row(
+    'POST',
+    '/api/users/totp',
+    c('new key', 'TOTP_DISABLED', () => ({ method: 'POST', path: '/api/users/totp' })),
   ),
   row(
     'GET',

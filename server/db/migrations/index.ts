@@ -11,6 +11,7 @@ import { sessionTokens } from './0009_session_tokens';
 import { notificationFires } from './0010_notification_fires';
 import { scheduledReports } from './0011_scheduled_reports';
 import { statistics } from './0012_statistics';
+import { sessionImpersonation } from './0013_session_impersonation';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -29,4 +30,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0010_notification_fires': notificationFires,
   '0011_scheduled_reports': scheduledReports,
   '0012_statistics': statistics,
+  '0013_session_impersonation': sessionImpersonation,
 };

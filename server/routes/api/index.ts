@@ -10,6 +10,7 @@ import { groupRoutes } from './groups';
 import { healthRoutes } from './health';
 import { maintenanceRoutes } from './maintenance';
 import { notificationRoutes } from './notifications';
+import { passwordRoutes } from './password';
 import { permissionRoutes } from './permissions';
 import { positionRoutes, positionToolRoutes } from './positions';
 import { auditRoutes } from './audit';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     healthRoutes,
     serverRoutes,
     sessionRoutes,
+    passwordRoutes,
     userRoutes,
     socketRoutes,
     deviceRoutes,

@@ -1,13 +1,18 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { login, loginWithToken } from '../../auth/login';
-import { recoveryOrigin, requestPasswordReset, resetPassword } from '../../auth/recovery';
-import { publicOrigin } from '../../config';
+import { requestPasswordReset, resetPassword } from '../../auth/recovery';
 import { createToken, revokeToken, tokenExpiry, tokenMaxLifetimeMs } from '../../auth/tokens';
 import { getServerSettings } from '../../db/servers';
-import { notFound } from '../../errors';
+import type { User } from '../../../model';
+import { impersonationTarget, mayImpersonate } from '../../auth/impersonation';
+import { findUserById } from '../../db/users';
+import { SecurityException, notFound, unauthorized } from '../../errors';
+import { makeActor, type Actor } from '../../permissions/actor';
 import { AccountSuspended } from '../../users/accountState';
-import { ErrorText, UserSchema, errors as sharedErrors } from '../schemas';
+import { withVisibleKey } from '../../users/totpKey';
+import { keyReader, recoveryTarget } from '../context';
+import { ErrorText, IdParams, UserSchema, errors as sharedErrors } from '../schemas';
 
 /** A suspended account's 401: a JSON object (docs/traccar-api.md) rather than text. */
 const SuspendedBody = Type.Object({
@@ -43,6 +48,14 @@ const errors = {
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, auth } = app;
+  const plus = Boolean(app.config.licenseMode);
+
+  /** The permission view of a user (an id: the session's original user, read afresh). */
+  async function actorOf(user: User | number): Promise<Actor> {
+    const found = typeof user === 'number' ? (await findUserById(db, user))?.user : user;
+    if (!found) throw unauthorized();
+    return makeActor(found, await getServerSettings(db), plus);
+  }
 
   app.get(
     '/api/session',
@@ -57,7 +70,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (token === undefined) {
         const current = await auth.current(request);
         if (!current) throw notFound();
-        return current.user;
+        return withVisibleKey(keyReader(current), current.user);
       }
       let found;
       try {
@@ -80,16 +93,74 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/session',
     { schema: { body: LoginBody, response: { 200: UserSchema, ...errors } } },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, code } = request.body;
       let user;
       try {
-        const credentials = { address: request.ip, email, password, host: request.host };
+        const credentials = { address: request.ip, email, password, code, host: request.host };
         user = await login(db, app.throttle, credentials);
       } catch (error) {
         return suspendedReply(error, reply);
       }
       await auth.startSession(request, reply, { userId: user.id });
       return user;
+    },
+  );
+
+  app.get(
+    '/api/session/:id',
+    {
+      onRequest: auth.userHook,
+      schema: { params: IdParams, response: { 200: UserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      // A GET that changes who the session is: a page on another site must not be able to
+      // trigger it through a link or an image (browsers say where a request comes from).
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site') {
+        throw new SecurityException('Cross-site request refused');
+      }
+      const current = await auth.requireUser(request);
+      const targetId = request.params.id;
+      if (targetId === current.user.id) return withVisibleKey(keyReader(current), current.user);
+      const session = current.session;
+      const originalId = session?.impersonatorId ?? null;
+      let target;
+      if (targetId === originalId) {
+        // Back to the user who signed in: nothing to check, it is their own session (and the
+        // session was refused already if they were no longer let in).
+        target = (await actorOf(originalId)).user;
+      } else {
+        target = await impersonationTarget(db, await actorOf(current.user), targetId);
+        if (originalId !== null) {
+          // A session acting as a manager goes on to one of their users only if the user who
+          // signed in may act as that user too: the session rests on them.
+          const original = await findUserById(db, originalId);
+          if (!original || !(await mayImpersonate(db, original.user, target))) {
+            throw new SecurityException('User access denied');
+          }
+        }
+      }
+      const impersonatorId = target.id === originalId ? null : (originalId ?? current.user.id);
+      await auth.startSession(request, reply, {
+        userId: target.id,
+        impersonatorId,
+        // The new session keeps the old one's limits: its expiry, its token, its origin.
+        ...(session
+          ? {
+              expires: session.expires,
+              remember: session.remember,
+              tokenId: session.tokenId,
+              origin: session.origin,
+            }
+          : { tokenId: current.tokenId }),
+      });
+      if (session) app.hub.closeSession(session.id);
+      const reader = {
+        userId: target.id,
+        admin: target.administrator,
+        impersonated: !!impersonatorId,
+      };
+      return withVisibleKey(reader, target);
     },
   );
 
@@ -139,11 +210,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(200).send();
     }
     // `requested_from` is accepted for old clients but ignored: links come from configuration.
-    const brandDomain = await app.brands.domainFor(request.host);
-    const origin = recoveryOrigin(publicOrigin(app.config), brandDomain);
-    const brand = await app.brands.view(await app.brands.scopeForHost(request.host));
-    const brandName = brand.config.title;
-    await requestPasswordReset(db, app.mailer, { email, origin, brandName }, request.log);
+    const target = await recoveryTarget(app, request);
+    await requestPasswordReset(db, app.mailer, { email, ...target }, request.log);
     return reply.code(200).send();
   });
 };

@@ -31,7 +31,8 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         : [];
       if (socket.readyState !== socket.OPEN) return; // closed while the snapshot was read
       socket.send(JSON.stringify({ positions }));
-      app.hub.add(socket, auth.user.id, auth.session?.id ?? null, auth.tokenId);
+      const session = auth.session;
+      app.hub.add(socket, auth.user.id, session?.id ?? null, auth.tokenId, session?.impersonatorId);
       socket.on('close', () => app.hub.remove(socket));
       await app.hub.watchAccess(
         socket,

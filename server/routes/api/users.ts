@@ -2,7 +2,11 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { createUser, getUser, setsPassword, updateUserAccount } from '../../users/accounts';
 import { deleteUser } from '../../users/deleteUser';
 import { listUsers } from '../../users/listUsers';
-import { requestContext } from '../context';
+import { generateTotpKey, totpEnabled } from '../../auth/totp';
+import { getServerSettings } from '../../db/servers';
+import { SecurityException } from '../../errors';
+import { withVisibleKey } from '../../users/totpKey';
+import { keyReader, requestContext } from '../context';
 import { ListQuerystring } from '../entitySchemas';
 import { NoContent } from '../crud';
 import { IdParams, UserInputSchema, UserSchema, errors } from '../schemas';
@@ -27,7 +31,25 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(UserSchema), ...errors },
       },
     },
-    async (request) => listUsers(await requestContext(app, request), request.query),
+    async (request) => {
+      const reader = keyReader(await app.auth.requireUser(request));
+      const users = await listUsers(await requestContext(app, request), request.query);
+      return users.map((user) => withVisibleKey(reader, user));
+    },
+  );
+
+  // Public, as in Traccar: a new user registering on a server that forces the second step needs
+  // a key before having an account.
+  app.post(
+    '/api/users/totp',
+    { schema: { response: { 200: Type.String(), ...errors } } },
+    async (_request, reply) => {
+      const server = await getServerSettings(app.db);
+      if (!totpEnabled(server.attributes)) {
+        throw new SecurityException('One-time password is disabled');
+      }
+      return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
+    },
   );
 
   app.post(
@@ -35,7 +57,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       const auth = await app.auth.current(request);
-      return createUser(app.db, plus, auth?.user ?? null, request.body, app.changes);
+      const created = await createUser(app.db, plus, auth?.user ?? null, request.body, app.changes);
+      // A new user registering reads back the key they chose; a manager never reads one.
+      return auth ? withVisibleKey(keyReader(auth), created) : created;
     },
   );
 
@@ -43,8 +67,11 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/:id',
     { ...hooks, schema: { params: IdParams, response: { 200: UserSchema, ...errors } } },
     async (request) => {
-      const { user } = await app.auth.requireUser(request);
-      return getUser(app.db, plus, user, request.params.id);
+      const auth = await app.auth.requireUser(request);
+      return withVisibleKey(
+        keyReader(auth),
+        await getUser(app.db, plus, auth.user, request.params.id),
+      );
     },
   );
 
@@ -57,7 +84,11 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = await app.auth.requireUser(request);
       const { user } = auth;
-      const caller = { sessionId: auth.session?.id ?? null, tokenId: auth.tokenId };
+      const caller = {
+        sessionId: auth.session?.id ?? null,
+        tokenId: auth.tokenId,
+        impersonated: auth.session?.impersonatorId != null,
+      };
       const saved = await updateUserAccount(
         app.db,
         plus,
@@ -73,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       else if (setsPassword(request.body)) {
         app.hub.closeUser(saved.id, saved.id === user.id ? caller : null);
       }
-      return saved;
+      return withVisibleKey(keyReader(auth), saved);
     },
   );
 

@@ -7,20 +7,29 @@ import { invoiceRoutes } from './invoices';
 import { logRoutes } from './logs';
 import { qrDriverRoutes } from './qr-driver';
 import { resellerRoutes } from './resellers';
+import { sessionRoutes } from './session';
 import { shareRoutes } from './shares';
 import { themeRoutes } from './theme';
 
 /**
  * `/tarkan`: the extension API (docs/extension-api.md), one file per first path segment. It is
- * served in both modes, except what creates or reads local users, sessions and devices: shares
- * (their viewers are local users), resellers, billing (it suspends local users at sign-in), QR
- * driver check-in, autolink and geofence coverage (it reads the tracking core's links) exist in
- * embedded mode only (404 in proxy mode).
+ * served in both modes, except what creates or reads local users, sessions and devices: the
+ * session's impersonation, shares (their viewers are local users), resellers, billing (it
+ * suspends local users at sign-in), QR driver check-in, autolink and geofence coverage (it reads
+ * the tracking core's links) exist in embedded mode only (404 in proxy mode).
  */
 export const tarkanRoutes: FastifyPluginAsync = async (app) => {
   const embedded = app.config.traccarUrl
     ? []
-    : [shareRoutes, resellerRoutes, invoiceRoutes, qrDriverRoutes, autolinkRoutes, geofenceRoutes];
+    : [
+        sessionRoutes,
+        shareRoutes,
+        resellerRoutes,
+        invoiceRoutes,
+        qrDriverRoutes,
+        autolinkRoutes,
+        geofenceRoutes,
+      ];
   for (const routes of [logRoutes, ...embedded, assetRoutes, themeRoutes, integrationRoutes]) {
     await app.register(routes);
   }

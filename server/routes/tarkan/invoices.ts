@@ -199,11 +199,9 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { username, password } = request.body;
-      const user = await checkCredentials(db, app.throttle, {
-        address: request.ip,
-        email: username,
-        password,
-      });
+      // The unlock opens no session, so the password alone is asked, even with a TOTP key.
+      const credentials = { address: request.ip, email: username, password };
+      const user = await checkCredentials(db, app.throttle, credentials, false);
       const { until } = await trustUnlock(db, user);
       return { success: true, until };
     },

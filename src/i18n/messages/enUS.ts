@@ -16,9 +16,11 @@ import resellerEnUS from './reseller/enUS';
 import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
+import signInEnUS, { signInErrorsEnUS } from './signIn/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
 const enUS = {
+  ...signInEnUS,
   ...liveEnUS,
   ...logsEnUS,
   ...scheduledEventsEnUS,
@@ -114,6 +116,7 @@ const enUS = {
     },
   },
   errors: {
+    ...signInErrorsEnUS,
     HTTP_401_UNAUTHORIZED: 'Invalid username and password combination.',
     ACCOUNT_IS_DISABLED: 'Your account is disabled. Please contact the administrator.',
     ACCOUNT_IS_SUSPENDED:

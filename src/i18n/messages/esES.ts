@@ -17,8 +17,10 @@ import resellerEsES from './reseller/esES';
 import statisticsEsES from './statistics/esES';
 import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
+import signInEsES, { signInErrorsEsES } from './signIn/esES';
 
 const esES: AppMessages = {
+  ...signInEsES,
   ...liveEsES,
   ...logsEsES,
   ...scheduledEventsEsES,
@@ -115,6 +117,7 @@ const esES: AppMessages = {
     },
   },
   errors: {
+    ...signInErrorsEsES,
     HTTP_401_UNAUTHORIZED: 'Combinación de usuario y contraseña inválida.',
     ACCOUNT_IS_DISABLED: 'Su cuenta está desactivada. Póngase en contacto con el administrador.',
     ACCOUNT_IS_SUSPENDED:

@@ -17,8 +17,10 @@ import resellerPtBR from './reseller/ptBR';
 import statisticsPtBR from './statistics/ptBR';
 import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
+import signInPtBR, { signInErrorsPtBR } from './signIn/ptBR';
 
 const ptBR: AppMessages = {
+  ...signInPtBR,
   ...livePtBR,
   ...logsPtBR,
   ...scheduledEventsPtBR,
@@ -114,6 +116,7 @@ const ptBR: AppMessages = {
     },
   },
   errors: {
+    ...signInErrorsPtBR,
     HTTP_401_UNAUTHORIZED: 'Combinação de usuário e senha inválida.',
     ACCOUNT_IS_DISABLED: 'Sua conta está desativada. Entre em contato com o administrador.',
     ACCOUNT_IS_SUSPENDED:

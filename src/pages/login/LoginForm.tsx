@@ -14,8 +14,8 @@ export const LoginForm = () => {
   const [remember, setRemember] = useState(false);
   return (
     <SignInForm
-      signIn={(username, password) =>
-        login({ username: username.trim(), password, remember }, returnPathFromSearch(search))
+      signIn={(username, password, code) =>
+        login({ username: username.trim(), password, remember, code }, returnPathFromSearch(search))
       }
       options={
         <FormControlLabel

@@ -4,6 +4,8 @@ import { useTranslate } from 'react-admin';
 import { describeError, type ErrorView } from '../../authProvider/describeError';
 import { OpenInvoices } from '../../billing/OpenInvoices';
 import { ErrorMessage } from '../../common/ErrorMessage';
+import { isCodeRequired } from '../../dataProvider/session';
+import { CodeStep } from './CodeStep';
 import { CredentialFields } from './CredentialFields';
 
 /** What the suspended-account box may offer: the typed credentials and a retry with them. */
@@ -16,8 +18,11 @@ interface SuspendedOffer {
 }
 
 interface SignInFormProps {
-  /** Signs in with the typed credentials; a refusal is shown above the fields. */
-  signIn: (username: string, password: string) => Promise<unknown>;
+  /**
+   * Signs in with the typed credentials (and the one-time code once the server asked for it); a
+   * refusal is shown above the fields.
+   */
+  signIn: (username: string, password: string, code?: string) => Promise<unknown>;
   /** Between the credentials and the submit button (the remember-me switch). */
   options?: ReactNode;
   /** Inside the suspended-account box (the trust unlock). */
@@ -31,25 +36,42 @@ export const SignInForm = ({ signIn, options, suspended }: SignInFormProps) => {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<ErrorView | null>(null);
   const [pending, setPending] = useState(false);
+  // Set once the server answers that this account also needs its one-time code.
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
 
   const run = async () => {
     setPending(true);
     try {
-      await signIn(username, password);
+      await signIn(username, password, codeStep ? code.trim() : undefined);
     } catch (failure) {
-      setError(describeError(failure));
+      if (isCodeRequired(failure)) {
+        setCodeStep(true);
+        setError(null);
+      } else {
+        setError(describeError(failure));
+        // A wrong code is retyped; the password stays.
+        setCode('');
+      }
       setPending(false);
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
+    if (!username.trim() || !password || (codeStep && !code.trim())) {
       setError({ kind: 'message', key: 'errors.FILL_ALL_FIELDS' });
       return;
     }
     setError(null);
     await run();
+  };
+
+  const leaveCodeStep = () => {
+    setCodeStep(false);
+    setCode('');
+    setPassword('');
+    setError(null);
   };
 
   return (
@@ -69,12 +91,16 @@ export const SignInForm = ({ signIn, options, suspended }: SignInFormProps) => {
           )}
         </ErrorMessage>
       )}
-      <CredentialFields
-        username={username}
-        password={password}
-        onUsername={setUsername}
-        onPassword={setPassword}
-      />
+      {codeStep ? (
+        <CodeStep code={code} onCode={setCode} onBack={leaveCodeStep} />
+      ) : (
+        <CredentialFields
+          username={username}
+          password={password}
+          onUsername={setUsername}
+          onPassword={setPassword}
+        />
+      )}
       {options}
       <Button type="submit" variant="contained" size="large" disabled={pending}>
         {pending ? <CircularProgress size={24} color="inherit" /> : translate('login.signIn')}

@@ -9,7 +9,7 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { FrotaDataProvider } from '../../dataProvider';
 import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
 import { validatePassword } from '../register/registerValidators';
@@ -26,10 +26,15 @@ const validateToken = required('errors.FILL_TOKEN_FIELD');
 const matchesPassword = (value: unknown, values: Partial<SetPasswordValues>) =>
   value === values.password ? undefined : 'validation.passwordMismatch';
 
-/** `/login/recover/:token`: the link from the recovery mail, token prefilled from the URL. */
+/**
+ * `/login/recover/:token` and `/reset-password?passwordReset=` (Traccar's link): the link from the
+ * recovery mail, token prefilled from the URL.
+ */
 export const RecoverSetPage = () => {
   const translate = useTranslate();
-  const { token = '' } = useParams();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const token = params.token ?? search.get('passwordReset') ?? '';
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const [done, setDone] = useState(false);
   const { error, submit } = useSubmitFailure(async (values: Partial<SetPasswordValues>) => {

@@ -8,10 +8,13 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import type { FrotaDataProvider } from '../../dataProvider';
 import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
+import { TwoFactorSetupDialog } from '../../settings/account/TwoFactorSetupDialog';
+import { twoFactorSettingsOf } from '../../settings/account/twoFactorRules';
 import { SubmitButton } from '../SubmitButton';
 import { validateEmail, validateName, validatePassword } from './registerValidators';
 
@@ -27,11 +30,18 @@ export const RegisterPage = () => {
   const navigate = useNavigate();
   const { server } = useServerInfo();
   const dataProvider = useDataProvider<FrotaDataProvider>();
-  const { error, submit } = useSubmitFailure(async (values: Partial<RegisterValues>) => {
-    const { name, email, password } = values as RegisterValues;
-    await dataProvider.createUser({ name: name.trim(), email, password });
+  // With `totpForce` the account needs a key from the start: set up (and confirmed) in the
+  // dialog before the account is created with it.
+  const { forced, allowed } = twoFactorSettingsOf(server);
+  const [awaitingKey, setAwaitingKey] = useState<RegisterValues | null>(null);
+  const create = async ({ name, email, password }: RegisterValues, totpKey?: string) => {
+    await dataProvider.createUser({ name: name.trim(), email, password, totpKey });
     notify('register.success', { type: 'success' });
     navigate('/login');
+  };
+  const { error, submit } = useSubmitFailure(async (values: Partial<RegisterValues>) => {
+    if (forced && allowed) setAwaitingKey(values as RegisterValues);
+    else await create(values as RegisterValues);
   });
 
   return (
@@ -62,6 +72,13 @@ export const RegisterPage = () => {
           <SubmitButton label="register.submit" icon={<PersonAddIcon />} />
         </Box>
       </Form>
+      {awaitingKey && (
+        <TwoFactorSetupDialog
+          email={awaitingKey.email}
+          onConfirmed={(key) => create(awaitingKey, key)}
+          onClose={() => setAwaitingKey(null)}
+        />
+      )}
     </AuthFormCard>
   );
 };

@@ -2,6 +2,7 @@ import { BooleanField, BulkDeleteButton, DataTable } from 'react-admin';
 import { DateTimeText } from '../common/fields';
 import type { User } from '../../../model/user';
 import { ResourceList } from '../common/ResourceList';
+import { LoginAsIconButton } from './LoginAsButton';
 
 const Column = DataTable.Col<User>;
 
@@ -20,6 +21,9 @@ export const UserList = () => (
       </Column>
       <Column source="expirationTime">
         <DateTimeText source="expirationTime" />
+      </Column>
+      <Column label="signIn.impersonation.loginAs" disableSort>
+        <LoginAsIconButton />
       </Column>
     </DataTable>
   </ResourceList>

@@ -1,10 +1,18 @@
 import { LogsToolbar } from '../../logs/LogsButton';
 import { EntityCreate, EntityEdit } from '../common/EntityForms';
+import { LoginAsButton } from './LoginAsButton';
 import { UserForm } from './UserForm';
 import { userTransform } from './userTransform';
 
 export const UserEdit = () => (
-  <EntityEdit transform={userTransform} actions={<LogsToolbar kind="users" />}>
+  <EntityEdit
+    transform={userTransform}
+    actions={
+      <LogsToolbar kind="users">
+        <LoginAsButton />
+      </LogsToolbar>
+    }
+  >
     <UserForm />
   </EntityEdit>
 );

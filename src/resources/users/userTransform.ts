@@ -3,11 +3,15 @@ import { fromForm } from '../../common/formAttributes';
 type UserData = Record<string, unknown> & { attributes?: Record<string, unknown> };
 
 /**
- * Form → API: attribute keys restored, an untouched (empty) password left out so it stays as it
- * is, and the language kept under both names the product reads (`tarkan.lang`, `language`).
+ * Form → API: attribute keys restored, an untouched (empty) password and the TOTP key left out so
+ * they stay as they are, and the language kept under both names the product reads (`tarkan.lang`,
+ * `language`).
  */
 export const userTransform = (data: UserData): UserData => {
-  const user = fromForm(data);
+  // The TOTP key has its own screen (the account page's two-step verification); a form must
+  // never send back the key it loaded, which could undo a change made there meanwhile.
+  const user = { ...fromForm(data) };
+  delete user.totpKey;
   const { password, ...rest } = user;
   const result: UserData = typeof password === 'string' && password !== '' ? user : rest;
   const attributes = { ...(result.attributes ?? {}) };

@@ -10,6 +10,7 @@ import { UserAccountTab, UserPreferencesTab } from '../../resources/users/UserIn
 import { userTransform } from '../../resources/users/userTransform';
 import { SaveToolbar } from '../SaveToolbar';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /**
  * `/account`: the signed-in user edits their own account and preferences ("my account").
@@ -23,32 +24,35 @@ export const AccountPage = () => {
   if (!user || !can('show', 'account')) return null;
   const editable = can('edit', 'account');
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={translate('admin.menu.account')} />
-      <EditBase<User>
-        resource="users"
-        id={user.id}
-        redirect={false}
-        mutationMode="pessimistic"
-        disableAuthentication
-        transform={userTransform}
-        queryOptions={{ select: toForm }}
-        mutationOptions={{
-          // These replace react-admin's own handlers, confirmation included: say it here.
-          onSuccess: (saved) => {
-            setCurrentUser(saved);
-            void queryClient.invalidateQueries({ queryKey: ['auth'] });
-            feedback.saved();
-          },
-          onError: feedback.failed,
-        }}
-      >
-        {!editable && <Alert severity="info">{translate('admin.account.readonly')}</Alert>}
-        <TabbedForm toolbar={editable ? <SaveToolbar /> : false}>
-          <UserAccountTab />
-          <UserPreferencesTab path="preferences" />
-        </TabbedForm>
-      </EditBase>
-    </Card>
+    <>
+      <Card sx={{ mt: 2 }}>
+        <Title title={translate('admin.menu.account')} />
+        <EditBase<User>
+          resource="users"
+          id={user.id}
+          redirect={false}
+          mutationMode="pessimistic"
+          disableAuthentication
+          transform={userTransform}
+          queryOptions={{ select: toForm }}
+          mutationOptions={{
+            // These replace react-admin's own handlers, confirmation included: say it here.
+            onSuccess: (saved) => {
+              setCurrentUser(saved);
+              void queryClient.invalidateQueries({ queryKey: ['auth'] });
+              feedback.saved();
+            },
+            onError: feedback.failed,
+          }}
+        >
+          {!editable && <Alert severity="info">{translate('admin.account.readonly')}</Alert>}
+          <TabbedForm toolbar={editable ? <SaveToolbar /> : false}>
+            <UserAccountTab />
+            <UserPreferencesTab path="preferences" />
+          </TabbedForm>
+        </EditBase>
+      </Card>
+      <TwoFactorSection user={user} />
+    </>
   );
 };

@@ -7,6 +7,7 @@ import {
 } from '../../resources/users/UserInputs';
 import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { TwoFactorInputs } from './TwoFactorInputs';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
 
@@ -55,6 +56,7 @@ export const ServerPermissionInputs = () => {
         label={label('deviceLimit')}
         helperText="admin.server.deviceLimitHelp"
       />
+      <TwoFactorInputs />
     </>
   );
 };

@@ -12,6 +12,7 @@ import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
 import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
 import { SaveToolbar } from '../SaveToolbar';
+import { TWO_FACTOR_KEYS } from './TwoFactorInputs';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
 
 const RESERVED = [
@@ -28,6 +29,7 @@ const RESERVED = [
   'google_api',
   ...CHANNEL_KEYS,
   ...SERVER_BILLING_KEYS,
+  ...TWO_FACTOR_KEYS,
 ];
 
 /** `/server` (administrators): every server setting, saved with `PUT /api/server`. */

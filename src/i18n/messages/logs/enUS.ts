@@ -39,6 +39,8 @@ const logsEnUS = {
       session: {
         login: 'Signed in',
         loginFailed: 'Failed sign-in',
+        impersonate: 'Signed in as another user',
+        impersonationEnd: 'Went back to their own account',
         logout: 'Signed out',
         token: 'API token generated',
       },

@@ -42,6 +42,8 @@ const logsEsES = {
       session: {
         login: 'Inicio de sesión',
         loginFailed: 'Inicio de sesión fallido',
+        impersonate: 'Inició sesión como otro usuario',
+        impersonationEnd: 'Volvió a su propia cuenta',
         logout: 'Cierre de sesión',
         token: 'Token de API generado',
       },

@@ -39,6 +39,8 @@ const logsPtBR = {
       session: {
         login: 'Entrou',
         loginFailed: 'Falha ao entrar',
+        impersonate: 'Entrou como outro usuário',
+        impersonationEnd: 'Voltou à própria conta',
         logout: 'Saiu',
         token: 'Token de API gerado',
       },
