@@ -13,6 +13,7 @@ import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL }
 import { SPEEDS } from './playback';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
+import { ReportMoreActions } from './ReportMoreActions';
 import { ReportSwitch } from './ReportSwitch';
 import { useReportExport } from './useReportExport';
 import { useReportRequest } from './useReportRequest';
@@ -141,7 +142,16 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       testId="report-history"
       width={560}
     >
-      <ReportFilter single busy={busy} exporting={exporting} onLoad={load} onExport={doExport}>
+      <ReportFilter
+        single
+        busy={busy}
+        exporting={exporting}
+        onLoad={load}
+        onExport={doExport}
+        extraActions={(build) => (
+          <ReportMoreActions endpoint="route" build={build} schedule="route" />
+        )}
+      >
         <ReportSwitch
           label={translate('reports.filter.showMarkers')}
           checked={showPoints}
