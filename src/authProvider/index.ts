@@ -6,6 +6,7 @@ import { isShownByCaller } from '../dataProvider/shownByCaller';
 import { closeSocket } from '../live/socketRegistry';
 import { canAccess, isAccessResource } from './canAccess';
 import { getCurrentUser, setCurrentUser } from './currentUser';
+import { takeLinkToken } from './linkToken';
 import { LOGIN_PATH, loginRedirect } from './loginRedirect';
 import {
   clearRememberToken,
@@ -42,8 +43,19 @@ const rememberSession = async (): Promise<void> => {
   }
 };
 
-/** The cookie session, else one re-created from the remember-me token, else null. */
+/**
+ * A link's token first (it signs in as whoever the link was made for, as in Traccar), then the
+ * cookie session, else one re-created from the remember-me token, else null.
+ */
 const resumeSession = async (): Promise<User | null> => {
+  const linkToken = takeLinkToken();
+  if (linkToken) {
+    try {
+      return await dataProvider.getSessionByToken(linkToken);
+    } catch {
+      // An expired or revoked link falls back to whatever session the browser already has.
+    }
+  }
   try {
     return await dataProvider.getSession();
   } catch (error) {

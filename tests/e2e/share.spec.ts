@@ -70,3 +70,27 @@ test('the device share dialog creates a link and revokes it', async ({ page }) =
   await page.getByRole('dialog').last().getByRole('button', { name: 'Revogar' }).click();
   await expect(page.getByTestId('shares-empty')).toBeVisible();
 });
+
+test("a Traccar share link (/?token=) opens the app signed in as the link's viewer", async ({
+  page,
+  browser,
+}) => {
+  await apiSignIn(page);
+  const device = await createDevice(page.request, 'E2E Traccar Shared Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  const expiration = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+  const shared = await page.request.post('/api/share/device', {
+    form: { deviceId: String(device.id), expiration },
+    // A browser's form post names its origin; the API client must say it too.
+    headers: { origin: String(test.info().project.use.baseURL) },
+  });
+  expect(shared.status()).toBe(200);
+  const token = await shared.text();
+
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  await viewer.goto(`/?token=${encodeURIComponent(token)}`);
+  await expect(mapContainer(viewer)).toHaveAttribute('data-markers', '1');
+  expect(viewer.url()).not.toContain('token=');
+  await context.close();
+});
