@@ -2,12 +2,10 @@ import type { Ctx } from '../entities/context';
 import { SecurityException } from '../errors';
 import { assertVisible } from '../permissions/objects';
 import type { PositionRecord } from '../processing/types';
-import { geofenceContains } from '../processing/geofenceArea';
-import { parseAttributes } from '../db/json';
 import { reportDenial } from '../reports/access';
 import { preferences } from '../reports/preferences';
 import { toWall } from '../reports/timezone';
-import { positionFromRow } from '../serialize';
+import { deviceHistory } from './queries';
 import { zipOne } from './zip';
 
 /**
@@ -31,8 +29,6 @@ export interface ExportFile {
   fileName: string;
   body: string | Buffer;
 }
-
-const MAX_POSITIONS_DEFAULT = 50_000;
 
 /** Java's `Double.toString`: `12.0`, `0.5`, `1.0E-5`, `1.2345678E7`. */
 export function javaDouble(value: number): string {
@@ -191,33 +187,12 @@ export async function exportPositions(
   const denial = reportDenial(actor, 'route');
   if (denial) throw new SecurityException(denial);
   const serverAttributes = actor.server.attributes;
-  const limit = Number(serverAttributes['report.maxPositions']);
   const device = await db.kysely
     .selectFrom('devices')
     .select('name')
     .where('id', '=', deviceId)
     .executeTakeFirstOrThrow();
-  const rows = await db.kysely
-    .selectFrom('positions')
-    .selectAll()
-    .where('deviceId', '=', deviceId)
-    .where('fixTime', '>=', from)
-    .where('fixTime', '<=', to)
-    .orderBy('fixTime')
-    .orderBy('id')
-    .limit(Number.isInteger(limit) && limit > 0 ? limit : MAX_POSITIONS_DEFAULT)
-    .execute();
-  let positions = rows.map(positionFromRow);
-  if (geofenceId > 0) {
-    await assertVisible(db, actor, 'geofence', geofenceId);
-    const geofence = await db.kysely
-      .selectFrom('geofences')
-      .select(['id', 'area', 'attributes'])
-      .where('id', '=', geofenceId)
-      .executeTakeFirstOrThrow();
-    const shape = { ...geofence, attributes: parseAttributes(geofence.attributes) };
-    positions = positions.filter((position) => geofenceContains(shape, position));
-  }
+  const positions = await deviceHistory(ctx, deviceId, from, to, geofenceId);
   // The user's zone, else the server's (Traccar's lookup), else the server's default.
   const zone = preferences(actor.user.attributes, serverAttributes).timezone;
   const file = (body: string | Buffer): ExportFile => ({

@@ -8,18 +8,59 @@ import { eventFromRow, eventJson, positionFromRow, positionJson } from '../seria
 import type { PositionsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { reportDenial } from '../reports/access';
+import { parseAttributes } from '../db/json';
+import { geofenceContains } from '../processing/geofenceArea';
+import type { PositionRecord } from '../processing/types';
 
 const toPosition = (row: Selectable<PositionsTable>): Position =>
   positionJson(positionFromRow(row));
 
-/** `report.maxPositions`: the most a history request returns. */
-const MAX_POSITIONS = 50_000;
+/** `report.maxPositions` unless the server sets it: the most a history request returns. */
+const MAX_POSITIONS_DEFAULT = 50_000;
 
 interface PositionQuery {
   deviceId?: number;
   from?: string;
   to?: string;
   id?: number[];
+  geofenceId?: number;
+}
+
+/**
+ * One device's positions between two instants by fixTime, bounds inclusive, oldest first, at most
+ * the server's `report.maxPositions`. With a `geofenceId` (which the caller must see) only the
+ * positions inside that geofence, as Traccar filters both its history and its file exports.
+ * The caller has already checked the device and the report rights.
+ */
+export async function deviceHistory(
+  ctx: Ctx,
+  deviceId: number,
+  from: number,
+  to: number,
+  geofenceId = 0,
+): Promise<PositionRecord[]> {
+  const { db, actor } = ctx;
+  const limit = Number(actor.server.attributes['report.maxPositions']);
+  const rows = await db.kysely
+    .selectFrom('positions')
+    .selectAll()
+    .where('deviceId', '=', deviceId)
+    .where('fixTime', '>=', from)
+    .where('fixTime', '<=', to)
+    .orderBy('fixTime')
+    .orderBy('id')
+    .limit(Number.isInteger(limit) && limit > 0 ? limit : MAX_POSITIONS_DEFAULT)
+    .execute();
+  const positions = rows.map(positionFromRow);
+  if (geofenceId <= 0) return positions;
+  await assertVisible(db, actor, 'geofence', geofenceId);
+  const geofence = await db.kysely
+    .selectFrom('geofences')
+    .select(['id', 'area', 'attributes'])
+    .where('id', '=', geofenceId)
+    .executeTakeFirstOrThrow();
+  const shape = { ...geofence, attributes: parseAttributes(geofence.attributes) };
+  return positions.filter((position) => geofenceContains(shape, position));
 }
 
 function parseDate(name: string, text: string): number {
@@ -58,17 +99,10 @@ export async function listPositions(ctx: Ctx, query: PositionQuery): Promise<Pos
       // A device's history is its route report by another door: the same rule answers both.
       const denial = reportDenial(actor, 'route');
       if (denial) throw new SecurityException(denial);
-      const rows = await db.kysely
-        .selectFrom('positions')
-        .selectAll()
-        .where('deviceId', '=', query.deviceId)
-        .where('fixTime', '>=', parseDate('from', query.from))
-        .where('fixTime', '<=', parseDate('to', query.to))
-        .orderBy('fixTime')
-        .orderBy('id')
-        .limit(MAX_POSITIONS)
-        .execute();
-      return rows.map(toPosition);
+      const from = parseDate('from', query.from);
+      const to = parseDate('to', query.to);
+      const history = await deviceHistory(ctx, query.deviceId, from, to, query.geofenceId);
+      return history.map(positionJson);
     }
   }
 

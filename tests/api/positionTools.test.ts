@@ -151,6 +151,13 @@ describe('position exports and deletion', () => {
     const filtered = (await (await alice.get(inGeofence)).text()).trimEnd().split('\n');
     expect(filtered).toHaveLength(2);
     expect(filtered[1].split(',')[0]).toBe(String(positions[0].id));
+    // The JSON history takes the same filter.
+    const insideJson = await alice.get(
+      `/api/positions?deviceId=${deviceId}&geofenceId=${geofence}&${period()}`,
+    );
+    expect(((await insideJson.json()) as { id: number }[]).map((p) => p.id)).toEqual([
+      positions[0].id,
+    ]);
 
     const kmz = await alice.get(`/api/positions/kmz?deviceId=${deviceId}&${period()}`);
     expect(kmz.headers.get('content-type')).toMatch(/^application\/vnd\.google-earth\.kmz/);

@@ -38,6 +38,7 @@ const PositionQuerystring = Type.Object({
   from: Type.Optional(Type.String()),
   to: Type.Optional(Type.String()),
   id: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+  geofenceId: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 export const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
