@@ -16,6 +16,7 @@ import { brandsPlugin } from './plugins/brands';
 import { errorsPlugin } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
+import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   } else {
     await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
     await app.register(trackingPlugin, options.tracking ?? {});
+    // Devices set up with the web address post OsmAnd there, as Traccar accepts.
+    await app.register(osmandWebPortPlugin);
   }
   await app.register(jobsPlugin);
   // The local /api routes exist in embedded mode only (proxy mode refuses them).
