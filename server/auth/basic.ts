@@ -51,6 +51,7 @@ interface Verified {
  */
 export class VerifiedBasicCache {
   private readonly entries = new Map<string, Verified>();
+  private readonly verifying = new Map<string, Promise<User | null>>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -83,6 +84,19 @@ export class VerifiedBasicCache {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  /**
+   * Runs one verification per header at a time: a script's first burst of parallel requests
+   * shares one password check instead of each counting as a throttled attempt.
+   */
+  once(key: string, verify: () => Promise<User | null>): Promise<User | null> {
+    let pending = this.verifying.get(key);
+    if (!pending) {
+      pending = verify().finally(() => this.verifying.delete(key));
+      this.verifying.set(key, pending);
+    }
+    return pending;
+  }
 }
 
 interface BasicRequest {
@@ -111,17 +125,19 @@ async function passwordUser(
     if (found && found.hashedPassword === cached.passwordHash) return found.user;
     cache.delete(key);
   }
-  const attempt = throttle.attempt(r.address, email);
-  if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
-  const found = await findUserByLogin(db, email);
-  const hash = found?.hashedPassword ?? null;
-  // The hash compared is the one cached, so a password changed meanwhile cannot be kept alive.
-  const ok =
-    hash !== null ? await verifyPassword(password, hash) : await verifyAgainstDummy(password);
-  if (!found || hash === null || !ok) return null;
-  attempt.succeeded();
-  cache.set(key, found.user.id, hash);
-  return found.user;
+  return cache.once(key, async () => {
+    const attempt = throttle.attempt(r.address, email);
+    if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
+    const found = await findUserByLogin(db, email);
+    const hash = found?.hashedPassword ?? null;
+    // The hash compared is the one cached, so a password changed meanwhile cannot be kept alive.
+    const ok =
+      hash !== null ? await verifyPassword(password, hash) : await verifyAgainstDummy(password);
+    if (!found || hash === null || !ok) return null;
+    attempt.succeeded();
+    cache.set(key, found.user.id, hash);
+    return found.user;
+  });
 }
 
 /** The user a Basic header signs in, or null when it does not (the caller answers 401). */

@@ -104,6 +104,13 @@ describe('Basic credentials', () => {
     expect(token.text.length).toBeGreaterThan(10);
   });
 
+  it('lets a burst of parallel first requests through (one password check for them all)', async () => {
+    const user = await makeUser(f);
+    const client = curl('127.0.0.19', user.email, 'user-pass');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => client.get('/api/devices')));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  });
+
   it('matches the login name case-insensitively, as the sign-in does', async () => {
     const res = await curl('127.0.0.12', TEST_ADMIN.email.toUpperCase(), TEST_ADMIN.password).get(
       '/api/session',
