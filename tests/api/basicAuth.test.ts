@@ -159,6 +159,18 @@ describe('Basic credentials', () => {
     }
   });
 
+  it('refuses an account with a one-time code, which Basic cannot carry', async () => {
+    const user = await makeUser(f);
+    const client = curl('127.0.0.20', user.email, 'user-pass');
+    expect((await client.get('/api/devices')).status).toBe(200);
+    await f.db.kysely
+      .updateTable('users')
+      .set({ totpKey: 'JBSWY3DPEHPK3PXP' })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await client.get('/api/devices')).status).toBe(401);
+  });
+
   it('stops accepting the old password as soon as it changes', async () => {
     const user = await makeUser(f);
     const client = curl('127.0.0.15', user.email, 'user-pass');
