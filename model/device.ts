@@ -5,7 +5,8 @@ export interface Device {
   id: number;
   name: string;
   uniqueId: string;
-  status: DeviceStatus | null;
+  /** Never null: a device that never reported is `offline`, as Traccar sends it. */
+  status: DeviceStatus;
   disabled: boolean;
   lastUpdate: string | null;
   positionId: number;

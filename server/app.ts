@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors';
 import { statisticsPlugin } from './plugins/statistics';
 import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
+import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
     await app.register(trackingPlugin, options.tracking ?? {});
     await app.register(statisticsPlugin);
+    // Devices set up with the web address post OsmAnd there, as Traccar accepts.
+    await app.register(osmandWebPortPlugin);
   }
   await app.register(jobsPlugin);
   // The local /api routes exist in embedded mode only (proxy mode refuses them).

@@ -34,7 +34,8 @@ export function deviceFromRow(row: Selectable<DevicesTable>): DeviceRecord {
     id: row.id,
     name: row.name,
     uniqueId: row.uniqueId,
-    status: row.status && STATUSES.includes(row.status) ? (row.status as DeviceStatus) : null,
+    // Never null on the wire: a device that never reported reads as offline, as in Traccar.
+    status: row.status && STATUSES.includes(row.status) ? (row.status as DeviceStatus) : 'offline',
     lastUpdate: row.lastUpdate,
     positionId: row.positionId ?? 0,
     groupId: row.groupId ?? 0,

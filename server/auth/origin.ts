@@ -39,6 +39,11 @@ export interface CrossSiteFacts {
    * `Authorization`: a browser replays cached Basic credentials on its own.
    */
   bearer: boolean;
+  /**
+   * The request carries `Authorization: Basic`, which a browser that once signed in with it
+   * replays on its own, like a cookie.
+   */
+  basic: boolean;
   origin: string | undefined;
   secFetchSite: string | undefined;
   contentType: string | undefined;
@@ -66,6 +71,20 @@ const fromElsewhere = (secFetchSite: string | undefined) =>
   secFetchSite !== undefined && secFetchSite !== 'same-origin' && secFetchSite !== 'none';
 
 /**
+ * Whether a request's Basic credentials may count: not when the browser says another site made
+ * the request (its `Origin`, or `Sec-Fetch-Site`), since the browser adds cached Basic
+ * credentials by itself. Scripts send neither header and pass. Covers reads too, the socket's
+ * upgrade included (cross-site WebSocket hijacking).
+ */
+export function basicFromHere(
+  facts: Pick<CrossSiteFacts, 'origin' | 'secFetchSite' | 'host' | 'publicOrigin'>,
+): boolean {
+  const { origin } = facts;
+  if (origin !== undefined) return sameOrigin(origin, facts.host, facts.publicOrigin);
+  return !fromElsewhere(facts.secFetchSite);
+}
+
+/**
  * Whether to refuse a request another site may have made the user's browser send (CSRF):
  *
  * - a sign-in from another origin, which would sign the user into an account of the attacker's
@@ -75,16 +94,23 @@ const fromElsewhere = (secFetchSite: string | undefined) =>
  *   `Origin`, `Sec-Fetch-Site` says same-origin. With neither header, only a body no other site
  *   can send (JSON, none) passes, so Traccar clients using a cookie with JSON keep working.
  *
- * Requests without the cookie, or with a bearer token, cannot be forged by
+ * - a state-changing request with Basic credentials that another site made (`basicFromHere`).
+ *   Without `Origin` and `Sec-Fetch-Site` it passes whatever its body: scripts post forms
+ *   (`/api/session/token`), and every current browser sends `Origin` on a cross-site POST.
+ *
+ * Requests without the cookie or Basic credentials, or with a bearer token, cannot be forged by
  * another site and pass; safe methods change nothing (the WebSocket's cross-site guard is
- * `originAllowed`, on the session).
+ * `originAllowed` on the session, `basicFromHere` for Basic).
  */
 export function crossSiteRefused(facts: CrossSiteFacts): boolean {
   const { origin, secFetchSite } = facts;
   const foreignOrigin = origin !== undefined && !sameOrigin(origin, facts.host, facts.publicOrigin);
   if (facts.login) return foreignOrigin || fromElsewhere(secFetchSite);
   if (SAFE_METHODS.has(facts.method.toUpperCase())) return false;
-  if (!facts.cookie || facts.bearer) return false;
+  if (facts.bearer) return false;
+  // Basic decides who the caller is even beside a cookie (the cookie is then not read).
+  if (facts.basic) return !basicFromHere(facts);
+  if (!facts.cookie) return false;
   if (origin !== undefined) return foreignOrigin;
   if (secFetchSite !== undefined) return fromElsewhere(secFetchSite);
   const type = (facts.contentType ?? '').split(';')[0].trim().toLowerCase();

@@ -24,6 +24,8 @@ export interface FieldDef {
   serverManaged?: boolean;
   /** For `ref` fields: the kind the id points at, checked for access on write. */
   target?: ChangeKind;
+  /** For `optText` fields: what a NULL column reads as on the wire, where clients expect text. */
+  nullAs?: string;
 }
 
 /** Advanced-permission areas (`model/advancedPerms.ts`) that gate list/create/edit/delete. */

@@ -15,7 +15,7 @@ function readValue(field: FieldDef, value: unknown): unknown {
     case 'text':
       return value ?? '';
     case 'optText':
-      return value ?? null;
+      return value ?? field.nullAs ?? null;
     case 'number':
     case 'integer':
       return Number(value ?? 0);

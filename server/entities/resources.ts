@@ -19,7 +19,9 @@ export const devices: EntityDef = {
   fields: {
     name,
     uniqueId: { kind: 'text', required: true },
-    status: { kind: 'optText', serverManaged: true },
+    // A device that never reported has no stored status; Traccar sends it as offline, and
+    // clients read the status as text (traccar-web capitalises it).
+    status: { kind: 'optText', serverManaged: true, nullAs: 'offline' },
     disabled: { kind: 'flag' },
     lastUpdate: { kind: 'millis', serverManaged: true },
     positionId: { kind: 'ref', serverManaged: true },

@@ -73,7 +73,7 @@ interface Pending {
 }
 
 interface Touched {
-  status: DeviceStatus | null;
+  status: DeviceStatus;
   lastUpdate: number | null;
   positionId: number;
 }

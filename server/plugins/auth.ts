@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../model';
+import { basicUser, parseBasic, VerifiedBasicCache } from '../auth/basic';
 import { LoginThrottle } from '../auth/loginThrottle';
-import { crossSiteRefused, originAllowed } from '../auth/origin';
+import { basicFromHere, crossSiteRefused, originAllowed } from '../auth/origin';
 import {
   createSession,
   deleteSessionById,
@@ -20,14 +21,18 @@ const SESSION_COOKIE = 'JSESSIONID';
 
 export interface Auth {
   user: User;
-  /** Null when authenticated by a bearer token rather than a cookie. */
+  /** Null when authenticated by a bearer token or Basic credentials rather than a cookie. */
   session: Session | null;
   /** The API token behind the request: the bearer token, or the one the session came from. */
   tokenId: number | null;
 }
 
 interface AuthService {
-  /** The caller, from a bearer token or the session cookie; memoised per request. */
+  /**
+   * The caller, from Basic credentials, a bearer token or the session cookie, in Traccar's order:
+   * a Basic or Bearer header decides alone, the cookie is read only without one. Memoised per
+   * request.
+   */
   current(request: FastifyRequest): Promise<Auth | null>;
   /** The caller if this request already looked it up, without looking it up (undefined). */
   known(request: FastifyRequest): Promise<Auth | null> | undefined;
@@ -72,10 +77,17 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+const firstHeader = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
 export const authPlugin = fp<{ throttle?: LoginThrottle }>(
   async (app, options) => {
     const { db } = app;
     const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+    const throttle = options.throttle ?? new LoginThrottle();
+    const verifiedBasic = new VerifiedBasicCache();
 
     /**
      * The caller's user on every request, refused when disabled, expired or suspended for
@@ -105,7 +117,29 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
       return false;
     }
 
+    async function basicAuth(request: FastifyRequest): Promise<Auth | null> {
+      const header = request.headers.authorization!;
+      const credentials = parseBasic(header);
+      if (!credentials) return null;
+      const fromHere = basicFromHere({
+        origin: firstHeader(request, 'origin'),
+        secFetchSite: firstHeader(request, 'sec-fetch-site'),
+        host: request.host,
+        publicOrigin: app.config.publicUrl,
+      });
+      if (!fromHere) return null;
+      const verified = await basicUser(db, throttle, verifiedBasic, {
+        header,
+        credentials,
+        address: request.ip,
+        host: request.host,
+      });
+      const user = verified && (await activeUser(verified.id));
+      return user ? { user, session: null, tokenId: null } : null;
+    }
+
     async function resolve(request: FastifyRequest): Promise<Auth | null> {
+      if (parseBasic(request.headers.authorization) !== undefined) return basicAuth(request);
       const token = bearer(request);
       if (token) return tokenAuth(token);
       const cookie = request.cookies[SESSION_COOKIE];
@@ -210,15 +244,13 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
 
     // Before anything else runs: a forged request must not even reach the body parser.
     app.addHook('onRequest', async (request) => {
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
+      const header = (name: string) => firstHeader(request, name);
       const refused = crossSiteRefused({
         method: request.method,
         login: isLogin(request),
         cookie: request.cookies[SESSION_COOKIE] !== undefined,
         bearer: /^bearer\s/i.test(request.headers.authorization ?? ''),
+        basic: parseBasic(request.headers.authorization) !== undefined,
         origin: header('origin'),
         secFetchSite: header('sec-fetch-site'),
         contentType: header('content-type'),
@@ -229,7 +261,7 @@ export const authPlugin = fp<{ throttle?: LoginThrottle }>(
     });
 
     app.decorate('auth', service);
-    app.decorate('throttle', options.throttle ?? new LoginThrottle());
+    app.decorate('throttle', throttle);
   },
   { name: 'auth', dependencies: ['services'] },
 );

@@ -30,7 +30,11 @@ function reply(response: ServerResponse, status: number, body = ''): void {
   response.end(body);
 }
 
-async function handleOsmAnd(
+/**
+ * Answers one OsmAnd request on a raw HTTP exchange: the listener's, or the web port's for a device
+ * posting there (Traccar forwards those to its OsmAnd port), so both answer alike.
+ */
+export async function answerOsmAnd(
   request: IncomingMessage,
   response: ServerResponse,
   sink: PositionSink,
@@ -65,7 +69,7 @@ export async function startOsmAndListener(options: {
   log: ListenerLog;
 }): Promise<OsmAndListener> {
   const server = http.createServer({ keepAliveTimeout: 65_000 }, (request, response) => {
-    void handleOsmAnd(request, response, options.sink, options.log);
+    void answerOsmAnd(request, response, options.sink, options.log);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

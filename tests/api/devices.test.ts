@@ -17,7 +17,7 @@ interface Device {
   uniqueId: string;
   groupId: number;
   positionId: number;
-  status: string | null;
+  status: string;
   attributes: Record<string, unknown>;
 }
 
@@ -49,7 +49,7 @@ describe('devices', () => {
       id: created.id,
       name: 'Truck 1',
       uniqueId: '100001',
-      status: null,
+      status: 'offline',
       disabled: false,
       lastUpdate: null,
       positionId: 0,
@@ -64,6 +64,9 @@ describe('devices', () => {
     });
     const got = await f.admin.get(`/api/devices/${created.id}`);
     expect(await got.json()).toEqual(created);
+    // Never reported, never null: Traccar clients read the status as text.
+    const listed = (await (await f.admin.get('/api/devices')).json()) as Device[];
+    expect(listed.find((d) => d.id === created.id)?.status).toBe('offline');
 
     const put = await f.admin.json(
       `/api/devices/${created.id}`,

@@ -387,6 +387,11 @@ export const MATRIX: Row[] = [
     c('settings', 'EVERYONE', () => ({ path: '/api/server' })),
   ),
   row(
+    'GET',
+    '/api/server/timezones',
+    c('zone ids', 'SIGNED_IN', () => ({ path: '/api/server/timezones' })),
+  ),
+  row(
     'PUT',
     '/api/server',
     c('settings', 'ADMIN_ONLY', (w) => ({ method: 'PUT', path: '/api/server', json: w.server })),

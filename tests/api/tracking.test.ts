@@ -292,7 +292,41 @@ describe.each(backends)('tracking on %s', (backend) => {
       [stored[2].id, 'geofenceExit', 'Van has exited Depot'],
     ]);
     expect(pushed[0]).toMatchObject({ deviceId: van.id, positionId: stored[0].positionId });
+    // Traccar's web notificator pushes a copy of the stored event with the short text added as
+    // attributes.message, and nothing else changed.
+    const overspeed = {
+      id: stored[1].id,
+      type: 'deviceOverspeed',
+      eventTime: new Date(Number(stored[1].eventTime)).toISOString(),
+      deviceId: van.id,
+      positionId: stored[1].positionId,
+      geofenceId: fleet.depotId,
+      maintenanceId: 0,
+      attributes: { speed: 25, speedLimit: DEPOT.speedLimit },
+    };
+    expect(pushed[1]).toEqual({
+      ...overspeed,
+      attributes: {
+        ...overspeed.attributes,
+        message: 'Van exceeds the speed: 46 km/h (limit 37 km/h) in Depot',
+      },
+    });
+    // The stored event, however it is read, carries no message.
+    const reader = new Client(server.url);
+    await reader.login(ALICE.email, ALICE.password);
+    expect(await (await reader.get(`/api/events/${stored[1].id}`)).json()).toEqual(overspeed);
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    // An administrator: the events report hides events of geofences the reader does not see.
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const report = (await (
+      await admin.get(`/api/reports/events?deviceId=${van.id}&from=${from}&to=${to}`)
+    ).json()) as { id: number }[];
+    expect(report.find((e) => e.id === stored[1].id)).toEqual(overspeed);
     await sleep(200);
+    // One copy per event, even when several of the user's notifications match it.
+    expect(alice.all('events')).toHaveLength(3);
     // Bob is linked to the same notifications but cannot see the van.
     expect(bob.all('events')).toEqual([]);
     expect(await eventCount()).toBe(before + 3);

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Server } from '../../../model';
 import { remainingServerDevices } from '../../devices/deviceLimit';
 import { publicServerInfo, updateServerInfo } from '../../settings/serverInfo';
+import { timeZoneIds } from '../../settings/timezones';
 import { ServerInputSchema, ServerSchema, baseErrors } from '../schemas';
 
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,5 +34,15 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.auth.requireAdmin(request);
       return licenceHeaders(reply, await updateServerInfo(app.db, request.body, features()));
     },
+  );
+
+  // Any signed-in user, as in Traccar: the preferences screen offers the list.
+  app.get(
+    '/api/server/timezones',
+    {
+      onRequest: app.auth.userHook,
+      schema: { response: { 200: Type.Array(Type.String()), ...baseErrors } },
+    },
+    async () => [...timeZoneIds()],
   );
 };

@@ -6,6 +6,7 @@ const base: CrossSiteFacts = {
   login: false,
   cookie: true,
   bearer: false,
+  basic: false,
   origin: undefined,
   secFetchSite: undefined,
   contentType: 'application/json',
@@ -74,5 +75,26 @@ describe('crossSiteRefused for writes with the session cookie', () => {
     }
     expect(refused({ contentType: 'application/json' })).toBe(false);
     expect(refused({ contentType: undefined, method: 'DELETE' })).toBe(false);
+  });
+});
+
+describe('crossSiteRefused for writes with Basic credentials', () => {
+  const basic = (facts: Partial<CrossSiteFacts>) =>
+    refused({ cookie: false, basic: true, ...facts });
+
+  it('refuses another origin, or another site by Sec-Fetch-Site, as a browser replays Basic', () => {
+    expect(basic({ origin: 'https://evil.example' })).toBe(true);
+    expect(basic({ secFetchSite: 'cross-site' })).toBe(true);
+    expect(basic({ origin: 'http://fleet.example' })).toBe(false);
+  });
+
+  it('lets scripts post forms: without Origin or Sec-Fetch-Site any body passes', () => {
+    expect(basic({ contentType: 'application/x-www-form-urlencoded' })).toBe(false);
+    expect(basic({ contentType: 'text/plain' })).toBe(false);
+  });
+
+  it('lets safe methods and bearer tokens through', () => {
+    expect(basic({ method: 'GET', origin: 'https://evil.example' })).toBe(false);
+    expect(basic({ bearer: true, origin: 'https://evil.example' })).toBe(false);
   });
 });

@@ -166,7 +166,7 @@ describe('search index', () => {
         i + 1,
         device(i + 1, {
           name: `${['Onix', 'Volvo FH', 'Strada'][i % 3]} ${i}`,
-          status: (['online', 'offline', null] as const)[(i % 4) % 3],
+          status: (['online', 'offline', 'unknown'] as const)[(i % 4) % 3],
           attributes: i % 5 === 0 ? { placa: `ABC${i}D` } : {},
         }),
       ]),
@@ -280,7 +280,7 @@ describe('device view: filters and status counters', () => {
     [1, device(1, { name: 'Moving car', status: 'online' })],
     [2, device(2, { name: 'Parked car', status: 'online' })],
     [3, device(3, { name: 'Lost truck', status: 'offline', category: 'truck' })],
-    [4, device(4, { name: 'New van', status: null, category: 'van' })],
+    [4, device(4, { name: 'New van', status: 'unknown', category: 'van' })],
   ]);
   const positions = new Map<number, Position>([
     [1, position(1, { attributes: { motion: true } })],
