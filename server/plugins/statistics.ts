@@ -4,14 +4,15 @@ import { flushStatistics } from '../statistics/store';
 const FLUSH_MS = 60_000;
 
 /**
- * Usage statistics (embedded mode): counts each authenticated API request for its user once it
- * is answered (the credentials were looked up anyway; an anonymous call is not counted, as in
- * Traccar), and adds the counts to the database every minute and on shutdown.
+ * Usage statistics (embedded mode): counts each authenticated API request for its user once its
+ * credentials were looked up (an anonymous call is not counted, as in Traccar), before its handler
+ * runs so a client that reads the statistics next always finds it, and adds the counts to the
+ * database every minute and on shutdown.
  */
 export const statisticsPlugin = fp(
   async (app) => {
     const recorder = app.statistics;
-    app.addHook('onResponse', async (request) => {
+    app.addHook('preValidation', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const known = app.auth.known(request);
       const auth = known ? await known.catch(() => null) : null;
