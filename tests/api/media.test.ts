@@ -370,7 +370,14 @@ describe('POST /api/server/file/{path}', () => {
     expect(await filesIn(overrideDir())).not.toContain('.hidden');
   });
 
-  it('has a size limit', async () => {
+  it('has a size limit of 5 MiB', async () => {
+    const fits = await post(
+      f.admin,
+      'fits.bin',
+      'x'.repeat(5 * 1024 * 1024),
+      'application/octet-stream',
+    );
+    expect(fits.status).toBe(200);
     const res = await post(
       f.admin,
       'big.bin',
