@@ -23,6 +23,7 @@ import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { servicesPlugin } from './plugins/services';
 import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
+import { overrideRoot } from './media/webOverride';
 import { webAppPlugin } from './plugins/webApp';
 import { routes } from './routes';
 
@@ -83,7 +84,10 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(jobsPlugin);
   // The local /api routes exist in embedded mode only (proxy mode refuses them).
   await app.register(routes);
-  await app.register(webAppPlugin, { webDir: config.webDir });
+  await app.register(webAppPlugin, {
+    webDir: config.webDir,
+    overrideDir: overrideRoot(config.dataDir),
+  });
 
   return app;
 }

@@ -18,6 +18,14 @@ export class IllegalArgumentException extends ApiError {
   readonly kind = 'IllegalArgumentException';
 }
 
+/**
+ * Traccar's bare runtime failure, answered 400 like its other exceptions: a feature this server
+ * does not offer (reverse geocoding).
+ */
+export class RuntimeException extends ApiError {
+  readonly kind = 'RuntimeException';
+}
+
 /** Login refused by the throttle: a SecurityException with 429 and `Retry-After`. */
 export class TooManyAttemptsException extends SecurityException {
   readonly status = 429;

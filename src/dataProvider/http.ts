@@ -170,6 +170,30 @@ export const upload = async <T>(path: string, form: FormData): Promise<T> =>
     keepBrowserError,
   );
 
+/**
+ * A file posted as the raw body (its own Content-Type), answered with text, as Traccar's upload
+ * endpoints take and answer them. No time limit; a refusal rejects with an `HttpError` whose
+ * message is the server's first line (`<message> - <Kind>`).
+ */
+export const uploadRaw = async (path: string, file: Blob): Promise<string> =>
+  exchange(
+    path,
+    { method: 'POST', body: file, credentials: 'include' },
+    { timeoutMs: null },
+    async (response) => {
+      const text = await response.text();
+      if (!response.ok) {
+        throw new HttpError(
+          text.split('\n')[0] || `HTTP ${response.status}`,
+          response.status,
+          text,
+        );
+      }
+      return text;
+    },
+    keepBrowserError,
+  );
+
 /** A file the server answers (`accept`: its type), with the Content-Disposition it came with. */
 interface Download {
   blob: Blob;

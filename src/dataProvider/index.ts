@@ -3,6 +3,7 @@ import { announcementMethods } from './announcements';
 import { autolinkMethods } from './autolink';
 import { billingMethods } from './billing';
 import { commandMethods } from './commands';
+import { deviceImageMethods } from './deviceImages';
 import { geofenceLinkMethods, geofenceSaves } from './geofenceLinks';
 import { integrationMethods } from './integrations';
 import { liveMethods } from './live';
@@ -54,6 +55,7 @@ export const dataProvider = {
     ...statisticsMethods,
     ...announcementMethods,
     ...positionToolMethods,
+    ...deviceImageMethods,
   }),
 };
 

@@ -38,6 +38,8 @@ export interface Req {
   form?: Record<string, string>;
   /** One file in the multipart field `file`. */
   file?: { bytes: Uint8Array; name: string; type: string };
+  /** The raw body of an upload (Traccar's image and override files). */
+  raw?: { bytes: Uint8Array; type: string };
   /** Opens `/api/socket` as a WebSocket. */
   websocket?: boolean;
   accept?: string;
@@ -140,6 +142,7 @@ function outcomes(text: string): Map<string, Record<Role, Outcome>> {
  *   BAD_CREDENTIALS public calls that the credentials in the body decide (wrong ones here)
  *   TOTP_DISABLED   `POST /api/users/totp` on a server without `totpEnable`: refused, whoever asks
  *   BAD_TOKEN       public calls that a token in the body decides (an unknown one here): 400
+ *   NO_GEOCODER     `GET /api/server/geocode`: Traccar's 400 without a geocoder, to signed-in users
  *   NOT_IMPERSONATING  going back to the original user from a session that never left it: 400
  */
 const OUTCOMES = outcomes(`
@@ -177,6 +180,7 @@ const OUTCOMES = outcomes(`
   BAD_CREDENTIALS     401  401  401  401  401  401  401  401  401  N    401
   TOTP_DISABLED       N    N    N    N    N    N    N    N    N    N    N
   BAD_TOKEN           400  400  400  400  400  400  400  400  400  N    400
+  NO_GEOCODER         400  400  400  400  400  400  400  400  400  N    401
   NOT_IMPERSONATING   400  400  400  400  400  400  400  400  400  N    401
 `);
 
@@ -194,6 +198,20 @@ const c = (
 ): Case => ({ name, expect: expected(expect), request, ...extra });
 
 const row = (method: Method, route: string, ...cases: Case[]): Row => ({ method, route, cases });
+
+/** Gives a device a photo (as the administrator) and returns its uniqueId, for media reads. */
+async function photographed(w: World, deviceId: number): Promise<string> {
+  const upload = await w.admin.request(`/api/devices/${deviceId}/image`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/png' },
+    body: w.png,
+  });
+  if (upload.status !== 200) throw new Error(`photo upload: ${upload.status}`);
+  const [device] = (await (await w.admin.get(`/api/devices?id=${deviceId}`)).json()) as {
+    uniqueId: string;
+  }[];
+  return device.uniqueId;
+}
 
 const DAY = 24 * 3600 * 1000;
 const period = () =>
@@ -395,6 +413,22 @@ export const MATRIX: Row[] = [
     'PUT',
     '/api/server',
     c('settings', 'ADMIN_ONLY', (w) => ({ method: 'PUT', path: '/api/server', json: w.server })),
+  ),
+  row(
+    'GET',
+    '/api/server/geocode',
+    c('address', 'NO_GEOCODER', () => ({
+      path: '/api/server/geocode?latitude=-23.5&longitude=-46.6',
+    })),
+  ),
+  row(
+    'POST',
+    '/api/server/file/:path',
+    c('override file', 'ADMIN_ONLY', (w) => ({
+      method: 'POST',
+      path: `/api/server/file/matrix-${unique()}.png`,
+      raw: { bytes: w.png, type: 'image/png' },
+    })),
   ),
   row(
     'GET',
@@ -793,6 +827,31 @@ export const MATRIX: Row[] = [
       },
       { ok: 204 },
     ),
+  ),
+
+  row(
+    'POST',
+    '/api/devices/:id/image',
+    c('own', 'DEVICE_WRITE', (w, role) => ({
+      method: 'POST',
+      path: `/api/devices/${w.own(role, 'device')}/image`,
+      raw: { bytes: w.png, type: 'image/png' },
+    })),
+    c('foreign', 'ADMIN_ONLY', (w) => ({
+      method: 'POST',
+      path: `/api/devices/${w.foreign('device')}/image`,
+      raw: { bytes: w.png, type: 'image/png' },
+    })),
+  ),
+  row(
+    'GET',
+    '/api/media/:uniqueId/:file',
+    c('own', 'DEVICE_READ', async (w, role) => ({
+      path: `/api/media/${await photographed(w, w.own(role, 'device'))}/device.png`,
+    })),
+    c('foreign', 'ADMIN_ONLY', async (w) => ({
+      path: `/api/media/${await photographed(w, w.foreign('device'))}/device.png`,
+    })),
   ),
 
   // ---- the other object resources ----

@@ -97,6 +97,9 @@ async function send(w: World, role: Role, req: Req): Promise<Answer> {
     const form = new FormData();
     form.append('file', new Blob([req.file.bytes], { type: req.file.type }), req.file.name);
     payload = form;
+  } else if (req.raw) {
+    headers.set('content-type', req.raw.type);
+    payload = req.raw.bytes;
   }
   const res = await client.request(req.path, {
     method: req.method ?? 'GET',

@@ -1,13 +1,23 @@
-import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import {
+  Type,
+  type FastifyPluginAsyncTypebox,
+  type TypeBoxTypeProvider,
+  type TSchema,
+} from '@fastify/type-provider-typebox';
 import type { Device } from '../../../model';
 import { updateAccumulators } from '../../devices/accumulators';
 import { deleteDevice } from '../../devices/deviceDelete';
 import { listDevices } from '../../devices/deviceList';
 import { devices } from '../../entities/resources';
+import { WebApplicationException } from '../../errors';
+import { IMAGE_MAX_BYTES, imageTooLarge, uploadDeviceImage } from '../../media/deviceImage';
+import { mediaType } from '../../media/imageType';
+import { mediaRoot } from '../../media/mediaStore';
 import { requestContext } from '../context';
 import { NoContent, crudRoutes } from '../crud';
 import { listFilters, responseSchema } from '../entitySchemas';
-import { IdParams, errors } from '../schemas';
+import { acceptRawBodies } from '../rawBody';
+import { ErrorText, IdParams, errors } from '../schemas';
 
 /** Erased to TSchema: the generic entity layer returns untyped wire objects. */
 const DeviceSchema: TSchema = responseSchema<Device>(devices);
@@ -65,4 +75,33 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  // The photo arrives as the raw body (the browser posts the File itself), only here.
+  await app.register(async (scope) => {
+    const raw = scope.withTypeProvider<TypeBoxTypeProvider>();
+    acceptRawBodies(raw, IMAGE_MAX_BYTES, imageTooLarge);
+    raw.post(
+      '/api/devices/:id/image',
+      {
+        ...hooks,
+        schema: {
+          params: IdParams,
+          response: { 200: Type.String(), 415: ErrorText, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const contentType = request.headers['content-type'];
+        // Traccar consumes image/* only; other bodies never reach its handler.
+        if (!mediaType(contentType).startsWith('image/')) throw new WebApplicationException(415);
+        const name = await uploadDeviceImage(
+          await requestContext(app, request),
+          mediaRoot(app.config.dataDir),
+          request.params.id,
+          contentType,
+          request.body as Buffer,
+        );
+        return reply.type('text/plain; charset=utf-8').send(name);
+      },
+    );
+  });
 };

@@ -9,6 +9,7 @@ import { geofenceRoutes } from './geofences';
 import { groupRoutes } from './groups';
 import { healthRoutes } from './health';
 import { maintenanceRoutes } from './maintenance';
+import { mediaRoutes } from './media';
 import { notificationRoutes } from './notifications';
 import { passwordRoutes } from './password';
 import { permissionRoutes } from './permissions';
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     userRoutes,
     socketRoutes,
     deviceRoutes,
+    mediaRoutes,
     groupRoutes,
     geofenceRoutes,
     calendarRoutes,

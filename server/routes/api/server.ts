@@ -1,9 +1,16 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Type,
+  type FastifyPluginAsyncTypebox,
+  type TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Server } from '../../../model';
 import { remainingServerDevices } from '../../devices/deviceLimit';
+import { RuntimeException, WebApplicationException } from '../../errors';
+import { OVERRIDE_MAX_BYTES, overrideRoot, writeOverrideFile } from '../../media/webOverride';
 import { publicServerInfo, updateServerInfo } from '../../settings/serverInfo';
 import { timeZoneIds } from '../../settings/timezones';
+import { acceptRawBodies } from '../rawBody';
 import { ServerInputSchema, ServerSchema, baseErrors } from '../schemas';
 
 export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,4 +52,53 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => [...timeZoneIds()],
   );
+
+  // Frota has no reverse geocoder (`geocoderEnabled` is false): Traccar's answer without one.
+  app.get(
+    '/api/server/geocode',
+    {
+      onRequest: app.auth.userHook,
+      schema: {
+        querystring: Type.Object({
+          latitude: Type.Optional(Type.Number()),
+          longitude: Type.Optional(Type.Number()),
+        }),
+        response: { 200: Type.String(), ...baseErrors },
+      },
+    },
+    async () => {
+      throw new RuntimeException('Reverse geocoding is not enabled');
+    },
+  );
+
+  // A file served instead of the web app's own at the same path (docs/traccar-api.md), raw body.
+  await app.register(async (scope) => {
+    const raw = scope.withTypeProvider<TypeBoxTypeProvider>();
+    acceptRawBodies(
+      raw,
+      OVERRIDE_MAX_BYTES,
+      () => new WebApplicationException(413, 'File size limit exceeded'),
+    );
+    raw.post(
+      '/api/server/file/:path',
+      {
+        onRequest: app.auth.adminHook,
+        schema: {
+          params: Type.Object({ path: Type.String() }),
+          response: { 200: Type.Null(), 413: Type.String(), ...baseErrors },
+        },
+      },
+      async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const written = await writeOverrideFile(
+          overrideRoot(app.config.dataDir),
+          request.params.path,
+          body,
+        );
+        // Traccar answers a bare 400 to a path leaving its override folder.
+        if (!written) throw new WebApplicationException(400, 'Invalid file path');
+        return reply.code(200).send(null);
+      },
+    );
+  });
 };

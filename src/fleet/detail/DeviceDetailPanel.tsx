@@ -9,6 +9,7 @@ import { useDeviceView } from '../DeviceViewContext';
 import { Panel } from '../Panel';
 import { AllAttributes } from './AllAttributes';
 import { DeviceIndicators } from './DeviceIndicators';
+import { DevicePhoto } from './DevicePhoto';
 import { DeviceSummary } from './DeviceSummary';
 import { PinnedAttributes } from './PinnedAttributes';
 
@@ -46,6 +47,7 @@ export const DeviceDetailPanel = () => {
   );
   return (
     <Panel testId="device-detail" title={title} backTo="/devices" bottomSheet>
+      <DevicePhoto device={device} />
       <DeviceSummary device={device} position={position} />
       <Divider />
       <DeviceActions device={device} position={position} anchor={anchor} />

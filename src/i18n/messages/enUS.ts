@@ -16,6 +16,7 @@ import resellerEnUS from './reseller/enUS';
 import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
+import deviceImageEnUS from './deviceImage/enUS';
 import signInEnUS, { signInErrorsEnUS } from './signIn/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
@@ -36,6 +37,7 @@ const enUS = {
   ...statisticsEnUS,
   ...announcementsEnUS,
   ...positionToolsEnUS,
+  ...deviceImageEnUS,
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,

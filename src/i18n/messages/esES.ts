@@ -17,6 +17,7 @@ import resellerEsES from './reseller/esES';
 import statisticsEsES from './statistics/esES';
 import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
+import deviceImageEsES from './deviceImage/esES';
 import signInEsES, { signInErrorsEsES } from './signIn/esES';
 
 const esES: AppMessages = {
@@ -36,6 +37,7 @@ const esES: AppMessages = {
   ...statisticsEsES,
   ...announcementsEsES,
   ...positionToolsEsES,
+  ...deviceImageEsES,
   ...themeEsES,
   ...settingsEsES,
   ...driverEsES,

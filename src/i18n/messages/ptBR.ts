@@ -17,6 +17,7 @@ import resellerPtBR from './reseller/ptBR';
 import statisticsPtBR from './statistics/ptBR';
 import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
+import deviceImagePtBR from './deviceImage/ptBR';
 import signInPtBR, { signInErrorsPtBR } from './signIn/ptBR';
 
 const ptBR: AppMessages = {
@@ -36,6 +37,7 @@ const ptBR: AppMessages = {
   ...statisticsPtBR,
   ...announcementsPtBR,
   ...positionToolsPtBR,
+  ...deviceImagePtBR,
   ...themePtBR,
   ...settingsPtBR,
   ...driverPtBR,

@@ -15,6 +15,7 @@ import { deviceName, deviceUniqueId } from '../common/validators';
 import { LinksTab } from '../links/LinksTab';
 import { AttributeInputs } from './AttributeInputs';
 import { DeviceIconInput } from './DeviceIconInput';
+import { DeviceImageInput } from './DeviceImageInput';
 import {
   INSTALLATION_KEYS,
   OWNER_KEYS,
@@ -77,6 +78,11 @@ export const DeviceForm = () => {
       <TabbedForm.Tab label="admin.tabs.icon" path="icon">
         <DeviceIconInput />
       </TabbedForm.Tab>
+      {editing && (
+        <TabbedForm.Tab label="deviceImage.tab" path="photo">
+          <DeviceImageInput />
+        </TabbedForm.Tab>
+      )}
       {editing && (
         <TabbedForm.Tab label="admin.tabs.odometer" path="odometer">
           <OdometerPanel />

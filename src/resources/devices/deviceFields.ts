@@ -60,4 +60,6 @@ export const RESERVED_DEVICE_KEYS = [
   ...OWNER_KEYS,
   ...INSTALLATION_KEYS,
   ...TINT_KEYS,
+  // Set by the photo tab only: the name of a file the server stored.
+  'deviceImage',
 ];
