@@ -27,7 +27,12 @@ export const osmandWebPortPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
       if (!isDeviceMessage(request.method, request.url)) return;
       reply.hijack();
-      await answerOsmAnd(request.raw, reply.raw, app.tracking.ingest, request.log);
+      await answerOsmAnd(request.raw, reply.raw, {
+        sink: app.tracking.ingest,
+        log: request.log,
+        messages: app.tracking.logs,
+        host: request.ip,
+      });
       return reply;
     });
   },

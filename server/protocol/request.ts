@@ -23,10 +23,10 @@ export interface ParsedRequest {
   position: DecodedPosition;
 }
 
-async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const { headers } = request;
   if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-    return ''; // no body at all (a plain GET): skip the stream
+    return EMPTY; // no body at all (a plain GET): skip the stream
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -36,36 +36,101 @@ async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promi
     if (size > limit) throw new BodyTooLargeError('Body too large');
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
+
+const EMPTY = Buffer.alloc(0);
 
 const isJson = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType);
 
-/** Decodes the request; throws `OsmAndDecodeError` (400/404) or `BodyTooLargeError` (413). */
+/** One OsmAnd request as received: what decoding needs, and what the live logs show. */
+export interface ReceivedRequest {
+  request: IncomingMessage;
+  /** The whole body (drained even when the query carries the message, so keep-alive works). */
+  body: Buffer;
+}
+
+/** Reads the request's body; throws `BodyTooLargeError` (413). */
+export async function receiveOsmAndRequest(request: IncomingMessage): Promise<ReceivedRequest> {
+  return { request, body: await readBody(request) };
+}
+
+function queryOf(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  const mark = url.indexOf('?');
+  return mark >= 0 ? url.slice(mark + 1) : '';
+}
+
+/** Decodes a received request; throws `OsmAndDecodeError` (400/404). */
+export function decodeOsmAndRequest(
+  { request, body }: ReceivedRequest,
+  options: OsmAndOptions = {},
+): ParsedRequest {
+  const query = queryOf(request);
+  if (isJson(request.headers['content-type'])) {
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new OsmAndDecodeError('INVALID_JSON', 'Body is not valid JSON');
+    }
+    return { form: 'json', position: decodeOsmAndJson(json, options) };
+  }
+  const params = new URLSearchParams(query !== '' ? query : body.toString('utf8'));
+  return { form: 'query', position: decodeOsmAndQuery(params, options) };
+}
+
+/** Reads and decodes the request; throws `OsmAndDecodeError` (400/404) or `BodyTooLargeError` (413). */
 export async function parseOsmAndRequest(
   request: IncomingMessage,
   options: OsmAndOptions = {},
 ): Promise<ParsedRequest> {
-  const url = request.url ?? '/';
-  const mark = url.indexOf('?');
-  const query = mark >= 0 ? url.slice(mark + 1) : '';
+  return decodeOsmAndRequest(await receiveOsmAndRequest(request), options);
+}
 
+/**
+ * The device a message names even when it cannot be decoded (a bad field beside a good id), so
+ * its log record still reaches the device's users; null when it names none.
+ */
+export function namedUniqueId({ request, body }: ReceivedRequest): string | null {
   if (isJson(request.headers['content-type'])) {
-    const text = await readBody(request);
-    let body: unknown;
     try {
-      body = JSON.parse(text);
+      const json: unknown = JSON.parse(body.toString('utf8'));
+      if (typeof json === 'object' && json !== null && 'device_id' in json) {
+        const id = json.device_id;
+        if (typeof id === 'string' || typeof id === 'number') return String(id).trim() || null;
+      }
     } catch {
-      throw new OsmAndDecodeError('INVALID_JSON', 'Body is not valid JSON');
+      // Not JSON: no device named.
     }
-    return { form: 'json', position: decodeOsmAndJson(body, options) };
+    return null;
   }
-  if (query !== '') {
-    // Drain any body so the keep-alive connection stays usable.
-    await readBody(request);
-    return { form: 'query', position: decodeOsmAndQuery(new URLSearchParams(query), options) };
+  const query = queryOf(request);
+  const params = new URLSearchParams(query !== '' ? query : body.toString('utf8'));
+  return (params.get('id') ?? params.get('deviceid'))?.trim() || null;
+}
+
+/**
+ * The message as the device sent it over the wire: request line, headers, blank line and body.
+ * As Traccar's protocol logs: text with CR and LF written as `\r` and `\n` when every byte is
+ * printable, else lower-case hex. Cut at `maxChars` (with `…`) so one record stays small.
+ */
+export function wireText({ request, body }: ReceivedRequest, maxChars: number): string {
+  const lines = [`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/${request.httpVersion}`];
+  const raw = request.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i]}: ${raw[i + 1]}`);
+  const bytes = Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
+  const text = isPrintable(bytes)
+    ? bytes.toString('latin1').replace(/\r/g, '\\r').replace(/\n/g, '\\n')
+    : bytes.toString('hex');
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+}
+
+/** Traccar's rule: no control byte but CR and LF, and nothing beyond ASCII. */
+function isPrintable(bytes: Buffer): boolean {
+  for (const b of bytes) {
+    if ((b < 32 && b !== 13 && b !== 10) || b > 127) return false;
   }
-  const body = await readBody(request);
-  return { form: 'query', position: decodeOsmAndQuery(new URLSearchParams(body), options) };
+  return true;
 }
