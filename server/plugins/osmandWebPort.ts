@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { answerOsmAnd } from '../protocol/listener';
+import { answerOsmAnd, plainAddress } from '../protocol/listener';
 
 /**
  * Whether a request on the web port is a device's OsmAnd message rather than a page: any `POST /`
@@ -31,7 +31,7 @@ export const osmandWebPortPlugin = fp(
         sink: app.tracking.ingest,
         log: request.log,
         messages: app.tracking.logs,
-        host: request.ip,
+        host: plainAddress(request.ip),
       });
       return reply;
     });

@@ -112,14 +112,23 @@ export function namedUniqueId({ request, body }: ReceivedRequest): string | null
 }
 
 /**
+ * Headers whose values are credentials: a request that reaches the web port's device path from a
+ * browser or a script could carry a session or password, which the logs' readers must not see.
+ */
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/**
  * The message as the device sent it over the wire: request line, headers, blank line and body.
  * As Traccar's protocol logs: text with CR and LF written as `\r` and `\n` when every byte is
- * printable, else lower-case hex. Cut at `maxChars` (with `…`) so one record stays small.
+ * printable, else lower-case hex. Credential headers show `***`. Cut at `maxChars` (with `…`) so
+ * one record stays small.
  */
 export function wireText({ request, body }: ReceivedRequest, maxChars: number): string {
   const lines = [`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/${request.httpVersion}`];
   const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i]}: ${raw[i + 1]}`);
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    lines.push(`${raw[i]}: ${SECRET_HEADERS.has(raw[i].toLowerCase()) ? '***' : raw[i + 1]}`);
+  }
   const bytes = Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
   const text = isPrintable(bytes)
     ? bytes.toString('latin1').replace(/\r/g, '\\r').replace(/\n/g, '\\n')

@@ -132,7 +132,11 @@ describe('live protocol logs on /api/socket', () => {
     await sleep(100);
     const json = await fetch(`${f.server.url}/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        cookie: 'JSESSIONID=secret-session',
+        authorization: 'Basic c2VjcmV0',
+      },
       body: JSON.stringify({
         device_id: 'logs-own',
         location: { timestamp: new Date().toISOString(), coords: { latitude: 1, longitude: 2 } },
@@ -142,6 +146,11 @@ describe('live protocol logs on /api/socket', () => {
     const record = await waitFor(named(admin, 'logs-own', 'device_id'));
     expect(record.data).toMatch(/^POST \/ HTTP\/1\.1\\r\\n/);
     expect(record.data).toContain('\\r\\n\\r\\n{"device_id":"logs-own"');
+    expect(record.host).toBe('127.0.0.1');
+    // Credentials a request may carry never reach the logs' readers.
+    expect(record.data).toMatch(/\\r\\ncookie: \*\*\*\\r\\n/i);
+    expect(record.data).toMatch(/\\r\\nauthorization: \*\*\*\\r\\n/i);
+    expect(record.data).not.toContain('secret');
 
     const bytes = Buffer.from(`id=logs-own&lat=1&lon=2&note=\u00ff`, 'latin1');
     const form = await fetch(`${osmand()}/`, {
