@@ -8,8 +8,10 @@ import {
 } from './osmand';
 
 /**
- * Reads an OsmAnd HTTP request into a decoded position: the query string; a form-encoded body
- * when the query is empty; the JSON variant when the body is JSON.
+ * Reads an OsmAnd HTTP request (`receiveOsmAndRequest`), then decodes it into a position
+ * (`decodeOsmAndRequest`): the query string; a form-encoded body when the query is empty; the JSON
+ * variant when the body is JSON. Kept apart so the live logs can show a message that fails to
+ * decode.
  */
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -79,14 +81,6 @@ export function decodeOsmAndRequest(
   }
   const params = new URLSearchParams(query !== '' ? query : body.toString('utf8'));
   return { form: 'query', position: decodeOsmAndQuery(params, options) };
-}
-
-/** Reads and decodes the request; throws `OsmAndDecodeError` (400/404) or `BodyTooLargeError` (413). */
-export async function parseOsmAndRequest(
-  request: IncomingMessage,
-  options: OsmAndOptions = {},
-): Promise<ParsedRequest> {
-  return decodeOsmAndRequest(await receiveOsmAndRequest(request), options);
 }
 
 /**

@@ -117,10 +117,22 @@ describe('live protocol logs on /api/socket', () => {
     expect((await waitFor(named(admin, 'logs-other'))).deviceId).toBe(otherId);
     const ghost = await waitFor(named(admin, 'logs-ghost'));
     expect(ghost).toMatchObject({ uniqueId: 'logs-ghost', deviceId: 0, protocol: 'osmand' });
+    // A message that fails to decode still names its device; one naming none reaches nobody.
+    const undecodable = await fetch(`${osmand()}/?id=logs-own&lat=north&lon=1&marker=bad`);
+    expect(undecodable.status).toBe(400);
+    const nameless = await fetch(`${osmand()}/?lat=1&lon=1&marker=nameless`, { method: 'POST' });
+    expect(nameless.status).toBe(400);
+    await waitFor(named(plain, 'logs-own', 'marker=bad'));
     // A refused fix of a device the user sees is logged too, and stays behind the others.
     expect(await send('logs-own', '&marker=last&speed=-5')).toBe(400);
     await waitFor(named(plain, 'logs-own', 'marker=last'));
-    expect(plain.records.map((r) => r.uniqueId)).toEqual(['logs-own', 'logs-own']);
+    await waitFor(named(admin, 'logs-own', 'marker=last'));
+    expect(plain.records.map((r) => r.data.match(/marker=(\w+)/)?.[1])).toEqual([
+      'first',
+      'bad',
+      'last',
+    ]);
+    expect(admin.records.some((r) => r.data.includes('nameless'))).toBe(false);
     await sleep(300);
     expect(silent.records).toEqual([]);
 
