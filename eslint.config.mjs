@@ -55,6 +55,7 @@ const WEB_SCREENS = [
   'driver',
   'fleet',
   'layout',
+  'liveLogs',
   'logs',
   'map',
   'pages',

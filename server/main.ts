@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       host: config.host,
       sink: app.tracking.ingest,
       log: app.log,
+      messages: app.tracking.logs,
     });
     app.log.info(`osmand listening on port ${osmand.port}`);
   }

@@ -27,6 +27,7 @@ import { buildTheme } from './branding/muiTheme';
 import { SharePage } from './shares/SharePage';
 import { SharesPage } from './shares/SharesPage';
 import { ResellerPage } from './reseller/ResellerPage';
+import { LiveLogsPage } from './liveLogs/LiveLogsPage';
 import { LogsPage } from './logs/LogsPage';
 import { StatisticsPage } from './statistics/StatisticsPage';
 import { AnnouncementsPage } from './announcements/AnnouncementsPage';
@@ -145,6 +146,7 @@ const FrotaAdmin = () => {
         />
         <Route path="/shares" element={<SharesPage />} />
         <Route path="/statistics" element={<StatisticsPage />} />
+        <Route path="/live-logs" element={<LiveLogsPage />} />
         <Route path="/announcements" element={<AnnouncementsPage />} />
         <Route
           path="/reseller"

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { answerOsmAnd } from '../protocol/listener';
+import { answerOsmAnd, plainAddress } from '../protocol/listener';
 
 /**
  * Whether a request on the web port is a device's OsmAnd message rather than a page: any `POST /`
@@ -27,7 +27,12 @@ export const osmandWebPortPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
       if (!isDeviceMessage(request.method, request.url)) return;
       reply.hijack();
-      await answerOsmAnd(request.raw, reply.raw, app.tracking.ingest, request.log);
+      await answerOsmAnd(request.raw, reply.raw, {
+        sink: app.tracking.ingest,
+        log: request.log,
+        messages: app.tracking.logs,
+        host: plainAddress(request.ip),
+      });
       return reply;
     });
   },

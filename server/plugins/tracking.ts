@@ -7,6 +7,7 @@ import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
 import { LiveFanout } from '../live/fanout';
+import { LiveLogs } from '../live/logs';
 import { NotificationDispatcher } from '../notifications/dispatcher';
 import { visibleDeviceIds } from '../permissions/visibility';
 import type { EventRecord, PositionRecord } from '../processing/types';
@@ -27,6 +28,8 @@ export interface Tracking {
   batches: BatchFeed;
   /** Who sees each device (shared with the live fan-out and the notifications). */
   audience: AudienceCache;
+  /** The live protocol logs: the protocol listeners report to it, the sockets that asked read it. */
+  logs: LiveLogs;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
@@ -81,6 +84,18 @@ export const trackingPlugin = fp<TrackingOptions>(
       messages: app.statistics,
       ...options.ingest,
     });
+    // Fed by the protocol listeners directly (not through ingest), as Traccar logs a message
+    // before it is decoded; it names devices from the same cache and audience as the fan-out.
+    const logs = new LiveLogs(
+      audience,
+      (uniqueId) => {
+        const found = cache.findDevice(uniqueId);
+        return found instanceof Promise
+          ? found.then((entry) => entry?.device.id ?? null)
+          : (found?.device.id ?? null);
+      },
+      app.log,
+    );
     const sweep = new StatusSweep(cache, ingest, now);
     sweep.start();
 
@@ -113,6 +128,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       sweep,
       batches,
       audience,
+      logs,
       async latestPositions(user) {
         const ids = user.administrator
           ? [...cache.devices.keys()]
@@ -154,6 +170,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       await ingest.close();
       await batches.idle();
       fanout.close();
+      logs.close();
     });
   },
   { name: 'tracking', dependencies: ['services', 'live'] },

@@ -1,7 +1,15 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OsmAndDecodeError } from './osmand';
-import { BodyTooLargeError, parseOsmAndRequest } from './request';
+import type { MessageLog } from './messageLog';
+import {
+  BodyTooLargeError,
+  decodeOsmAndRequest,
+  namedUniqueId,
+  receiveOsmAndRequest,
+  wireText,
+  type ReceivedRequest,
+} from './request';
 import type { PositionSink } from './sink';
 
 /**
@@ -30,20 +38,35 @@ function reply(response: ServerResponse, status: number, body = ''): void {
   response.end(body);
 }
 
+/** A logged message's data is cut here, so one record stays small whatever the body. */
+const MAX_LOG_DATA = 4096;
+
+export interface AnswerOptions {
+  sink: PositionSink;
+  log: ListenerLog;
+  /** The live protocol logs, when the app has them. */
+  messages?: MessageLog;
+  /** The sender's address when the caller knows it better (a trusted proxy's client). */
+  host?: string;
+}
+
 /**
  * Answers one OsmAnd request on a raw HTTP exchange: the listener's, or the web port's for a device
- * posting there (Traccar forwards those to its OsmAnd port), so both answer alike.
+ * posting there (Traccar forwards those to its OsmAnd port), so both answer alike. Every message
+ * read whole is reported to the live logs, decoded or not, before it is stored.
  */
 export async function answerOsmAnd(
   request: IncomingMessage,
   response: ServerResponse,
-  sink: PositionSink,
-  log: ListenerLog,
+  { sink, log, messages, host }: AnswerOptions,
 ): Promise<void> {
   let form: 'query' | 'json' = 'query';
+  let received: ReceivedRequest | null = null;
   try {
-    const parsed = await parseOsmAndRequest(request);
+    received = await receiveOsmAndRequest(request);
+    const parsed = decodeOsmAndRequest(received);
     form = parsed.form;
+    if (messages?.active) report(messages, received, parsed.position.uniqueId, host);
     const outcome = await sink.submit(parsed.position, form === 'query');
     if (outcome.kind === 'unknown') {
       reply(response, form === 'json' ? 404 : 400, 'Unknown device');
@@ -55,11 +78,36 @@ export async function answerOsmAnd(
       reply(response, 200, outcome.command ?? '');
     }
   } catch (error) {
-    if (error instanceof OsmAndDecodeError) return reply(response, 400, error.message);
+    if (error instanceof OsmAndDecodeError) {
+      if (received && messages?.active) {
+        report(messages, received, namedUniqueId(received), host);
+      }
+      return reply(response, 400, error.message);
+    }
     if (error instanceof BodyTooLargeError) return reply(response, 413, error.message);
     log.error({ err: error }, 'osmand message failed');
     if (!response.headersSent) reply(response, 500);
   }
+}
+
+function report(
+  messages: MessageLog,
+  received: ReceivedRequest,
+  uniqueId: string | null,
+  host: string | undefined,
+): void {
+  messages.record({
+    host: host ?? plainAddress(received.request.socket.remoteAddress),
+    protocol: 'osmand',
+    uniqueId,
+    data: wireText(received, MAX_LOG_DATA),
+  });
+}
+
+/** An IPv4 client on a dual-stack socket reads as `::ffff:1.2.3.4`; Traccar shows `1.2.3.4`. */
+export function plainAddress(address: string | undefined): string {
+  if (!address) return '';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
 
 export async function startOsmAndListener(options: {
@@ -67,9 +115,11 @@ export async function startOsmAndListener(options: {
   host: string;
   sink: PositionSink;
   log: ListenerLog;
+  messages?: MessageLog;
 }): Promise<OsmAndListener> {
+  const { sink, log, messages } = options;
   const server = http.createServer({ keepAliveTimeout: 65_000 }, (request, response) => {
-    void answerOsmAnd(request, response, options.sink, options.log);
+    void answerOsmAnd(request, response, { sink, log, messages });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

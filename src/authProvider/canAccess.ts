@@ -35,6 +35,7 @@ export type AccessResource =
   | 'theme'
   | 'reseller'
   | 'statistics'
+  | 'live-logs'
   | 'announcements';
 
 type UserLike = Pick<
@@ -108,6 +109,7 @@ const specialRule = (
   switch (resource) {
     case 'server':
     case 'statistics':
+    case 'live-logs':
       return admin;
     case 'announcements':
       // Traccar's rule: administrators, and managers for the users they manage.
@@ -173,6 +175,7 @@ export const isAccessResource = (value: string): value is AccessResource =>
     'reports',
     'events',
     'statistics',
+    'live-logs',
     'announcements',
   ].includes(value);
 

@@ -41,6 +41,7 @@ export const USER_MENU: MenuEntry[] = [
   entry('computed', '/computed'),
   entry('server', '/server'),
   entry('statistics', '/statistics', true, 'statistics.title'),
+  entry('live-logs', '/live-logs', true, 'liveLogs.title'),
   entry('announcements', '/announcements', true, 'announcements.title'),
   entry('notifications', '/notifications'),
   entry('events', '/events'),

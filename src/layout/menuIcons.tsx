@@ -7,6 +7,7 @@ import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SettingsInputAntennaIcon from '@mui/icons-material/SettingsInputAntenna';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ComponentType } from 'react';
 import calendars from '../resources/calendars';
@@ -43,5 +44,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   invoices: ReceiptLongIcon,
   reseller: StorefrontIcon,
   statistics: QueryStatsIcon,
+  'live-logs': SettingsInputAntennaIcon,
   announcements: CampaignIcon,
 };

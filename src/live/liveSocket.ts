@@ -3,6 +3,7 @@ import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 import { dataProvider } from '../dataProvider';
 import { isEmptyMessage, parseMessage } from './parseMessage';
+import { attachLogsSender, deliverProtocolLogs } from './protocolLogs';
 import { registerSocket } from './socketRegistry';
 import type { LiveStore } from './store';
 
@@ -78,16 +79,22 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
     deps.onStatus?.(true);
     if (openedBefore) void resync();
     openedBefore = true;
+    attachLogsSender((text) => socket.send(text));
   };
-  socket.onclose = () => deps.onStatus?.(false);
+  socket.onclose = () => {
+    attachLogsSender(null);
+    deps.onStatus?.(false);
+  };
   socket.onmessage = (event: MessageEvent) => {
-    const message = parseMessage(event.data);
+    const { logs, ...message } = parseMessage(event.data);
+    if (logs?.length) deliverProtocolLogs(logs);
     if (!isEmptyMessage(message)) store.enqueue(message);
   };
   void resync();
 
   const stop = () => {
     stopped = true;
+    attachLogsSender(null);
     unsubscribe();
     socket.close();
   };

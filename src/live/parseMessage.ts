@@ -1,10 +1,16 @@
+import { readLogRecords, type ProtocolLogRecord } from './protocolLogs';
 import type { LiveMessage } from './store';
+
+/** A socket frame: what the live store takes, plus the protocol logs a screen may have asked for. */
+export interface SocketMessage extends LiveMessage {
+  logs?: ProtocolLogRecord[];
+}
 
 const arrayOf = <T>(value: unknown): T[] | undefined =>
   Array.isArray(value) ? (value as T[]) : undefined;
 
-/** A socket frame as a `LiveMessage`; keepalives (`{}`) and junk become an empty message. */
-export const parseMessage = (data: unknown): LiveMessage => {
+/** A socket frame as a `SocketMessage`; keepalives (`{}`) and junk become an empty message. */
+export const parseMessage = (data: unknown): SocketMessage => {
   if (typeof data !== 'string') return {};
   let raw: unknown;
   try {
@@ -18,6 +24,7 @@ export const parseMessage = (data: unknown): LiveMessage => {
     devices: arrayOf(record.devices),
     positions: arrayOf(record.positions),
     events: arrayOf(record.events),
+    logs: readLogRecords(record.logs),
   };
 };
 

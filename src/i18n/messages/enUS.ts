@@ -13,6 +13,7 @@ import settingsEnUS from './settings/enUS';
 import driverEnUS from './driver/enUS';
 import channelsEnUS from './channels/enUS';
 import resellerEnUS from './reseller/enUS';
+import liveLogsEnUS from './liveLogs/enUS';
 import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
@@ -35,6 +36,7 @@ const enUS = {
   ...channelsEnUS,
   ...resellerEnUS,
   ...statisticsEnUS,
+  ...liveLogsEnUS,
   ...announcementsEnUS,
   ...positionToolsEnUS,
   ...deviceImageEnUS,

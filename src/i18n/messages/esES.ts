@@ -14,6 +14,7 @@ import settingsEsES from './settings/esES';
 import driverEsES from './driver/esES';
 import channelsEsES from './channels/esES';
 import resellerEsES from './reseller/esES';
+import liveLogsEsES from './liveLogs/esES';
 import statisticsEsES from './statistics/esES';
 import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
@@ -35,6 +36,7 @@ const esES: AppMessages = {
   ...channelsEsES,
   ...resellerEsES,
   ...statisticsEsES,
+  ...liveLogsEsES,
   ...announcementsEsES,
   ...positionToolsEsES,
   ...deviceImageEsES,

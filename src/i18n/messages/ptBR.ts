@@ -14,6 +14,7 @@ import settingsPtBR from './settings/ptBR';
 import driverPtBR from './driver/ptBR';
 import channelsPtBR from './channels/ptBR';
 import resellerPtBR from './reseller/ptBR';
+import liveLogsPtBR from './liveLogs/ptBR';
 import statisticsPtBR from './statistics/ptBR';
 import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
@@ -35,6 +36,7 @@ const ptBR: AppMessages = {
   ...channelsPtBR,
   ...resellerPtBR,
   ...statisticsPtBR,
+  ...liveLogsPtBR,
   ...announcementsPtBR,
   ...positionToolsPtBR,
   ...deviceImagePtBR,

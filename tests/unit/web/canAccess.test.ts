@@ -230,6 +230,7 @@ describe('menus', () => {
       '/computed',
       '/server',
       '/statistics',
+      '/live-logs',
       '/announcements',
       '/notifications',
       '/events',
@@ -239,16 +240,18 @@ describe('menus', () => {
     ]);
   });
 
-  it('shows statistics to administrators and announcements to managers too', () => {
+  it('shows statistics and device messages to administrators, announcements to managers too', () => {
     const entries = (who: ReturnType<typeof user>) => labels(who, info()).user;
     expect(entries(user({ administrator: true }))).toEqual(
-      expect.arrayContaining(['/statistics', '/announcements']),
+      expect.arrayContaining(['/statistics', '/live-logs', '/announcements']),
     );
     const manager = entries(user({ userLimit: 5 }));
     expect(manager).toContain('/announcements');
     expect(manager).not.toContain('/statistics');
+    expect(manager).not.toContain('/live-logs');
     const plain = entries(user());
     expect(plain).not.toContain('/announcements');
+    expect(plain).not.toContain('/live-logs');
     expect(plain).not.toContain('/statistics');
   });
 

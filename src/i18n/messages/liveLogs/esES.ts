@@ -1,0 +1,25 @@
+import type liveLogsEnUS from './enUS';
+
+/** The live device messages screen (administrators); spread into the main catalogues. */
+const liveLogsEsES: typeof liveLogsEnUS = {
+  liveLogs: {
+    title: 'Mensajes de los dispositivos',
+    hint: 'Los mensajes aparecen aquí a medida que los dispositivos los envían, mientras esta página esté abierta.',
+    waiting: 'Esperando mensajes de los dispositivos…',
+    paused: 'En pausa: los mensajes nuevos no se muestran',
+    pause: 'Pausar',
+    resume: 'Reanudar',
+    clear: 'Borrar',
+    count: '%{smart_count} mensaje |||| %{smart_count} mensajes',
+    unknownDevice: 'Dispositivo desconocido',
+    columns: {
+      time: 'Recibido',
+      host: 'Dirección',
+      protocol: 'Protocolo',
+      device: 'Dispositivo',
+      data: 'Datos',
+    },
+  },
+};
+
+export default liveLogsEsES;
