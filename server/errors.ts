@@ -26,6 +26,11 @@ export class RuntimeException extends ApiError {
   readonly kind = 'RuntimeException';
 }
 
+/** Traccar's answer for a feature switched off on this server (OpenID sign-in). */
+export class UnsupportedOperationException extends ApiError {
+  readonly kind = 'UnsupportedOperationException';
+}
+
 /** Login refused by the throttle: a SecurityException with 429 and `Retry-After`. */
 export class TooManyAttemptsException extends SecurityException {
   readonly status = 429;

@@ -143,6 +143,8 @@ function outcomes(text: string): Map<string, Record<Role, Outcome>> {
  *   TOTP_DISABLED   `POST /api/users/totp` on a server without `totpEnable`: refused, whoever asks
  *   BAD_TOKEN       public calls that a token in the body decides (an unknown one here): 400
  *   NO_GEOCODER     `GET /api/server/geocode`: Traccar's 400 without a geocoder, to signed-in users
+ *   NO_OPENID       Traccar's 400 without an OpenID provider: to anyone at the callback, to the
+ *                   signed-in at the start (the QR driver's session routes are open to them)
  *   NOT_IMPERSONATING  going back to the original user from a session that never left it: 400
  */
 const OUTCOMES = outcomes(`
@@ -181,6 +183,8 @@ const OUTCOMES = outcomes(`
   TOTP_DISABLED       N    N    N    N    N    N    N    N    N    N    N
   BAD_TOKEN           400  400  400  400  400  400  400  400  400  N    400
   NO_GEOCODER         400  400  400  400  400  400  400  400  400  N    401
+  NO_OPENID           400  400  400  400  400  400  400  400  400  400  400
+  NO_OPENID_START     400  400  400  400  400  400  400  400  400  400  401
   NOT_IMPERSONATING   400  400  400  400  400  400  400  400  400  N    401
 `);
 
@@ -413,6 +417,44 @@ export const MATRIX: Row[] = [
     'PUT',
     '/api/server',
     c('settings', 'ADMIN_ONLY', (w) => ({ method: 'PUT', path: '/api/server', json: w.server })),
+  ),
+  // No OpenID provider here: starting needs a session, the callback is public.
+  row(
+    'GET',
+    '/api/session/openid/auth',
+    c('start', 'NO_OPENID_START', () => ({ path: '/api/session/openid/auth' })),
+  ),
+  row(
+    'GET',
+    '/api/session/openid/callback',
+    c('callback', 'NO_OPENID', () => ({ path: '/api/session/openid/callback?code=x' })),
+  ),
+  // Live video of a device: an empty playlist (no video protocol), and so no segment.
+  row(
+    'GET',
+    '/api/stream/:deviceId/:channel/live.m3u8',
+    c('own device', 'DEVICE_READ', (w, role) => ({
+      path: `/api/stream/${w.own(role, 'device')}/1/live.m3u8`,
+    })),
+    c('foreign device', 'ADMIN_ONLY', (w) => ({
+      path: `/api/stream/${w.foreign('device')}/1/live.m3u8`,
+    })),
+  ),
+  row(
+    'GET',
+    '/api/stream/:deviceId/:channel/:segment',
+    c(
+      'own device',
+      'DEVICE_READ',
+      (w, role) => ({ path: `/api/stream/${w.own(role, 'device')}/1/0.ts` }),
+      { ok: 404 },
+    ),
+    c(
+      'foreign device',
+      'ADMIN_ONLY',
+      (w) => ({ path: `/api/stream/${w.foreign('device')}/1/0.ts` }),
+      { ok: 404 },
+    ),
   ),
   row(
     'GET',

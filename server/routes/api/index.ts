@@ -21,6 +21,7 @@ import { reportRoutes } from './reports';
 import { serverRoutes } from './server';
 import { sessionRoutes } from './session';
 import { socketRoutes } from './socket';
+import { streamRoutes } from './stream';
 import { userRoutes } from './users';
 
 /**
@@ -53,6 +54,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
     shareRoutes,
     eventRoutes,
     reportRoutes,
+    streamRoutes,
   ]) {
     await app.register(routes);
   }

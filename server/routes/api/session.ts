@@ -7,7 +7,12 @@ import { getServerSettings } from '../../db/servers';
 import type { User } from '../../../model';
 import { impersonationTarget, mayImpersonate } from '../../auth/impersonation';
 import { findUserById } from '../../db/users';
-import { SecurityException, notFound, unauthorized } from '../../errors';
+import {
+  SecurityException,
+  UnsupportedOperationException,
+  notFound,
+  unauthorized,
+} from '../../errors';
 import { makeActor, type Actor } from '../../permissions/actor';
 import { AccountSuspended } from '../../users/accountState';
 import { withVisibleKey } from '../../users/totpKey';
@@ -213,5 +218,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const target = await recoveryTarget(app, request);
     await requestPasswordReset(db, app.mailer, { email, ...target }, request.log);
     return reply.code(200).send();
+  });
+
+  // Frota offers no OpenID Connect sign-in (`openIdEnabled` is false): Traccar's answers without
+  // a provider. The start needs a session; the provider's callback is public.
+  app.get('/api/session/openid/auth', { onRequest: auth.userHook }, async () => {
+    throw new UnsupportedOperationException('OpenID not enabled');
+  });
+  app.get('/api/session/openid/callback', async () => {
+    throw new UnsupportedOperationException('OpenID not enabled');
   });
 };
