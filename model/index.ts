@@ -20,3 +20,5 @@ export { COMMAND_TYPES } from './command';
 export type { PermName, PermsContext } from './advancedPerms';
 export { encodePerms, advancedPermission, advancedPermsApply, bitAllows } from './advancedPerms';
 export type { ImpersonationState } from './session';
+export type { Statistics, StatisticsCounter } from './statistics';
+export { STATISTICS_COUNTERS } from './statistics';

@@ -1,3 +1,4 @@
+import { STATISTICS_COUNTERS, type StatisticsCounter } from '../../model';
 /**
  * Server usage counted in memory as it happens (Traccar's statistics): authenticated API
  * requests and the users behind them, device messages received and positions stored (with the
@@ -6,30 +7,11 @@
  * on shutdown. Days are the server's local days, as Traccar splits them.
  */
 
-export type Counter =
-  | 'requests'
-  | 'messagesReceived'
-  | 'messagesStored'
-  | 'mailSent'
-  | 'smsSent'
-  | 'geocoderRequests'
-  | 'geolocationRequests';
-
-export const COUNTERS: readonly Counter[] = [
-  'requests',
-  'messagesReceived',
-  'messagesStored',
-  'mailSent',
-  'smsSent',
-  'geocoderRequests',
-  'geolocationRequests',
-];
-
 /** What one day gathered since the last flush. */
 export interface DayCounts {
   /** Start of the day (ms). */
   day: number;
-  counts: Record<Counter, number>;
+  counts: Record<StatisticsCounter, number>;
   users: Set<number>;
   /** Device id → protocol of its last stored position. */
   devices: Map<number, string | null>;
@@ -47,8 +29,11 @@ export function dayStart(time: number): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-const emptyCounts = (): Record<Counter, number> =>
-  Object.fromEntries(COUNTERS.map((name) => [name, 0])) as Record<Counter, number>;
+const emptyCounts = (): Record<StatisticsCounter, number> =>
+  Object.fromEntries(STATISTICS_COUNTERS.map((name) => [name, 0])) as Record<
+    StatisticsCounter,
+    number
+  >;
 
 export class StatisticsRecorder implements MessageCounter {
   private readonly days = new Map<number, DayCounts>();
@@ -73,7 +58,7 @@ export class StatisticsRecorder implements MessageCounter {
     return counts;
   }
 
-  count(name: Counter, by = 1): void {
+  count(name: StatisticsCounter, by = 1): void {
     this.today().counts[name] += by;
   }
 
@@ -110,7 +95,7 @@ export class StatisticsRecorder implements MessageCounter {
         this.days.set(old.day, old);
         continue;
       }
-      for (const name of COUNTERS) counts.counts[name] += old.counts[name];
+      for (const name of STATISTICS_COUNTERS) counts.counts[name] += old.counts[name];
       for (const id of old.users) counts.users.add(id);
       for (const [id, protocol] of old.devices) {
         if (!counts.devices.has(id)) counts.devices.set(id, protocol);

@@ -1,28 +1,14 @@
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
-import { COUNTERS, dayStart, type DayCounts, type StatisticsRecorder } from './recorder';
-
-/** One day as `GET /api/statistics` answers it (Traccar's Statistics). */
-export interface StatisticsJson {
-  id: number;
-  captureTime: string;
-  activeUsers: number;
-  activeDevices: number;
-  requests: number;
-  messagesReceived: number;
-  messagesStored: number;
-  mailSent: number;
-  smsSent: number;
-  geocoderRequests: number;
-  geolocationRequests: number;
-  protocols: Record<string, number> | null;
-  attributes: Record<string, unknown>;
-}
+import { STATISTICS_COUNTERS, type Statistics } from '../../model';
+import { dayStart, type DayCounts, type StatisticsRecorder } from './recorder';
 
 const DAY_MS = 86_400_000;
 
 const isEmpty = (day: DayCounts) =>
-  day.users.size === 0 && day.devices.size === 0 && COUNTERS.every((n) => day.counts[n] === 0);
+  day.users.size === 0 &&
+  day.devices.size === 0 &&
+  STATISTICS_COUNTERS.every((n) => day.counts[n] === 0);
 
 /** Adds one day's counts to its row (created at zero) and records its active ids. */
 async function addDay(db: Db, day: DayCounts): Promise<void> {
@@ -34,7 +20,10 @@ async function addDay(db: Db, day: DayCounts): Promise<void> {
         oc.column('captureTime').doUpdateSet((eb) =>
           // Qualified: PostgreSQL finds a bare name ambiguous beside `excluded`.
           Object.fromEntries(
-            COUNTERS.map((name) => [name, eb(`statistics.${name}`, '+', day.counts[name])]),
+            STATISTICS_COUNTERS.map((name) => [
+              name,
+              eb(`statistics.${name}`, '+', day.counts[name]),
+            ]),
           ),
         ),
       )
@@ -168,7 +157,7 @@ export async function flushStatistics(
 }
 
 /** `GET /api/statistics`: the days whose start falls in [from, to], oldest first. */
-export async function listStatistics(db: Db, from: number, to: number): Promise<StatisticsJson[]> {
+export async function listStatistics(db: Db, from: number, to: number): Promise<Statistics[]> {
   const rows = await db.kysely
     .selectFrom('statistics')
     .selectAll()

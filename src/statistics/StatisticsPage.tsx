@@ -18,23 +18,13 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useAccess } from '../authProvider/useAccess';
 import { PageFrame } from '../common/PageFrame';
 import type { FrotaDataProvider } from '../dataProvider';
-import type { StatisticsRow } from '../dataProvider/statistics';
+import { STATISTICS_COUNTERS, type Statistics } from '../../model';
 import { formatDate, formatNumber } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { useErrorText } from '../dataProvider/featureErrors';
 
 /** The counted columns, in Traccar's order; every one adds up over the period but the active ones. */
-const COLUMNS = [
-  'activeUsers',
-  'activeDevices',
-  'requests',
-  'messagesReceived',
-  'messagesStored',
-  'mailSent',
-  'smsSent',
-  'geocoderRequests',
-  'geolocationRequests',
-] as const satisfies readonly (keyof StatisticsRow)[];
+const COLUMNS = ['activeUsers', 'activeDevices', ...STATISTICS_COUNTERS] as const;
 
 /** Distinct users and devices per day do not add up over days: no total for them. */
 const NO_TOTAL = new Set<string>(['activeUsers', 'activeDevices']);
@@ -65,15 +55,15 @@ const periodOf = (from: string, to: string): Period | null => {
 };
 
 /** One row per day of server usage with the period's totals. */
-const StatisticsTable = ({ rows }: { rows: StatisticsRow[] }) => {
+const StatisticsTable = ({ rows }: { rows: Statistics[] }) => {
   const translate = useTranslate();
   const prefs = useFormatPrefs();
   const number = (value: number) => formatNumber(value, prefs.locale);
   // A row's captureTime is the start of the server's day; its midday names that day in any zone
   // within twelve hours of the server's.
-  const day = (row: StatisticsRow) =>
+  const day = (row: Statistics) =>
     formatDate(new Date(Date.parse(row.captureTime) + DAY / 2), prefs.locale, prefs.timeZone);
-  const protocols = (row: StatisticsRow) =>
+  const protocols = (row: Statistics) =>
     Object.entries(row.protocols ?? {})
       .map(([name, count]) => `${name}: ${number(count)}`)
       .join(', ') || '—';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Statistics } from '../../model';
 import { Client } from '../support/http';
 import { startHttpDouble, type HttpDouble } from '../support/httpDouble';
 import { createTempPostgres, type TempPostgres } from '../support/postgres';
@@ -7,22 +8,6 @@ import { startSmtp, type TestSmtp } from '../support/smtp';
 
 const ALICE = { email: 'alice@frota.test', password: 'alice-pass-1' };
 const DAY = 86_400_000;
-
-interface Statistics {
-  id: number;
-  captureTime: string;
-  activeUsers: number;
-  activeDevices: number;
-  requests: number;
-  messagesReceived: number;
-  messagesStored: number;
-  mailSent: number;
-  smsSent: number;
-  geocoderRequests: number;
-  geolocationRequests: number;
-  protocols: Record<string, number> | null;
-  attributes: Record<string, unknown>;
-}
 
 const period = () =>
   `from=${new Date(Date.now() - DAY).toISOString()}&to=${new Date(Date.now() + DAY).toISOString()}`;
