@@ -64,7 +64,7 @@ const raEsES: TranslationMessages = {
       loading: 'Cargando',
       not_found: 'No encontrado',
       show: '%{name} %{recordRepresentation}',
-      empty: 'Aún no hay registros.',
+      empty: '%{name}: aún no hay registros.',
       invite: '¿Desea crear el primero?',
       access_denied: 'Acceso denegado',
       authentication_error: 'Error de autenticación',

@@ -64,7 +64,7 @@ const raPtBR: TranslationMessages = {
       loading: 'Carregando',
       not_found: 'Não encontrado',
       show: '%{name} %{recordRepresentation}',
-      empty: 'Nenhum registro ainda.',
+      empty: '%{name}: nenhum registro ainda.',
       invite: 'Deseja criar o primeiro?',
       access_denied: 'Acesso negado',
       authentication_error: 'Erro de autenticação',
