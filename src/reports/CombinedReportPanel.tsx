@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import type { CombinedReportItem } from '../../model/report';
@@ -13,7 +12,8 @@ import { formatDateTime } from './format';
 import { ReportFilter } from './ReportFilter';
 import { ReportPanel } from './ReportPanel';
 import { ReportStatus } from './ReportStatus';
-import { type Column, ReportTable } from './ReportTable';
+import { CountedReportTable } from './CountedReportTable';
+import type { Column } from './ReportTable';
 import { type ReportMarker, routeStore } from './routeStore';
 import { useReportExport } from './useReportExport';
 import { useReportRequest } from './useReportRequest';
@@ -143,15 +143,12 @@ export const CombinedReportPanel = () => {
         emptyKey="reports.noData"
       />
       {rows.length > 0 && (
-        <>
-          <Box sx={{ px: 1.5, py: 0.5 }}>
-            <Typography variant="caption" color="text.secondary">
-              {translate('reportsMore.events')} ·{' '}
-              {translate('reports.rows', { smart_count: rows.length })}
-            </Typography>
-          </Box>
-          <ReportTable rows={rows} columns={columns} label={translate('reportsMore.events')} />
-        </>
+        <CountedReportTable
+          caption={translate('reportsMore.events')}
+          rows={rows}
+          columns={columns}
+          label={translate('reportsMore.events')}
+        />
       )}
     </ReportPanel>
   );

@@ -1,4 +1,4 @@
-import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, TextField } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { GeofenceReportItem } from '../../model/report';
@@ -10,7 +10,8 @@ import { ReportFilter } from './ReportFilter';
 import { ReportMoreActions } from './ReportMoreActions';
 import { ReportPanel } from './ReportPanel';
 import { ReportStatus } from './ReportStatus';
-import { type Column, ReportTable } from './ReportTable';
+import { CountedReportTable } from './CountedReportTable';
+import type { Column } from './ReportTable';
 import { useReportExport } from './useReportExport';
 import { useReportRequest } from './useReportRequest';
 import { useReportUnits } from './useReportUnits';
@@ -137,18 +138,11 @@ export const GeofenceReportPanel = () => {
       />
       <ReportStatus error={error} empty={rows?.length === 0} emptyKey="reports.noData" />
       {rows && rows.length > 0 && (
-        <>
-          <Box sx={{ px: 1.5, py: 0.5 }}>
-            <Typography variant="caption" color="text.secondary">
-              {translate('reports.rows', { smart_count: rows.length })}
-            </Typography>
-          </Box>
-          <ReportTable
-            rows={rows}
-            columns={columns}
-            label={translate('reportsMore.views.geofences')}
-          />
-        </>
+        <CountedReportTable
+          rows={rows}
+          columns={columns}
+          label={translate('reportsMore.views.geofences')}
+        />
       )}
     </ReportPanel>
   );

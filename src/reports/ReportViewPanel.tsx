@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
@@ -28,7 +27,8 @@ import type { SchedulableType } from './ScheduleReportDialog';
 import { useReportExport } from './useReportExport';
 import { useReportRequest } from './useReportRequest';
 import { ReportPanel } from './ReportPanel';
-import { type Column, ReportTable } from './ReportTable';
+import { CountedReportTable } from './CountedReportTable';
+import type { Column } from './ReportTable';
 import { type ReportMarker, routeStore } from './routeStore';
 import { useReportUnits } from './useReportUnits';
 
@@ -248,20 +248,13 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
       </ReportFilter>
       <ReportStatus error={error} empty={rows?.length === 0} emptyKey="reports.noData" />
       {rows && rows.length > 0 && (
-        <>
-          <Box sx={{ px: 1.5, py: 0.5 }}>
-            <Typography variant="caption" color="text.secondary">
-              {translate('reports.rows', { smart_count: rows.length })}
-            </Typography>
-          </Box>
-          <ReportTable
-            rows={rows}
-            columns={columns}
-            label={translate(`reports.views.${view}`)}
-            onRowClick={openSegment}
-            rowTitle={openSegment ? translate('reports.showOnMap') : undefined}
-          />
-        </>
+        <CountedReportTable
+          rows={rows}
+          columns={columns}
+          label={translate(`reports.views.${view}`)}
+          onRowClick={openSegment}
+          rowTitle={openSegment ? translate('reports.showOnMap') : undefined}
+        />
       )}
     </ReportPanel>
   );
