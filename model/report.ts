@@ -55,8 +55,8 @@ export interface GeofenceReportItem extends BaseReportItem {
 }
 
 /**
- * `/api/reports/combined`: a device's route as `[longitude, latitude]` pairs, its events (those with
- * a position, `deviceMoving` left out) and the positions those events point at.
+ * `/api/reports/combined`: a device's route as `[longitude, latitude]` pairs, its events (those
+ * with a position, `deviceMoving` left out) and the positions those events point at.
  */
 export interface CombinedReportItem {
   deviceId: number;

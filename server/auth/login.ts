@@ -93,8 +93,8 @@ export async function checkDomain(db: Db, user: User, host: string): Promise<voi
 
 /**
  * `GET /api/session?token=`: the token's user (no one-time code: like Traccar, a token stands for
- * a sign-in that already passed it, since only a signed-in user creates one), and the expiry and token id the new session
- * inherits (it ends with the token).
+ * a sign-in that already passed it, since only a signed-in user creates one), and the expiry and
+ * token id the new session inherits (it ends with the token).
  */
 export async function loginWithToken(
   db: Db,

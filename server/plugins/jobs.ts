@@ -82,7 +82,8 @@ function scheduledNotifications(app: FastifyInstance): void {
 /**
  * The scheduled work of the server. In both modes: audit records past their retention go daily.
  * In embedded mode also: expired shares and their users (hourly), the billing job (every 10
- * minutes), scheduled notifications and scheduled reports (every minute) and the QR driver rules, which follow ignition events and run their due timers.
+ * minutes), scheduled notifications and scheduled reports (every minute) and the QR driver rules,
+ * which follow ignition events and run their due timers.
  */
 export const jobsPlugin = fp(
   async (app) => {

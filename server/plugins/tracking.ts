@@ -28,7 +28,7 @@ export interface Tracking {
   batches: BatchFeed;
   /** Who sees each device (shared with the live fan-out and the notifications). */
   audience: AudienceCache;
-  /** The live protocol logs: the protocol listeners report to it, the sockets that asked read it. */
+  /** The live protocol logs: the protocol listeners report to it, the sockets that asked read. */
   logs: LiveLogs;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;

@@ -13,9 +13,10 @@ const TEXT = 'text/plain; charset=utf-8';
 
 /**
  * The built web app: files an administrator uploaded to `overrideDir` first (Traccar's
- * `web.override`, `POST /api/server/file/{path}`), then files from WEB_DIR, and `index.html` for any other GET outside the APIs,
- * since the app routes by real paths (share links, QR codes). Unknown API paths stay 404. The page
- * itself is never served as a plain file: it names the brand of the domain it is asked on.
+ * `web.override`, `POST /api/server/file/{path}`), then files from WEB_DIR, and `index.html` for
+ * any other GET outside the APIs, since the app routes by real paths (share links, QR codes).
+ * Unknown API paths stay 404. The page itself is never served as a plain file: it names the brand
+ * of the domain it is asked on.
  */
 const webApp: FastifyPluginAsync<{ webDir: string; overrideDir: string }> = async (
   app,

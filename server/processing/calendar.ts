@@ -43,7 +43,7 @@ export class CalendarSchedule {
     return new CalendarSchedule(schedules);
   }
 
-  /** The latest occurrence start in (`after`, `until`], of any event; null when none starts there. */
+  /** The latest occurrence start in (`after`, `until`], of any event; null when none starts. */
   latestStart(after: number, until: number): number | null {
     let latest: number | null = null;
     for (const schedule of this.schedules) {
