@@ -1,21 +1,10 @@
-import { Secret, TOTP } from 'otpauth';
+import { codeOf, wrongCodeOf } from '../support/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/http';
 import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let admin: Client;
-
-/** The current code of a key, as an authenticator app shows it. */
-const codeOf = (key: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: at });
-
-/** A code of the key that is certainly wrong now (far from the accepted window). */
-const wrongCodeOf = (key: string) => {
-  const now = codeOf(key);
-  const old = codeOf(key, Date.now() - 3600_000);
-  return old === now ? String((Number(now) + 1) % 1_000_000).padStart(6, '0') : old;
-};
 
 async function setServerAttributes(attributes: Record<string, unknown>): Promise<void> {
   const current = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;

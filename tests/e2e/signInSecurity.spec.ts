@@ -1,21 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { codeOf, wrongCodeOf } from '../support/totp';
 import { mailBody, startSmtp } from '../support/smtp';
 import { patchServer, signInAdmin } from './adminSupport';
 import { admin, expectSignedIn, signIn } from './support';
 
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-
-/** The code an authenticator app shows for `key` now (or at another moment). */
-const codeOf = (key: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: at });
-
-/** A code of the key that is wrong now: one from an hour ago (retried if it happens to match). */
-const wrongCodeOf = (key: string) => {
-  const now = codeOf(key);
-  const old = codeOf(key, Date.now() - 3600_000);
-  return old === now ? String((Number(now) + 1) % 1_000_000).padStart(6, '0') : old;
-};
 
 /** As the administrator (through the API): runs `work`, then signs the request context out. */
 async function asAdmin(request: APIRequestContext, work: () => Promise<void>) {
