@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { User } from '../../model';
 import type { Db } from '../db/database';
-import { findUserById, findUserByLogin } from '../db/users';
-import { SecurityException, TooManyAttemptsException } from '../errors';
-import { accountProblem } from '../users/accountState';
-import { checkDomain } from './login';
+import { findUserById } from '../db/users';
+import { SecurityException, TooManyAttemptsException, WebApplicationException } from '../errors';
+import { checkDomain, checkStoredCredentials } from './login';
 import type { LoginThrottle } from './loginThrottle';
-import { verifyAgainstDummy, verifyPassword } from './password';
 
 /**
  * `Authorization: Basic base64(email:password)` on any request, as Traccar accepts it for scripts
@@ -126,16 +124,22 @@ async function passwordUser(
     cache.delete(key);
   }
   return cache.once(key, async () => {
-    const attempt = throttle.attempt(r.address, email);
-    if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
-    const found = await findUserByLogin(db, email);
-    const hash = found?.hashedPassword ?? null;
+    let found;
+    try {
+      // The sign-in's own password check, without the second step Basic cannot carry.
+      found = await checkStoredCredentials(
+        db,
+        throttle,
+        { address: r.address, email, password },
+        false,
+      );
+    } catch (error) {
+      if (error instanceof WebApplicationException && error.status === 401) return null;
+      throw error;
+    }
     // The hash compared is the one cached, so a password changed meanwhile cannot be kept alive.
-    const ok =
-      hash !== null ? await verifyPassword(password, hash) : await verifyAgainstDummy(password);
-    if (!found || hash === null || !ok) return null;
-    attempt.succeeded();
-    cache.set(key, found.user.id, hash);
+    if (found.hashedPassword === null) return null;
+    cache.set(key, found.user.id, found.hashedPassword);
     return found.user;
   });
 }
@@ -146,11 +150,10 @@ export async function basicUser(
   throttle: LoginThrottle,
   cache: VerifiedBasicCache,
   request: BasicRequest,
-  now = Date.now(),
 ): Promise<User | null> {
+  // The account's state (disabled, expired, suspended) is the request's check, as for tokens.
   const user = await passwordUser(db, throttle, cache, request);
-  if (!user || accountProblem(user, now)) return null;
-  if (user.totpKey) return null;
+  if (!user || user.totpKey) return null;
   try {
     await checkDomain(db, user, request.host);
   } catch (error) {

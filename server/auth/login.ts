@@ -1,6 +1,6 @@
 import type { User } from '../../model';
 import type { Db } from '../db/database';
-import { findUserById, findUserByLogin } from '../db/users';
+import { findUserById, findUserByLogin, type StoredUser } from '../db/users';
 import { SecurityException, TooManyAttemptsException, unauthorized } from '../errors';
 import { suspendedLogin } from '../billing/service';
 import { hostOf } from '../resellers/attributes';
@@ -40,6 +40,16 @@ export async function checkCredentials(
   c: Omit<Credentials, 'host'>,
   secondStep = true,
 ): Promise<User> {
+  return (await checkStoredCredentials(db, throttle, c, secondStep)).user;
+}
+
+/** `checkCredentials`, answering the account row the password was checked against (its hash). */
+export async function checkStoredCredentials(
+  db: Db,
+  throttle: LoginThrottle,
+  c: Omit<Credentials, 'host'>,
+  secondStep = true,
+): Promise<StoredUser> {
   const attempt = throttle.attempt(c.address, c.email);
   if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
   const found = await findUserByLogin(db, c.email);
@@ -54,7 +64,7 @@ export async function checkCredentials(
     if (!verifyTotp(key, c.code)) throw wrongCode();
   }
   attempt.succeeded();
-  return found.user;
+  return found;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomic } from '../media/safePath';
 import { normalizeBrand, type BrandConfig } from '../../model/brand';
 
 export function customDir(dataDir: string): string {
@@ -40,23 +40,11 @@ export async function readBrandConfig(dataDir: string, fallbackDir?: string): Pr
   return normalizeBrand(await readLayeredJson(dataDir, 'config.json', fallbackDir));
 }
 
-/**
- * Writes a file of the custom folder atomically: a temporary dotfile (never served) renamed over
- * the target, so readers see the old or the new content, never half of it.
- */
+/** Writes a file of the custom folder atomically (readers never see half of it). */
 export async function writeCustomFile(
   dataDir: string,
   name: string,
   content: string | Buffer,
 ): Promise<void> {
-  const target = path.join(customDir(dataDir), name);
-  const temp = path.join(customDir(dataDir), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await mkdir(customDir(dataDir), { recursive: true });
-    await writeFile(temp, content);
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeAtomic(path.join(customDir(dataDir), name), content);
 }

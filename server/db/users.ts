@@ -7,7 +7,7 @@ import type { UsersTable } from './schema';
 type UserRow = Selectable<UsersTable>;
 
 /** A user as stored, plus the password hash that never leaves the server. */
-interface StoredUser {
+export interface StoredUser {
   user: User;
   hashedPassword: string | null;
 }

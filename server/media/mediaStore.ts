@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readdir, rename, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageExtension } from './imageType';
-import { insideRoot } from './safePath';
+import { insideRoot, writeAtomic } from './safePath';
 
 /** Media files per device, one folder per uniqueId, as Traccar's `media.path`. */
 export function mediaRoot(dataDir: string): string {
@@ -27,15 +26,7 @@ export async function saveDeviceImage(
   const name = `${DEVICE_IMAGE}.${extension}`;
   const folder = insideRoot(root, [uniqueId]);
   if (folder === null) return null;
-  await mkdir(folder, { recursive: true });
-  const temporary = path.join(folder, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, path.join(folder, name));
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeAtomic(path.join(folder, name), bytes);
   for (const existing of await readdir(folder)) {
     if (existing !== name && existing.startsWith(`${DEVICE_IMAGE}.`)) {
       await rm(path.join(folder, existing), { force: true });

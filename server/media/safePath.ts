@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -24,4 +26,24 @@ export function insideRoot(root: string, segments: string[]): string | null {
   const relative = path.relative(base, target);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
   return target;
+}
+
+/**
+ * Writes a file atomically: a temporary dotfile beside it (never served: dotfiles are not plain
+ * names) renamed over the target, so readers see the old or the new content, never half of it.
+ */
+export async function writeAtomic(target: string, content: string | Uint8Array): Promise<void> {
+  const folder = path.dirname(target);
+  await mkdir(folder, { recursive: true });
+  const temporary = path.join(
+    folder,
+    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
+  try {
+    await writeFile(temporary, content, { flag: 'wx' });
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { insideRoot } from './safePath';
+import { insideRoot, writeAtomic } from './safePath';
 
 /**
  * Files an administrator uploads to replace the web app's own (Traccar's `web.override`): a
@@ -32,18 +31,7 @@ export async function writeOverrideFile(
   const segments = segmentsOf(relative);
   const target = segments && insideRoot(root, segments);
   if (!target) return false;
-  await mkdir(path.dirname(target), { recursive: true });
-  const temporary = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeAtomic(target, bytes);
   return true;
 }
 

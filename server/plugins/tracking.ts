@@ -73,9 +73,7 @@ export const trackingPlugin = fp<TrackingOptions>(
         () => app.mailer,
         app.log,
         now,
-        (channel) => {
-          if (channel === 'sms') app.statistics.count('smsSent');
-        },
+        (channel) => app.statistics.delivered(channel),
       ),
     );
     const { maxFixAgeDays } = app.config;

@@ -10,13 +10,14 @@ import type { Selectable } from 'kysely';
 import { reportDenial } from '../reports/access';
 import { parseAttributes } from '../db/json';
 import { geofenceContains } from '../processing/geofenceArea';
+import { lookupNumber } from '../processing/lookup';
 import type { PositionRecord } from '../processing/types';
 
 const toPosition = (row: Selectable<PositionsTable>): Position =>
   positionJson(positionFromRow(row));
 
 /** `report.maxPositions` unless the server sets it: the most a history request returns. */
-const MAX_POSITIONS_DEFAULT = 50_000;
+const MAX_POSITIONS = 50_000;
 
 interface PositionQuery {
   deviceId?: number;
@@ -40,7 +41,7 @@ export async function deviceHistory(
   geofenceId = 0,
 ): Promise<PositionRecord[]> {
   const { db, actor } = ctx;
-  const limit = Number(actor.server.attributes['report.maxPositions']);
+  const limit = lookupNumber('report.maxPositions', [actor.server.attributes], MAX_POSITIONS);
   const rows = await db.kysely
     .selectFrom('positions')
     .selectAll()
@@ -49,7 +50,7 @@ export async function deviceHistory(
     .where('fixTime', '<=', to)
     .orderBy('fixTime')
     .orderBy('id')
-    .limit(Number.isInteger(limit) && limit > 0 ? limit : MAX_POSITIONS_DEFAULT)
+    .limit(Math.max(1, limit))
     .execute();
   const positions = rows.map(positionFromRow);
   if (geofenceId <= 0) return positions;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
+import { accountProblem } from '../users/accountState';
 import type { ChangeFeed } from '../changes';
 import type { Mailer } from '../mail/mailer';
 import { makeActor } from '../permissions/actor';
@@ -62,7 +63,7 @@ export class ScheduledReports {
       for (const [from, to] of schedule.endedPeriods(now - REPORT_WINDOW_MS, now)) {
         try {
           if (!(await this.claim(Number(report.id), from, now))) continue;
-          sent += await this.run(Number(report.id), report.type, report.attributes, from, to);
+          sent += await this.run(Number(report.id), report.type, report.attributes, from, to, now);
         } catch (err) {
           this.deps.log.error({ err, reportId: report.id }, 'Scheduled reports error');
         }
@@ -86,6 +87,7 @@ export class ScheduledReports {
     attributesText: string,
     from: number,
     to: number,
+    now: number,
   ): Promise<number> {
     const { db, log } = this.deps;
     const [devices, groups, users, server] = await Promise.all([
@@ -121,10 +123,7 @@ export class ScheduledReports {
     let sent = 0;
     for (const row of users) {
       const user = toUser(row);
-      const expired =
-        user.expirationTime !== null &&
-        Date.parse(user.expirationTime) < (this.deps.now ?? Date.now)();
-      if (user.disabled || expired || !user.email) continue;
+      if (accountProblem(user, now) || !user.email) continue;
       const actor = makeActor(user, server, this.deps.plus);
       try {
         const sheet = await prepareSheet({ db, actor, changes: this.deps.changes }, type, params);

@@ -75,7 +75,7 @@ export async function prepareSheet(
         writeSheet(out, name, prefs, deviceRows(await devicesReport(ctx), prefs)),
     };
   }
-  const request = await prepareReport(ctx, name === 'geofences' ? 'geofences' : name, params);
+  const request = await prepareReport(ctx, name, params);
   const prefs = request.preferences;
   const names = new Map(request.devices.map((d) => [d.id, d.name]));
   const sheet = (write: (out: Writable) => Promise<void>): PreparedSheet => ({

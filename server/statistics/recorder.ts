@@ -62,6 +62,14 @@ export class StatisticsRecorder implements MessageCounter {
     this.today().counts[name] += by;
   }
 
+  /**
+   * A notification channel delivered a message. SMS is counted here; mail is counted where every
+   * mail goes out, at the mailer, so that recovery mail counts too.
+   */
+  delivered(channel: string): void {
+    if (channel === 'sms') this.count('smsSent');
+  }
+
   /** An authenticated API request by this user. */
   request(userId: number): void {
     const today = this.today();

@@ -42,9 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     fetch,
     log: app.log,
     mailer: app.mailer,
-    onSent: (channel) => {
-      if (channel === 'sms') app.statistics.count('smsSent');
-    },
+    onSent: (channel) => app.statistics.delivered(channel),
   });
 
   app.get(
