@@ -112,10 +112,6 @@ export const formatDistance = (
 export const formatFuel = (litres: number | null | undefined, locale: string): string =>
   finite(litres) ? `${formatNumber(litres, locale, { digits: 2 })} l` : '';
 
-/** Hours (as engine hours) with the locale's separators. */
-export const formatHours = (hours: number, locale: string): string =>
-  `${formatNumber(hours, locale, { digits: 1 })} h`;
-
 /**
  * Latitude, longitude: always with a point for decimals (the comma separates the two), as maps
  * and other tools read them back.

@@ -1,10 +1,10 @@
 import SwitchAccountIcon from '@mui/icons-material/SwitchAccount';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useImpersonation } from '../authProvider/useImpersonation';
-import { useSaveFeedback } from '../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../dataProvider';
+import { useErrorText } from '../dataProvider/featureErrors';
 
 /**
  * In the app bar on every screen while the session acts as another user: whose account this
@@ -14,7 +14,8 @@ import type { FrotaDataProvider } from '../dataProvider';
  */
 export const ImpersonationBanner = () => {
   const translate = useTranslate();
-  const feedback = useSaveFeedback();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const { identity } = useGetIdentity();
   const { original } = useImpersonation();
@@ -27,7 +28,10 @@ export const ImpersonationBanner = () => {
       await dataProvider.endImpersonation();
       window.location.assign('/');
     } catch (error) {
-      feedback.failed(error);
+      notify('signIn.impersonation.backFailed', {
+        type: 'error',
+        messageArgs: { error: errorText(error) },
+      });
       setBusy(false);
     }
   };

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FrotaDataProvider } from '../dataProvider';
+import { useErrorText } from '../dataProvider/featureErrors';
 import type { ReportQuery } from '../dataProvider/reports';
 import {
   ScheduleReportDialog,
@@ -33,6 +34,7 @@ export const ReportMoreActions = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const { canAccess: canSchedule } = useCanAccess({
     resource: 'scheduled-reports',
@@ -43,9 +45,9 @@ export const ReportMoreActions = ({
     mutationFn: (query: ReportQuery) => dataProvider.mailReport(endpoint, query),
     onSuccess: () => notify('reportsMore.mailed', { type: 'info' }),
     onError: (reason) =>
-      notify('reports.failed', {
+      notify('reportsMore.mailFailed', {
         type: 'error',
-        messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+        messageArgs: { error: errorText(reason) },
       }),
   });
   return (

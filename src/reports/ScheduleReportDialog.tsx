@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Calendar } from '../../model/calendar';
 import type { FrotaDataProvider } from '../dataProvider';
+import { useErrorText } from '../dataProvider/featureErrors';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { weekStartFor } from './presets';
 import { SIMPLE_PERIODS, type SimplePeriod, simpleCalendarData } from './scheduleCalendar';
@@ -59,6 +60,7 @@ export const ScheduleReportDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const { locale, timeZone } = useFormatPrefs();
   const { data: calendars = [] } = useGetList<Calendar>('calendars', ALL);
@@ -108,9 +110,9 @@ export const ScheduleReportDialog = ({
       onClose();
     },
     onError: (reason) =>
-      notify('reports.failed', {
+      notify('scheduledReports.dialog.failed', {
         type: 'error',
-        messageArgs: { error: reason instanceof Error ? reason.message : String(reason) },
+        messageArgs: { error: errorText(reason) },
       }),
   });
 

@@ -21,6 +21,7 @@ import type { FrotaDataProvider } from '../dataProvider';
 import { STATISTICS_COUNTERS, type Statistics } from '../../model';
 import { formatDate, formatNumber } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
+import { fromLocalInput, toLocalInput } from '../reports/presets';
 import { useErrorText } from '../dataProvider/featureErrors';
 
 /** The counted columns, in Traccar's order; every one adds up over the period but the active ones. */
@@ -31,27 +32,23 @@ const NO_TOTAL = new Set<string>(['activeUsers', 'activeDevices']);
 
 const DAY = 86_400_000;
 
-/** `yyyy-mm-dd` of a local date, as a date input holds it. */
-const dateInput = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The local start of the input's day, or null when it is not a date. */
-const parseInput = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
+/** `yyyy-mm-dd` of a date in the user's zone, as a date input holds it. */
+const dateInput = (date: Date, timeZone: string) => toLocalInput(date, timeZone).slice(0, 10);
 
 interface Period {
   from: Date;
   to: Date;
 }
 
-/** The chosen days: from the first one's start to the last one's end. */
-const periodOf = (from: string, to: string): Period | null => {
-  const start = parseInput(from);
-  const end = parseInput(to);
+/**
+ * The chosen days in the user's zone (the zone the rows are labelled in): from the first one's
+ * start to the last one's end, whatever length daylight saving gives them.
+ */
+const periodOf = (from: string, to: string, timeZone: string): Period | null => {
+  const start = fromLocalInput(`${from}T00:00`, timeZone);
+  const end = fromLocalInput(`${to}T23:59:59`, timeZone);
   if (!start || !end || end < start) return null;
-  return { from: start, to: new Date(end.getTime() + DAY - 1) };
+  return { from: start, to: new Date(end.getTime() + 999) };
 };
 
 /** One row per day of server usage with the period's totals. */
@@ -118,10 +115,11 @@ export const StatisticsPage = () => {
   const errorText = useErrorText();
   const { can } = useAccess();
   const dataProvider = useDataProvider<FrotaDataProvider>();
-  const [from, setFrom] = useState(() => dateInput(new Date(Date.now() - 6 * DAY)));
-  const [to, setTo] = useState(() => dateInput(new Date()));
-  const [shown, setShown] = useState<Period | null>(() => periodOf(from, to));
-  const chosen = periodOf(from, to);
+  const { timeZone } = useFormatPrefs();
+  const [from, setFrom] = useState(() => dateInput(new Date(Date.now() - 6 * DAY), timeZone));
+  const [to, setTo] = useState(() => dateInput(new Date(), timeZone));
+  const [shown, setShown] = useState<Period | null>(() => periodOf(from, to, timeZone));
+  const chosen = periodOf(from, to, timeZone);
   const allowed = can('list', 'statistics');
   const { data, error, isFetching } = useQuery({
     queryKey: ['statistics', shown?.from.getTime(), shown?.to.getTime()],

@@ -10,19 +10,19 @@ import {
   DEVICE_IMAGE_TYPES,
   deviceImageUrl,
 } from '../../dataProvider/deviceImages';
-import { serverErrorMessage } from '../../dataProvider/serverErrors';
+import { useErrorText } from '../../dataProvider/featureErrors';
 import { attr } from '../../common/formAttributes';
 
 const SOURCE = attr('deviceImage');
 
-/** What the server's refusal means to the user: too large, not an image, or its own message. */
-function failureMessage(error: unknown): { key: string; error?: string } {
+/** The server's refusals that have a message of their own: too large, or not an image. */
+function refusalKey(error: unknown): string | null {
   const text = error instanceof Error ? error.message : '';
-  if (text.startsWith('Image size limit exceeded')) return { key: 'deviceImage.tooLarge' };
+  if (text.startsWith('Image size limit exceeded')) return 'deviceImage.tooLarge';
   if (/^(Unsupported image type|Image content does not match)/.test(text)) {
-    return { key: 'deviceImage.badType' };
+    return 'deviceImage.badType';
   }
-  return { key: 'deviceImage.failed', error: serverErrorMessage(text) };
+  return null;
 }
 
 /**
@@ -33,6 +33,7 @@ function failureMessage(error: unknown): { key: string; error?: string } {
 export const DeviceImageInput = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const device = useRecordContext<Device>();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const { setValue } = useFormContext();
@@ -49,8 +50,10 @@ export const DeviceImageInput = () => {
       notify('deviceImage.uploaded', { type: 'success' });
     },
     onError: (error) => {
-      const { key, error: detail } = failureMessage(error);
-      notify(key, { type: 'error', messageArgs: detail ? { error: translate(detail) } : {} });
+      const key = refusalKey(error);
+      if (key) notify(key, { type: 'error' });
+      else
+        notify('deviceImage.failed', { type: 'error', messageArgs: { error: errorText(error) } });
     },
   });
 

@@ -1,11 +1,11 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { IconButton, Tooltip } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { Button, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { User } from '../../../model/user';
 import { useAccess } from '../../authProvider/useAccess';
-import { useSaveFeedback } from '../../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../../dataProvider';
+import { useErrorText } from '../../dataProvider/featureErrors';
 
 /**
  * Whether the signed-in user may sign in as `target` (the server decides: administrators as
@@ -17,7 +17,8 @@ const mayLoginAs = (me: User | null, target: User | undefined): boolean =>
 /** Signs this session in as the user, then reloads so every screen shows their account. */
 const useLoginAs = () => {
   const dataProvider = useDataProvider<FrotaDataProvider>();
-  const feedback = useSaveFeedback();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const loginAs = async (id: number) => {
     setBusy(true);
@@ -25,7 +26,10 @@ const useLoginAs = () => {
       await dataProvider.impersonate(id);
       window.location.assign('/');
     } catch (error) {
-      feedback.failed(error);
+      notify('signIn.impersonation.failed', {
+        type: 'error',
+        messageArgs: { error: errorText(error) },
+      });
       setBusy(false);
     }
   };

@@ -22,6 +22,7 @@ const reportsMoreEnUS = {
     events: 'Events',
     mail: 'E-mail',
     mailed: 'The report will be sent to your e-mail',
+    mailFailed: 'Could not send the report: %{error}',
     schedule: 'Schedule',
   },
 };

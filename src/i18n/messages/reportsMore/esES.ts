@@ -23,6 +23,7 @@ const reportsMoreEsES: ReportsMoreMessages = {
     events: 'Eventos',
     mail: 'Correo',
     mailed: 'El informe se enviará a su correo',
+    mailFailed: 'No se pudo enviar el informe: %{error}',
     schedule: 'Programar',
   },
 };

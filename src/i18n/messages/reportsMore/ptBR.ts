@@ -23,6 +23,7 @@ const reportsMorePtBR: ReportsMoreMessages = {
     events: 'Eventos',
     mail: 'E-mail',
     mailed: 'O relatório será enviado para o seu e-mail',
+    mailFailed: 'Não foi possível enviar o relatório: %{error}',
     schedule: 'Agendar',
   },
 };

@@ -1,7 +1,6 @@
 /** Scheduled reports: the schedule dialog and the list; spread into the main catalogues. */
 const scheduledReportsEnUS = {
   scheduledReports: {
-    title: 'Scheduled reports',
     empty: 'No scheduled reports yet',
     recipientsHint:
       'Each report is mailed to the users linked to it (you, when you schedule it) at the end of every period of its calendar.',
@@ -20,6 +19,7 @@ const scheduledReportsEnUS = {
     },
     dialog: {
       title: 'Schedule report',
+      failed: 'Could not schedule the report: %{error}',
       description: 'Description',
       period: 'Send',
       calendar: 'Calendar',

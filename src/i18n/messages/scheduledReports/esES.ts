@@ -2,7 +2,6 @@ import type { ScheduledReportsMessages } from './enUS';
 
 const scheduledReportsEsES: ScheduledReportsMessages = {
   scheduledReports: {
-    title: 'Informes programados',
     empty: 'Aún no hay informes programados',
     recipientsHint:
       'Cada informe se envía por correo a los usuarios vinculados a él (usted, al programarlo) al final de cada período de su calendario.',
@@ -21,6 +20,7 @@ const scheduledReportsEsES: ScheduledReportsMessages = {
     },
     dialog: {
       title: 'Programar informe',
+      failed: 'No se pudo programar el informe: %{error}',
       description: 'Descripción',
       period: 'Enviar',
       calendar: 'Calendario',

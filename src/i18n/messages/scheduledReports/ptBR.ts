@@ -2,7 +2,6 @@ import type { ScheduledReportsMessages } from './enUS';
 
 const scheduledReportsPtBR: ScheduledReportsMessages = {
   scheduledReports: {
-    title: 'Relatórios agendados',
     empty: 'Nenhum relatório agendado ainda',
     recipientsHint:
       'Cada relatório é enviado por e-mail aos usuários vinculados a ele (você, ao agendá-lo) ao fim de cada período do seu calendário.',
@@ -21,6 +20,7 @@ const scheduledReportsPtBR: ScheduledReportsMessages = {
     },
     dialog: {
       title: 'Agendar relatório',
+      failed: 'Não foi possível agendar o relatório: %{error}',
       description: 'Descrição',
       period: 'Enviar',
       calendar: 'Calendário',

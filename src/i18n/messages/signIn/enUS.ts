@@ -30,7 +30,6 @@ const signInEnUS = {
       disableText: 'Signing in will ask only for your password.',
       forced: 'This server requires two-step verification. Turn it on to continue.',
       impersonating: 'Two-step verification is managed by the user themselves.',
-      notAllowed: 'The administrator has not enabled two-step verification on this server.',
       failed: 'Could not save: %{error}',
     },
     impersonation: {
@@ -39,6 +38,7 @@ const signInEnUS = {
       banner: 'Signed in as %{name}',
       back: 'Back to %{name}',
       failed: 'Could not sign in as this user: %{error}',
+      backFailed: 'Could not go back to your account: %{error}',
     },
     server: {
       section: 'Security',

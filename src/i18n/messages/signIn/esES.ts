@@ -34,8 +34,6 @@ const signInEsES: SignInMessages = {
       disableText: 'Para entrar solo se pedirá su contraseña.',
       forced: 'Este servidor exige la verificación en dos pasos. Actívela para continuar.',
       impersonating: 'La verificación en dos pasos la gestiona el propio usuario.',
-      notAllowed:
-        'El administrador no ha habilitado la verificación en dos pasos en este servidor.',
       failed: 'No se pudo guardar: %{error}',
     },
     impersonation: {
@@ -44,6 +42,7 @@ const signInEsES: SignInMessages = {
       banner: 'Conectado como %{name}',
       back: 'Volver a %{name}',
       failed: 'No se pudo entrar como este usuario: %{error}',
+      backFailed: 'No se pudo volver a su cuenta: %{error}',
     },
     server: {
       section: 'Seguridad',

@@ -34,7 +34,6 @@ const signInPtBR: SignInMessages = {
       disableText: 'Para entrar, será pedida apenas a sua senha.',
       forced: 'Este servidor exige a verificação em duas etapas. Ative-a para continuar.',
       impersonating: 'A verificação em duas etapas é gerenciada pelo próprio usuário.',
-      notAllowed: 'O administrador não habilitou a verificação em duas etapas neste servidor.',
       failed: 'Não foi possível salvar: %{error}',
     },
     impersonation: {
@@ -43,6 +42,7 @@ const signInPtBR: SignInMessages = {
       banner: 'Conectado como %{name}',
       back: 'Voltar para %{name}',
       failed: 'Não foi possível entrar como este usuário: %{error}',
+      backFailed: 'Não foi possível voltar à sua conta: %{error}',
     },
     server: {
       section: 'Segurança',

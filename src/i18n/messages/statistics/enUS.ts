@@ -7,7 +7,6 @@ const statisticsEnUS = {
     show: 'Show',
     empty: 'No statistics in this period',
     total: 'Total',
-    totalsTitle: 'Totals for the period',
     invalidPeriod: 'The end must come after the start',
     failed: 'Could not load the statistics: %{error}',
     columns: {

@@ -9,7 +9,6 @@ const statisticsEsES: typeof statisticsEnUS = {
     show: 'Mostrar',
     empty: 'No hay estadísticas en este periodo',
     total: 'Total',
-    totalsTitle: 'Totales del periodo',
     invalidPeriod: 'El fin debe ser posterior al inicio',
     failed: 'No se pudieron cargar las estadísticas: %{error}',
     columns: {

@@ -9,7 +9,6 @@ const statisticsPtBR: typeof statisticsEnUS = {
     show: 'Mostrar',
     empty: 'Nenhuma estatística no período',
     total: 'Total',
-    totalsTitle: 'Totais do período',
     invalidPeriod: 'O fim deve ser depois do início',
     failed: 'Não foi possível carregar as estatísticas: %{error}',
     columns: {
