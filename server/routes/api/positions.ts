@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
 import { deletePosition, deletePositionRange } from '../../positions/deletion';
 import { exportPositions, type ExportFormat } from '../../positions/exports';
-import { listPositions } from '../../positions/queries';
+import { LatestPositionsJson } from '../../positions/latestJson';
+import { latestPositionsJson, listPositions } from '../../positions/queries';
 import { IllegalArgumentException } from '../../errors';
 import { parsePeriod } from '../../reports/period';
 import { NoContent } from '../crud';
@@ -42,6 +43,7 @@ const PositionQuerystring = Type.Object({
 });
 
 export const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const latestTexts = new LatestPositionsJson();
   app.get(
     '/api/positions',
     {
@@ -51,7 +53,17 @@ export const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(PositionSchema), ...errors },
       },
     },
-    async (request) => listPositions(await requestContext(app, request), request.query),
+    async (request, reply) => {
+      const ctx = await requestContext(app, request);
+      const { deviceId, id } = request.query;
+      // The list every map opens with: prepared text, not a serialisation per device. A Buffer
+      // skips the response serialiser, which the typed reply cannot express.
+      if (deviceId === undefined && (id ?? []).length === 0) {
+        const body = await latestPositionsJson(ctx, latestTexts);
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      }
+      return listPositions(ctx, request.query);
+    },
   );
 };
 

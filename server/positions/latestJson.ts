@@ -1,0 +1,73 @@
+import type { Selectable } from 'kysely';
+import type { PositionsTable } from '../db/schema';
+import { positionFromRow, positionJson } from '../serialize';
+
+/** A row of `positions` as read by the caller; the store never reads the database itself. */
+export type PositionRow = Selectable<PositionsTable>;
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+const EMPTY = Buffer.from('[]');
+
+/**
+ * The JSON text of latest positions, kept by position id. A stored position never changes (a
+ * newer fix is a new row), so its text is built once and reused by every later list: the list of
+ * every device's latest position, the page every operator opens, then costs one query for the ids
+ * and a copy of bytes, instead of a row object, a response object and a serialisation per device
+ * and per request, which at tens of thousands of devices is mostly garbage collection.
+ *
+ * The least recently listed entries go once the store holds well over the largest list asked
+ * for, so positions that are no longer anybody's latest do not stay.
+ */
+export class LatestPositionsJson {
+  private readonly texts = new Map<number, Buffer>();
+  private largestList = 0;
+
+  constructor(private readonly minimumCapacity = 1_000) {}
+
+  get size(): number {
+    return this.texts.size;
+  }
+
+  /**
+   * The JSON array of the positions `ids`, in that order. `load` reads the rows this store has
+   * not seen yet (in one call per request, with the ids it misses).
+   */
+  async list(
+    ids: readonly number[],
+    load: (missing: number[]) => Promise<PositionRow[]>,
+  ): Promise<Buffer> {
+    if (ids.length === 0) return EMPTY;
+    const missing = ids.filter((id) => !this.texts.has(id));
+    if (missing.length > 0) {
+      for (const row of await load(missing)) {
+        this.texts.set(row.id, Buffer.from(JSON.stringify(positionJson(positionFromRow(row)))));
+      }
+    }
+    const parts: Buffer[] = [OPEN];
+    for (const id of ids) {
+      const text = this.texts.get(id);
+      // Deleted between the two reads: it is no longer a latest position, so it is left out.
+      if (!text) continue;
+      // Listed again: move it to the end, the most recently used.
+      this.texts.delete(id);
+      this.texts.set(id, text);
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(text);
+    }
+    parts.push(CLOSE);
+    this.largestList = Math.max(this.largestList, ids.length);
+    this.evict();
+    return Buffer.concat(parts);
+  }
+
+  private evict(): void {
+    const capacity = Math.max(this.minimumCapacity, Math.ceil(this.largestList * 1.5));
+    if (this.texts.size <= capacity) return;
+    for (const id of this.texts.keys()) {
+      if (this.texts.size <= this.largestList) break;
+      this.texts.delete(id);
+    }
+  }
+}

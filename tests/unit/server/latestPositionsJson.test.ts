@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { LatestPositionsJson, type PositionRow } from '../../../server/positions/latestJson';
+
+const row = (id: number): PositionRow =>
+  ({
+    id,
+    deviceId: id * 10,
+    protocol: 'osmand',
+    serverTime: 1_700_000_000_000,
+    deviceTime: 1_700_000_000_000,
+    fixTime: 1_700_000_000_000,
+    outdated: false,
+    valid: true,
+    latitude: -23.5,
+    longitude: -46.6,
+    altitude: 0,
+    speed: 0,
+    course: 0,
+    address: null,
+    accuracy: 0,
+    network: null,
+    geofenceIds: null,
+    attributes: '{"ignition":true}',
+  }) as unknown as PositionRow;
+
+describe('LatestPositionsJson', () => {
+  it('answers a JSON array in the order asked, reading each row once', async () => {
+    const store = new LatestPositionsJson();
+    const asked: number[][] = [];
+    const load = async (missing: number[]) => {
+      asked.push(missing);
+      return missing.map(row);
+    };
+    const first = JSON.parse((await store.list([3, 1, 2], load)).toString()) as { id: number }[];
+    expect(first.map((p) => p.id)).toEqual([3, 1, 2]);
+    const second = JSON.parse((await store.list([2, 4], load)).toString()) as {
+      id: number;
+      deviceId: number;
+      attributes: unknown;
+    }[];
+    expect(second.map((p) => p.id)).toEqual([2, 4]);
+    expect(second[1]).toMatchObject({ deviceId: 40, attributes: { ignition: true } });
+    expect(asked).toEqual([[3, 1, 2], [4]]);
+  });
+
+  it('leaves out a position the loader no longer finds', async () => {
+    const store = new LatestPositionsJson();
+    const text = await store.list([1, 2, 3], async (missing) =>
+      missing.filter((id) => id !== 2).map(row),
+    );
+    expect((JSON.parse(text.toString()) as { id: number }[]).map((p) => p.id)).toEqual([1, 3]);
+    expect((await store.list([], async () => [])).toString()).toBe('[]');
+  });
+
+  it('forgets positions nobody lists any more, keeping the recently listed ones', async () => {
+    const store = new LatestPositionsJson(10);
+    const load = async (missing: number[]) => missing.map(row);
+    const ids = (from: number) => Array.from({ length: 10 }, (_, i) => from + i);
+    await store.list(ids(0), load);
+    await store.list(ids(100), load);
+    expect(store.size).toBeLessThanOrEqual(15);
+    let reloaded: number[] = [];
+    await store.list(ids(100), async (missing) => {
+      reloaded = missing;
+      return missing.map(row);
+    });
+    expect(reloaded).toEqual([]);
+  });
+});
