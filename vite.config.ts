@@ -44,11 +44,22 @@ export default defineConfig({
             // App routes only: the APIs (data, uploaded media, the live socket) never pass here.
             urlPattern: ({ request, url }) =>
               request.mode === 'navigate' && !/^\/(api|tarkan)(\/|$)/.test(url.pathname),
-            // Nothing is stored at run time. When the server cannot be reached the precached
-            // index.html opens the app, which shows the maintenance notice. That copy was
-            // fetched from the origin the worker belongs to, so it is that host's branded page.
+            // Nothing is stored at run time. When the server cannot be reached (no answer, or
+            // a reverse proxy's 502/503 while it restarts) the precached index.html opens the
+            // app, which shows the maintenance notice. That copy was fetched from the origin the
+            // worker belongs to, so it is that host's branded page.
             handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: 'index.html' } },
+            options: {
+              plugins: [
+                {
+                  fetchDidSucceed: async ({ response }) => {
+                    if (response.status >= 500) throw new Error(`server error ${response.status}`);
+                    return response;
+                  },
+                },
+              ],
+              precacheFallback: { fallbackURL: 'index.html' },
+            },
           },
         ],
       },

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,11 +171,25 @@ test('a deploy is offered to the open tab, and accepting reloads into the new ve
     await signIn(page, TEST_ADMIN);
     await expect(page.getByText(`Versión ${version}+${buildId}`)).toBeVisible();
 
-    // The server gone: the shell still opens from the worker and says the server is unreachable.
+    // The server gone: the shell still opens from the worker and says the server is unreachable,
+    // whether nothing answers or a reverse proxy in front answers 502.
     await server.halt();
     await page.goto('/home');
     await expect(page).toHaveURL(/\/maintenance$/);
     expect(await entryScript(page)).toBe(newEntry);
+    const proxy = createServer((_request, response) => {
+      response.writeHead(502, { 'content-type': 'text/html' });
+      response.end('<!doctype html><title>502 Bad Gateway</title><h1>Bad Gateway</h1>');
+    });
+    await new Promise<void>((resolve) => proxy.listen(server.port, '127.0.0.1', resolve));
+    try {
+      await page.goto('/reports');
+      await expect(page).toHaveURL(/\/maintenance$/);
+      await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   } finally {
     await context.close();
     await server.stop();
