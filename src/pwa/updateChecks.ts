@@ -22,7 +22,7 @@ export interface UpdateCheckOptions {
  * function that stops the checks.
  */
 export function watchForUpdates(
-  registration: Pick<ServiceWorkerRegistration, 'update'>,
+  registration: { update(): Promise<unknown> },
   options: UpdateCheckOptions = {},
 ): () => void {
   const {

@@ -86,7 +86,7 @@ describe('whether the tab runs the build the server serves', () => {
   });
 
   it('compares with the page the server serves now, bypassing every cache', async () => {
-    const fetchPage = vi.fn((_url: string, _init: RequestInit) =>
+    const fetchPage = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
       Promise.resolve(new Response(page('/assets/index-BBB.js'))),
     );
     expect(await isRunningLatestBuild(runningPage('/assets/index-AAA.js'), fetchPage)).toBe(false);
