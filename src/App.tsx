@@ -23,6 +23,7 @@ import { AccountPage } from './settings/account/AccountPage';
 import { ServerPage } from './settings/server/ServerPage';
 import { ThemePage } from './settings/theme/ThemePage';
 import { PlusOnly } from './common/PlusOnly';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { buildTheme } from './branding/muiTheme';
 import { SharePage } from './shares/SharePage';
 import { SharesPage } from './shares/SharesPage';
@@ -204,5 +205,7 @@ export const App = () => (
     <Bootstrap i18nProvider={i18nProvider} store={store}>
       <FrotaAdmin />
     </Bootstrap>
+    {/* Beside the app rather than in a layout: sign-in and driver pages have none. */}
+    <UpdatePrompt i18nProvider={i18nProvider} store={store} />
   </BrowserRouter>
 );

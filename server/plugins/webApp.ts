@@ -12,6 +12,13 @@ export const API_PATH = /^\/(api|tarkan)(\/|$)/;
 const TEXT = 'text/plain; charset=utf-8';
 
 /**
+ * The service worker and the scripts it imports (docs/web-app-updates.md). The worker keeps its
+ * name from build to build: the browser notices a deploy by fetching it again and comparing, so
+ * no cache may answer for it.
+ */
+const WORKER_SCRIPT = /^\/(sw|registerSW|workbox-[\w-]+)\.js$/;
+
+/**
  * The built web app: files an administrator uploaded to `overrideDir` first (Traccar's
  * `web.override`, `POST /api/server/file/{path}`), then files from WEB_DIR, and `index.html` for
  * any other GET outside the APIs, since the app routes by real paths (share links, QR codes).
@@ -47,6 +54,11 @@ const webApp: FastifyPluginAsync<{ webDir: string; overrideDir: string }> = asyn
       dotfiles: 'ignore',
       index: false,
       allowedPath: (pathName) => !API_PATH.test(pathName) && pathName !== '/index.html',
+      setHeaders: (reply) => {
+        if (WORKER_SCRIPT.test(reply.request.url.split('?')[0])) {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
     });
   }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server';
 
 const INDEX = '<!doctype html><title>Frota test shell</title><div id="root"></div>';
+const SW = 'define(["./workbox-1a2b3c4d"], () => {});';
 
 /** Sends a raw request line, so `..` segments reach the server unnormalised. */
 function rawGet(port: number, target: string): Promise<string> {
@@ -32,6 +33,8 @@ describe('web app and branding assets', () => {
     await writeFile(path.join(webDir, 'index.html'), INDEX);
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log("app")');
+    await writeFile(path.join(webDir, 'sw.js'), SW);
+    await writeFile(path.join(webDir, 'workbox-1a2b3c4d.js'), 'define([], () => {});');
     server = await startServer({ env: { WEB_DIR: webDir } });
   });
   afterAll(async () => {
@@ -52,6 +55,22 @@ describe('web app and branding assets', () => {
     const res = await fetch(`${server.url}/assets/app.js`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('serves the service worker and its imports as scripts the browser always revalidates', async () => {
+    for (const file of ['/sw.js', '/workbox-1a2b3c4d.js']) {
+      const res = await fetch(server.url + file);
+      expect([file, res.status]).toEqual([file, 200]);
+      expect(res.headers.get('content-type'), file).toMatch(/^(text|application)\/javascript/);
+      // Without it a browser could keep answering its update check with the old worker.
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    expect(await (await fetch(`${server.url}/sw.js`)).text()).toBe(SW);
+    // Never under the APIs' paths, where a worker would see every API call as its own scope.
+    for (const route of ['/api/sw.js', '/tarkan/sw.js']) {
+      const res = await fetch(server.url + route);
+      expect([route, res.status]).toEqual([route, 404]);
+    }
   });
 
   it('keeps unknown API paths 404 text, never the web app', async () => {

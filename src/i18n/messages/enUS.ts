@@ -18,6 +18,7 @@ import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
 import deviceImageEnUS from './deviceImage/enUS';
+import pwaEnUS from './pwa/enUS';
 import signInEnUS, { signInErrorsEnUS } from './signIn/enUS';
 
 /** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
@@ -40,6 +41,7 @@ const enUS = {
   ...announcementsEnUS,
   ...positionToolsEnUS,
   ...deviceImageEnUS,
+  ...pwaEnUS,
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,

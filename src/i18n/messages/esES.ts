@@ -19,6 +19,7 @@ import statisticsEsES from './statistics/esES';
 import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
 import deviceImageEsES from './deviceImage/esES';
+import pwaEsES from './pwa/esES';
 import signInEsES, { signInErrorsEsES } from './signIn/esES';
 
 const esES: AppMessages = {
@@ -40,6 +41,7 @@ const esES: AppMessages = {
   ...announcementsEsES,
   ...positionToolsEsES,
   ...deviceImageEsES,
+  ...pwaEsES,
   ...themeEsES,
   ...settingsEsES,
   ...driverEsES,

@@ -19,6 +19,7 @@ import statisticsPtBR from './statistics/ptBR';
 import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
 import deviceImagePtBR from './deviceImage/ptBR';
+import pwaPtBR from './pwa/ptBR';
 import signInPtBR, { signInErrorsPtBR } from './signIn/ptBR';
 
 const ptBR: AppMessages = {
@@ -40,6 +41,7 @@ const ptBR: AppMessages = {
   ...announcementsPtBR,
   ...positionToolsPtBR,
   ...deviceImagePtBR,
+  ...pwaPtBR,
   ...themePtBR,
   ...settingsPtBR,
   ...driverPtBR,

@@ -1,0 +1,86 @@
+import { Button, createTheme, Snackbar, ThemeProvider } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import {
+  I18nContextProvider,
+  type I18nProvider,
+  type Store,
+  StoreContext,
+  useTranslate,
+} from 'react-admin';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { baseTheme } from '../branding/muiTheme';
+import { isRunningLatestBuild } from './latestBuild';
+import { watchForUpdates } from './updateChecks';
+
+const theme = createTheme(baseTheme);
+
+/**
+ * Offers a new deploy of the app: the new service worker waits until the user accepts, then takes
+ * over and the page reloads into the new version. Dismissing keeps the current version; the offer
+ * comes back on the next page load. The contract is in docs/web-app-updates.md.
+ */
+const UpdateOffer = () => {
+  const translate = useTranslate();
+  const [offered, setOffered] = useState(false);
+  const stopChecks = useRef<(() => void) | null>(null);
+  // A tab that runs an older build than the worker now in charge must reload (its files may be
+  // gone from the server); one that already runs the new build keeps its state.
+  const runningLatest = useRef(false);
+  const { updateServiceWorker } = useRegisterSW({
+    onRegisteredSW: (_url, registration) => {
+      if (registration) stopChecks.current = watchForUpdates(registration);
+    },
+    onNeedRefresh: () => {
+      void isRunningLatestBuild().then((latest) => {
+        runningLatest.current = latest;
+        setOffered(!latest);
+      });
+    },
+    onNeedReload: () => {
+      if (!runningLatest.current) window.location.reload();
+    },
+  });
+  useEffect(() => () => stopChecks.current?.(), []);
+
+  return (
+    <Snackbar
+      open={offered}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      message={translate('pwa.NEW_VERSION_AVAILABLE')}
+      action={
+        <>
+          <Button color="inherit" onClick={() => setOffered(false)}>
+            {translate('pwa.dismiss')}
+          </Button>
+          <Button
+            color="inherit"
+            sx={{ fontWeight: 'bold' }}
+            onClick={() => void updateServiceWorker()}
+          >
+            {translate('pwa.reload')}
+          </Button>
+        </>
+      }
+    />
+  );
+};
+
+interface UpdatePromptProps {
+  i18nProvider: I18nProvider;
+  store: Store;
+}
+
+/**
+ * Mounted once beside the whole app, so the offer shows on every page: sign-in, map, management,
+ * driver screens and the maintenance notice alike. It follows the language chosen in the app
+ * through the shared store.
+ */
+export const UpdatePrompt = ({ i18nProvider, store }: UpdatePromptProps) => (
+  <StoreContext.Provider value={store}>
+    <I18nContextProvider value={i18nProvider}>
+      <ThemeProvider theme={theme}>
+        <UpdateOffer />
+      </ThemeProvider>
+    </I18nContextProvider>
+  </StoreContext.Provider>
+);
