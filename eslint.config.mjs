@@ -67,9 +67,9 @@ const WEB_SCREENS = [
 ].map((folder) => `./src/${folder}`);
 const WEB_ZONES = [
   zone(
-    ['./src/authProvider', './src/dataProvider', './src/i18n', './src/live'],
+    ['./src/authProvider', './src/dataProvider', './src/i18n', './src/live', './src/loading'],
     WEB_SCREENS,
-    'authProvider, dataProvider, i18n and live sit below the screens: they import no feature folder.',
+    'authProvider, dataProvider, i18n, live and loading sit below the screens: they import no feature folder.',
   ),
   zone(
     './src/common',

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BUDGET_KIB, firstLoadOf, type Page } from './scripts/firstLoad.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -15,8 +17,46 @@ const serverUrl = process.env.FROTA_SERVER_URL ?? 'http://127.0.0.1:8082';
 const buildId = process.env.FROTA_BUILD_ID?.trim();
 const appVersion = buildId ? `${pkg.version}+${buildId}` : pkg.version;
 
+/**
+ * node-polyglot (react-admin's translator) requires the `object.entries` polyfill, whose
+ * dependency tree is a few KiB of the sign-in page's script; every browser the app supports has
+ * `Object.entries` itself.
+ */
+const nativeObjectEntries: Plugin = {
+  name: 'frota:native-object-entries',
+  enforce: 'pre',
+  resolveId: (id) => (id === 'object.entries' ? '\0object.entries' : null),
+  load: (id) => (id === '\0object.entries' ? 'module.exports = Object.entries;' : null),
+};
+
+/**
+ * Writes dist/.vite/first-load.json (each page's JS files and gzipped bytes, scripts/firstLoad.mjs)
+ * and prints the figures against their budgets after every build.
+ */
+const firstLoadReport: Plugin = {
+  name: 'frota:first-load',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const root = fileURLToPath(new URL('./', import.meta.url));
+    const pages = firstLoadOf(bundle, root);
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/first-load.json',
+      source: JSON.stringify({ budgetKiB: BUDGET_KIB, pages }, null, 2),
+    });
+    for (const [page, { files, bytes }] of Object.entries(pages)) {
+      const budget = BUDGET_KIB[page as Page];
+      this.info(
+        `${page} page: ${(bytes / 1024).toFixed(1)} KiB of JS (gzip) in ${files.length} files, budget ${budget} KiB`,
+      );
+    }
+  },
+};
+
 export default defineConfig({
   plugins: [
+    nativeObjectEntries,
+    firstLoadReport,
     react(),
     // The service worker and its update contract: docs/web-app-updates.md.
     VitePWA({
@@ -80,6 +120,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    chunkSizeWarningLimit: 2000,
+    // dist/.vite/manifest.json: which chunks each screen needs (the first-load budget test).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The first script: the sign-in page (src/startup/). It comes first: what it holds
+            // is not repeated below.
+            { name: 'start', tags: ['$initial'], priority: 3 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,9 +1,10 @@
 import { Button } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { describeError, type ErrorView } from '../authProvider/describeError';
 import { errorCode } from '../authProvider/errorCode';
-import type { FrotaDataProvider } from '../dataProvider';
+import { dataProvider } from '../dataProvider';
 
 const bodyOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'body' in error ? error.body : null;
@@ -12,28 +13,20 @@ const bodyOf = (error: unknown): unknown =>
 const trustFailure = (error: unknown): ErrorView => {
   const body = bodyOf(error);
   if (typeof body === 'string' && errorCode(body) === 'ALREADY_TRUST') {
-    return { kind: 'message', key: 'billing.alreadyTrust' };
+    return { kind: 'message', key: 'invoice.alreadyTrust' };
   }
   return describeError(error);
 };
 
-/**
- * In the suspended box: unlocks the account once for its trust days with the typed credentials,
- * then signs in with them.
- */
-export const TrustUnlockButton = ({
-  username,
-  password,
-  signIn,
-  onError,
-}: {
+interface TrustUnlockProps {
   username: string;
   password: string;
   signIn: () => Promise<void>;
   onError: (error: ErrorView) => void;
-}) => {
+}
+
+const TrustUnlockAction = ({ username, password, signIn, onError }: TrustUnlockProps) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<FrotaDataProvider>();
   const unlock = useMutation({
     mutationFn: () => dataProvider.trustUnlock(username.trim(), password),
     // Busy until the sign-in that follows has finished too.
@@ -47,7 +40,21 @@ export const TrustUnlockButton = ({
       disabled={unlock.isPending}
       onClick={() => unlock.mutate()}
     >
-      {translate('billing.trustUnlock')}
+      {translate('invoice.trustUnlock')}
     </Button>
+  );
+};
+
+/**
+ * In the suspended box: unlocks the account once for its trust days with the typed credentials,
+ * then signs in with them. The sign-in page has no react-admin around it, so the button brings
+ * the query client its mutation needs.
+ */
+export const TrustUnlockButton = (props: TrustUnlockProps) => {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TrustUnlockAction {...props} />
+    </QueryClientProvider>
   );
 };

@@ -20,7 +20,7 @@ export const FEATURE_ERROR_KEYS: Record<string, string> = {
   PAYMENT_PROVIDER_NOT_CONFIGURED: 'billing.errors.providerNotConfigured',
   PAYMENT_PROVIDER_UNREACHABLE: 'billing.errors.providerUnreachable',
   A_PAID_INVOICE_CANNOT_BE_CANCELLED: 'billing.errors.paidNotCancellable',
-  ALREADY_TRUST: 'billing.alreadyTrust',
+  ALREADY_TRUST: 'invoice.alreadyTrust',
   TRUST_UNLOCK_NOT_AVAILABLE: 'billing.errors.trustNotAvailable',
   ACCOUNT_IS_NOT_SUSPENDED: 'billing.errors.notSuspended',
   PORT_MUST_BE_BETWEEN_1_AND_65535: 'integrations.errors.port',

@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { type I18nProvider, mergeTranslations, type TranslationMessages } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { loadCatalog } from './catalog';
 import {
   type AppLocale,
   DEFAULT_LOCALE,
@@ -8,20 +8,8 @@ import {
   LOCALE_NAMES,
   SUPPORTED_LOCALES,
 } from './locales';
-import enUS from './messages/enUS';
-import esES from './messages/esES';
-import ptBR from './messages/ptBR';
-import raEsES from './ra/raEsES';
-import raPtBR from './ra/raPtBR';
 
-const english = mergeTranslations(englishMessages, enUS);
-
-/** Everything merges over English (the fallback language), so no key is ever bare. */
-export const messages: Record<AppLocale, TranslationMessages> = {
-  'en-US': english,
-  'pt-BR': mergeTranslations(english, raPtBR, ptBR),
-  'es-ES': mergeTranslations(english, raEsES, esES),
-};
+export { loadCatalog, loadPublicCatalog } from './catalog';
 
 /** node-polyglot only knows `pt-br` lower-case; Portuguese treats 0 as singular like French. */
 const pluralRules = {
@@ -39,9 +27,21 @@ const applyDocumentLang = (locale: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 };
 
-export const createI18nProvider = (initialLocale: AppLocale = DEFAULT_LOCALE): I18nProvider => {
+/**
+ * The i18n provider, started in `initialLocale` with its catalogue already loaded (react-admin
+ * renders the first screen synchronously); another language's catalogue is loaded by `load` when
+ * the user switches to it.
+ */
+export const createI18nProvider = (
+  initialLocale: AppLocale,
+  initialCatalog: TranslationMessages,
+  load: (locale: AppLocale) => Promise<TranslationMessages> = loadCatalog,
+): I18nProvider => {
   const provider = polyglotI18nProvider(
-    (locale) => messages[isAppLocale(locale) ? locale : DEFAULT_LOCALE],
+    (locale) => {
+      const chosen = isAppLocale(locale) ? locale : DEFAULT_LOCALE;
+      return chosen === initialLocale ? initialCatalog : load(chosen);
+    },
     initialLocale,
     SUPPORTED_LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] })),
     { allowMissing: true, pluralRules },

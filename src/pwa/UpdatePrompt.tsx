@@ -8,7 +8,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { createRoot } from 'react-dom/client';
+import { appStore } from '../bootstrap/store';
 import { baseTheme } from '../branding/muiTheme';
+import { createI18nProvider, loadPublicCatalog } from '../i18n';
+import type { AppLocale } from '../i18n/locales';
 import { isRunningLatestBuild } from './latestBuild';
 import { watchForUpdates } from './updateChecks';
 
@@ -70,11 +74,7 @@ interface UpdatePromptProps {
   store: Store;
 }
 
-/**
- * Mounted once beside the whole app, so the offer shows on every page: sign-in, map, management,
- * driver screens and the maintenance notice alike. It follows the language chosen in the app
- * through the shared store.
- */
+/** The offer in the language chosen in the app, which it follows through the shared store. */
 export const UpdatePrompt = ({ i18nProvider, store }: UpdatePromptProps) => (
   <StoreContext.Provider value={store}>
     <I18nContextProvider value={i18nProvider}>
@@ -84,3 +84,20 @@ export const UpdatePrompt = ({ i18nProvider, store }: UpdatePromptProps) => (
     </I18nContextProvider>
   </StoreContext.Provider>
 );
+
+/**
+ * Registers the service worker and mounts the offer in a root of its own, beside whichever the
+ * page shows (the sign-in page or the app), so it shows on every page: sign-in, map, management,
+ * driver screens and the maintenance notice alike. Its messages are the sign-in page's.
+ */
+export const mountUpdatePrompt = async (locale: AppLocale): Promise<void> => {
+  const catalog = await loadPublicCatalog(locale);
+  const container = document.createElement('div');
+  document.body.append(container);
+  createRoot(container).render(
+    <UpdatePrompt
+      i18nProvider={createI18nProvider(locale, catalog, loadPublicCatalog)}
+      store={appStore}
+    />,
+  );
+};

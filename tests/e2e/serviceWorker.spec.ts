@@ -149,8 +149,7 @@ test('a deploy is offered to the open tab, and accepting reloads into the new ve
     await expect(fresh.getByText('Uma nova versão do aplicativo está disponível.')).toHaveCount(0);
 
     // The offer speaks the language chosen in the app.
-    await page.locator('#language').click();
-    await page.getByRole('option', { name: 'Español' }).click();
+    await page.locator('#language').selectOption({ label: 'Español' });
     await expect(
       page.getByText('Hay una nueva versión de la aplicación disponible.'),
     ).toBeVisible();

@@ -18,12 +18,12 @@ import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
 import deviceImageEnUS from './deviceImage/enUS';
-import pwaEnUS from './pwa/enUS';
-import signInEnUS, { signInErrorsEnUS } from './signIn/enUS';
 
-/** Frota's own messages; the other locales must have exactly these keys (see AppMessages). */
+/**
+ * What the signed-in app says (the pages without a session are in `public/`); the other locales
+ * must have exactly these keys (see AppMessages).
+ */
 const enUS = {
-  ...signInEnUS,
   ...liveEnUS,
   ...logsEnUS,
   ...scheduledEventsEnUS,
@@ -41,110 +41,14 @@ const enUS = {
   ...announcementsEnUS,
   ...positionToolsEnUS,
   ...deviceImageEnUS,
-  ...pwaEnUS,
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,
-  app: {
-    loading: 'Loading…',
-  },
-  login: {
-    username: 'Username',
-    password: 'Password',
-    remember: 'Remember me',
-    signIn: 'Sign in',
-    lostPassword: 'Lost your password?',
-    register: 'Create an account',
-    language: 'Language',
-    driverTitle: 'Driver sign-in',
-  },
-  register: {
-    title: 'Create account',
-    name: 'Name',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Register',
-    success: 'Account created. You can now sign in.',
-    disabled: 'Registration is not available on this server.',
-  },
-  recover: {
-    title: 'Recover password',
-    intro: 'Enter the email of your account and we will send you a link to set a new password.',
-    email: 'Email',
-    send: 'Send link',
-    sent: 'If an account exists for this email, a recovery link has been sent to it.',
-    setTitle: 'Set a new password',
-    token: 'Recovery code',
-    newPassword: 'New password',
-    confirmPassword: 'Confirm password',
-    save: 'Save password',
-    done: 'Your password has been changed. You can now sign in.',
-  },
-  common: {
-    backToLogin: 'Back to sign-in',
-  },
-  validation: {
-    name: 'Enter a first and last name',
-    email: 'Enter a valid username',
-    password: 'Enter a password',
-    passwordMismatch: 'The passwords do not match',
-  },
-  maintenance: {
-    title: 'Under maintenance',
-    message: 'The server could not be reached. Please try again in a few moments.',
-    retry: 'Try again',
-  },
   menu: {
     map: 'Map',
     devices: 'Devices',
     language: 'Language',
     version: 'Version %{version}',
-  },
-  invoice: {
-    title: 'Open invoices',
-    dueDate: 'Due date',
-    value: 'Amount',
-    statusLabel: 'Status',
-    statuses: {
-      PENDING: 'Pending',
-      RECEIVED_IN_CASH: 'Received in cash',
-      RECEIVED: 'Received',
-      CONFIRMED: 'Confirmed',
-      OVERDUE: 'Overdue',
-      REFUND_REQUESTED: 'Refund requested',
-      REFUND_IN_PROGRESS: 'Refund in progress',
-      CHARGEBACK_REQUESTED: 'Chargeback requested',
-      CHARGEBACK_DISPUTE: 'Chargeback dispute',
-      AWAITING_CHARGEBACK_REVERSAL: 'Awaiting chargeback reversal',
-      DUNNING_REQUESTED: 'Dunning requested',
-      DUNNING_RECEIVED: 'Dunning received',
-      AWAITING_RISK_ANALYSIS: 'Awaiting risk analysis',
-    },
-  },
-  errors: {
-    ...signInErrorsEnUS,
-    HTTP_401_UNAUTHORIZED: 'Invalid username and password combination.',
-    ACCOUNT_IS_DISABLED: 'Your account is disabled. Please contact the administrator.',
-    ACCOUNT_IS_SUSPENDED:
-      'Your account is suspended for non-payment. Please contact support or settle your open invoices.',
-    ACCOUNT_IS_SUSPENDED_TRUST:
-      'Your account is suspended for non-payment. A one-time trust unlock is available: contact support or settle your open invoices.',
-    ACCOUNT_HAS_EXPIRED: 'Your account has expired. Please contact the administrator.',
-    ACCOUNT_BELONGS_TO_ANOTHER_DOMAIN:
-      "This account belongs to another address. Sign in on your provider's site.",
-    SHARE_HAS_EXPIRED: 'Your session has expired!',
-    INVALID_SHARE: 'Link expired or invalid.',
-    TOO_MANY_LOGIN_ATTEMPTS: 'Too many sign-in attempts. Please wait a moment and try again.',
-    REGISTRATION_DISABLED: 'Creating new users is temporarily blocked.',
-    EMAIL_ALREADY_IN_USE: 'This email is already in use.',
-    INVALID_OR_EXPIRED_TOKEN: 'The recovery code is invalid or has expired.',
-    PASSWORD_TOO_SHORT: 'The password is too short.',
-    FILL_ALL_FIELDS: 'Please fill in all fields.',
-    INVALID_LOGIN_DATA: 'It looks like you entered incorrect data.',
-    FILL_EMAIL_FIELD: 'Please fill in the email field.',
-    FILL_TOKEN_FIELD: 'Please fill in the recovery code field.',
-    USER_NOT_AUTHED: 'Refresh your page',
-    UNKNOWN: 'An unexpected error occurred.',
   },
 };
 

@@ -1,4 +1,5 @@
-import { Alert, Link, TextField } from '@mui/material';
+import { Alert, Link } from '@mui/material';
+import { OutlinedTextField } from '../../common/OutlinedTextField';
 import { useTranslate } from 'react-admin';
 
 interface CodeStepProps {
@@ -14,7 +15,7 @@ export const CodeStep = ({ code, onCode, onBack }: CodeStepProps) => {
   return (
     <>
       <Alert severity="info">{translate('signIn.code.prompt')}</Alert>
-      <TextField
+      <OutlinedTextField
         id="code"
         name="code"
         label={translate('signIn.code.label')}
@@ -22,7 +23,7 @@ export const CodeStep = ({ code, onCode, onBack }: CodeStepProps) => {
         autoFocus
         value={code}
         onChange={(event) => onCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-        slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
+        inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 }}
       />
       <Link
         component="button"

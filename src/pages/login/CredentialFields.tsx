@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import { OutlinedTextField } from '../../common/OutlinedTextField';
 import { useTranslate } from 'react-admin';
 
 interface CredentialFieldsProps {
@@ -18,7 +18,7 @@ export const CredentialFields = ({
   const translate = useTranslate();
   return (
     <>
-      <TextField
+      <OutlinedTextField
         id="username"
         name="username"
         label={translate('login.username')}
@@ -27,7 +27,7 @@ export const CredentialFields = ({
         value={username}
         onChange={(event) => onUsername(event.target.value)}
       />
-      <TextField
+      <OutlinedTextField
         id="password"
         name="password"
         type="password"

@@ -1,21 +1,23 @@
 import { FormControlLabel, Switch } from '@mui/material';
 import { useState } from 'react';
-import { useLogin, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
-import { returnPathFromSearch } from '../../authProvider/loginRedirect';
-import { TrustUnlockButton } from '../../billing/TrustUnlockButton';
+import { useTranslate } from 'react-admin';
+import type { SignInParams } from '../../authProvider/session';
+import { lazyPage } from '../../loading/lazyPage';
 import { SignInForm } from './SignInForm';
 
+// Only a suspended account with a trust unlock left needs it (and react-query with it).
+const TrustUnlockButton = lazyPage(() =>
+  import('../../billing/TrustUnlockButton').then((m) => m.TrustUnlockButton),
+);
+
 /** The main sign-in: credentials, remember me, and the trust unlock of a suspended account. */
-export const LoginForm = () => {
+export const LoginForm = ({ signIn }: { signIn: (params: SignInParams) => Promise<void> }) => {
   const translate = useTranslate();
-  const login = useLogin();
-  const { search } = useLocation();
   const [remember, setRemember] = useState(false);
   return (
     <SignInForm
       signIn={(username, password, code) =>
-        login({ username: username.trim(), password, remember, code }, returnPathFromSearch(search))
+        signIn({ username: username.trim(), password, remember, code })
       }
       options={
         <FormControlLabel

@@ -1,30 +1,44 @@
 import { Box, Link } from '@mui/material';
+import type { MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { DRIVER_LOGIN_PATH } from '../../authProvider/loginRedirect';
+import type { SignInParams } from '../../authProvider/session';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { AuthCard } from '../AuthCard';
 import { ErrorMessage } from '../../common/ErrorMessage';
 import { LoginForm } from './LoginForm';
 
-/** `/login`, and for now `/motorista` too (the driver sign-in proper comes later). */
-export const LoginPage = () => {
+interface LoginPageProps {
+  /** The address's query: `?to=` (where to go afterwards), `?share=invalid`. */
+  search: string;
+  /** Signs in and opens the app; rejects with the server's refusal. */
+  signIn: (params: SignInParams) => Promise<void>;
+  /** Opens another page of the app (password recovery, registration). */
+  onOpen: (path: string) => void;
+}
+
+/**
+ * `/login`. It is the first script's only screen (src/startup/): no router and no react-admin
+ * admin around it, so it takes its address and its ways out as props.
+ */
+export const LoginPage = ({ search, signIn, onOpen }: LoginPageProps) => {
   const translate = useTranslate();
   const { server } = useServerInfo();
-  const { pathname, search } = useLocation();
   // `/share/:token` sends an unknown, expired or revoked link here.
   const invalidShare = new URLSearchParams(search).get('share') === 'invalid';
-  const isDriver = pathname === DRIVER_LOGIN_PATH;
+  const open = (path: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    onOpen(path);
+  };
   return (
-    <AuthCard title={isDriver ? translate('login.driverTitle') : undefined}>
+    <AuthCard>
       {invalidShare && <ErrorMessage error={{ kind: 'message', key: 'errors.INVALID_SHARE' }} />}
-      <LoginForm />
+      <LoginForm signIn={signIn} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link component={RouterLink} to="/login/recover" variant="body2">
+        <Link href="/login/recover" onClick={open('/login/recover')} variant="body2">
           {translate('login.lostPassword')}
         </Link>
         {server.registration && (
-          <Link component={RouterLink} to="/register" variant="body2">
+          <Link href="/register" onClick={open('/register')} variant="body2">
             {translate('login.register')}
           </Link>
         )}

@@ -2,11 +2,16 @@ import { Box, Button, CircularProgress } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { describeError, type ErrorView } from '../../authProvider/describeError';
-import { OpenInvoices } from '../../billing/OpenInvoices';
 import { ErrorMessage } from '../../common/ErrorMessage';
 import { isCodeRequired } from '../../dataProvider/session';
+import { lazyPage } from '../../loading/lazyPage';
 import { CodeStep } from './CodeStep';
 import { CredentialFields } from './CredentialFields';
+
+// Only a suspended account's sign-in shows its open invoices.
+const OpenInvoices = lazyPage(() =>
+  import('../../billing/OpenInvoices').then((m) => m.OpenInvoices),
+);
 
 /** What the suspended-account box may offer: the typed credentials and a retry with them. */
 interface SuspendedOffer {

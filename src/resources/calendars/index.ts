@@ -1,6 +1,9 @@
 import EventIcon from '@mui/icons-material/Event';
-import { formPages } from '../common/formPages';
-import { CalendarForm } from './CalendarForm';
-import { CalendarList } from './CalendarList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: CalendarList, ...formPages(CalendarForm), icon: EventIcon };
+export default {
+  list: lazyPage(() => import('./CalendarList').then((m) => m.CalendarList)),
+  ...lazyFormPages(() => import('./CalendarForm').then((m) => m.CalendarForm)),
+  icon: EventIcon,
+};

@@ -1,6 +1,9 @@
 import SendIcon from '@mui/icons-material/Send';
-import { formPages } from '../common/formPages';
-import { CommandForm } from './CommandForm';
-import { CommandList } from './CommandList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: CommandList, ...formPages(CommandForm), icon: SendIcon };
+export default {
+  list: lazyPage(() => import('./CommandList').then((m) => m.CommandList)),
+  ...lazyFormPages(() => import('./CommandForm').then((m) => m.CommandForm)),
+  icon: SendIcon,
+};

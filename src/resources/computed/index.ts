@@ -1,6 +1,9 @@
 import FunctionsIcon from '@mui/icons-material/Functions';
-import { formPages } from '../common/formPages';
-import { ComputedForm } from './ComputedForm';
-import { ComputedList } from './ComputedList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: ComputedList, ...formPages(ComputedForm), icon: FunctionsIcon };
+export default {
+  list: lazyPage(() => import('./ComputedList').then((m) => m.ComputedList)),
+  ...lazyFormPages(() => import('./ComputedForm').then((m) => m.ComputedForm)),
+  icon: FunctionsIcon,
+};

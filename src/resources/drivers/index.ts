@@ -1,6 +1,9 @@
 import BadgeIcon from '@mui/icons-material/Badge';
-import { formPages } from '../common/formPages';
-import { DriverForm } from './DriverForm';
-import { DriverList } from './DriverList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: DriverList, ...formPages(DriverForm), icon: BadgeIcon };
+export default {
+  list: lazyPage(() => import('./DriverList').then((m) => m.DriverList)),
+  ...lazyFormPages(() => import('./DriverForm').then((m) => m.DriverForm)),
+  icon: BadgeIcon,
+};

@@ -1,6 +1,9 @@
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { formPages } from '../common/formPages';
-import { EventForm } from './EventForm';
-import { EventList } from './EventList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: EventList, ...formPages(EventForm), icon: EventRepeatIcon };
+export default {
+  list: lazyPage(() => import('./EventList').then((m) => m.EventList)),
+  ...lazyFormPages(() => import('./EventForm').then((m) => m.EventForm)),
+  icon: EventRepeatIcon,
+};

@@ -1,6 +1,9 @@
 import GroupsIcon from '@mui/icons-material/Workspaces';
-import { formPages } from '../common/formPages';
-import { GroupForm } from './GroupForm';
-import { GroupList } from './GroupList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: GroupList, ...formPages(GroupForm), icon: GroupsIcon };
+export default {
+  list: lazyPage(() => import('./GroupList').then((m) => m.GroupList)),
+  ...lazyFormPages(() => import('./GroupForm').then((m) => m.GroupForm)),
+  icon: GroupsIcon,
+};

@@ -1,6 +1,9 @@
 import BuildIcon from '@mui/icons-material/Build';
-import { formPages } from '../common/formPages';
-import { MaintenanceForm } from './MaintenanceForm';
-import { MaintenanceList } from './MaintenanceList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: MaintenanceList, ...formPages(MaintenanceForm), icon: BuildIcon };
+export default {
+  list: lazyPage(() => import('./MaintenanceList').then((m) => m.MaintenanceList)),
+  ...lazyFormPages(() => import('./MaintenanceForm').then((m) => m.MaintenanceForm)),
+  icon: BuildIcon,
+};

@@ -1,6 +1,9 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { formPages } from '../common/formPages';
-import { NotificationForm } from './NotificationForm';
-import { NotificationList } from './NotificationList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
-export default { list: NotificationList, ...formPages(NotificationForm), icon: NotificationsIcon };
+export default {
+  list: lazyPage(() => import('./NotificationList').then((m) => m.NotificationList)),
+  ...lazyFormPages(() => import('./NotificationForm').then((m) => m.NotificationForm)),
+  icon: NotificationsIcon,
+};

@@ -1,10 +1,9 @@
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { formPages } from '../common/formPages';
-import { ScheduledReportForm } from './ScheduledReportForm';
-import { ScheduledReportList } from './ScheduledReportList';
+import { lazyPage } from '../../loading/lazyPage';
+import { lazyFormPages } from '../common/lazyFormPages';
 
 export default {
-  list: ScheduledReportList,
-  ...formPages(ScheduledReportForm),
+  list: lazyPage(() => import('./ScheduledReportList').then((m) => m.ScheduledReportList)),
+  ...lazyFormPages(() => import('./ScheduledReportForm').then((m) => m.ScheduledReportForm)),
   icon: EventRepeatIcon,
 };

@@ -1,5 +1,9 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserList } from './UserList';
-import { UserCreate, UserEdit } from './UserPages';
+import { lazyPage } from '../../loading/lazyPage';
 
-export default { list: UserList, edit: UserEdit, create: UserCreate, icon: PeopleIcon };
+export default {
+  list: lazyPage(() => import('./UserList').then((m) => m.UserList)),
+  edit: lazyPage(() => import('./UserPages').then((m) => m.UserEdit)),
+  create: lazyPage(() => import('./UserPages').then((m) => m.UserCreate)),
+  icon: PeopleIcon,
+};

@@ -1,54 +1,37 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { AdminContext, memoryStore } from 'react-admin';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { authProvider } from '../../../src/authProvider';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setCurrentUser } from '../../../src/authProvider/currentUser';
-import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import type { AppLocale } from '../../../src/i18n/locales';
 import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
-import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { SignInShell } from '../../../src/startup/SignInShell';
 import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from './fakeFetch';
-
-const WhereAmI = () => {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{`${pathname}${search}`}</p>;
-};
 
 const renderLogin = ({
   locale = 'pt-BR',
   registration = true,
   path = '/login',
-}: { locale?: AppLocale; registration?: boolean; path?: string } = {}) =>
-  render(
-    <MemoryRouter
-      initialEntries={[path]}
-      future={{ v7_startTransition: false, v7_relativeSplatPath: false }}
-    >
-      <ServerInfoContext.Provider
-        value={{
-          server: { ...testServer, registration },
-          brand: defaultBrand,
-          colors: defaultColors,
-          licenseMode: null,
-          deviceLimit: null,
-          isPlus: false,
-        }}
-      >
-        <AdminContext
-          authProvider={authProvider}
-          i18nProvider={createI18nProvider(locale)}
-          store={memoryStore()}
-        >
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="*" element={<WhereAmI />} />
-          </Routes>
-        </AdminContext>
-      </ServerInfoContext.Provider>
-    </MemoryRouter>,
+}: { locale?: AppLocale; registration?: boolean; path?: string } = {}) => {
+  window.history.replaceState(null, '', path);
+  const entered = vi.fn<(path: string) => Promise<void>>(async () => undefined);
+  const opened = vi.fn();
+  const view = render(
+    <SignInShell
+      i18nProvider={createI18nProvider(locale)}
+      info={{
+        server: { ...testServer, registration },
+        brand: defaultBrand,
+        colors: defaultColors,
+        licenseMode: null,
+        deviceLimit: null,
+        isPlus: false,
+      }}
+      onEnter={entered}
+      onOpen={opened}
+    />,
   );
+  return { ...view, entered, opened };
+};
 
 const fillAndSubmit = (username: string, password: string, submitLabel = 'Entrar') => {
   fireEvent.change(screen.getByLabelText('Usuário'), { target: { value: username } });
@@ -124,7 +107,7 @@ describe('LoginPage', () => {
     fillAndSubmit('ana@example.com', 'secret');
     const box = await screen.findByTestId('suspended-box');
     expect(within(box).getByRole('alert')).toHaveTextContent('suspensa por falta de pagamento');
-    const row = within(box).getAllByRole('row')[1];
+    const row = (await within(box).findAllByRole('row'))[1];
     expect(row).toHaveTextContent('10/05/2024');
     expect(row).toHaveTextContent(/R\$\s1\.234,50/);
     expect(row).toHaveTextContent('Vencida');
@@ -132,16 +115,16 @@ describe('LoginPage', () => {
 
   it('goes to the safe ?to= path after signing in', async () => {
     fakeFetch({ 'POST /api/session': () => jsonResponse(testUser) });
-    renderLogin({ path: '/login?to=%2Fdevices%3Fexpand%3Dtrue' });
+    const { entered } = renderLogin({ path: '/login?to=%2Fdevices%3Fexpand%3Dtrue' });
     fillAndSubmit('ana@example.com', 'secret');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/devices?expand=true');
+    await waitFor(() => expect(entered).toHaveBeenCalledWith('/devices?expand=true'));
   });
 
   it('ignores an external ?to= and goes home', async () => {
     fakeFetch({ 'POST /api/session': () => jsonResponse(testUser) });
-    renderLogin({ path: '/login?to=%2F%2Fevil.com' });
+    const { entered } = renderLogin({ path: '/login?to=%2F%2Fevil.com' });
     fillAndSubmit('ana@example.com', 'secret');
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/home$/);
+    await waitFor(() => expect(entered).toHaveBeenCalledWith('/home'));
   });
 
   it('speaks English in en-US', () => {

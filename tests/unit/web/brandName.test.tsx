@@ -9,11 +9,11 @@ import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { subscribeServerInfo } from '../../../src/bootstrap/serverInfoStore';
 import { dataProvider } from '../../../src/dataProvider';
 import { DriverLoginPage } from '../../../src/driver/DriverLoginPage';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import type { AppLocale } from '../../../src/i18n/locales';
 import { AccountPage } from '../../../src/settings/account/AccountPage';
 import { ThemePage } from '../../../src/settings/theme/ThemePage';
-import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { SignInShell } from '../../../src/startup/SignInShell';
 import { defaultBrand, normalizeBrand, type BrandConfig } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
 import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from './fakeFetch';
@@ -52,7 +52,21 @@ afterEach(() => {
 describe('the brand name', () => {
   it('is what the login and driver sign-in pages show, not the product name', () => {
     const brand = normalizeBrand({ title: 'Rastro Sul' });
-    renderWith(<LoginPage />, brand);
+    render(
+      <SignInShell
+        i18nProvider={createI18nProvider('pt-BR')}
+        info={{
+          server: testServer,
+          brand,
+          colors: defaultColors,
+          licenseMode: 'plus',
+          deviceLimit: null,
+          isPlus: true,
+        }}
+        onEnter={async () => undefined}
+        onOpen={() => undefined}
+      />,
+    );
     expect(screen.getByText('Rastro Sul')).toBeInTheDocument();
     expect(screen.queryByText('Frota')).toBeNull();
   });

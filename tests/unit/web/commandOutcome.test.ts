@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandMethods } from '../../../src/dataProvider/commands';
 import { sendOutcomeKey } from '../../../src/fleet/actions/useDeviceActions';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import type { AppLocale } from '../../../src/i18n/locales';
 import { fakeFetch, jsonResponse, textResponse } from './fakeFetch';
 

@@ -1,7 +1,7 @@
 import { errorCode, errorMessageKey, knownErrorCodes } from '../../../src/authProvider/errorCode';
 import { describeError } from '../../../src/authProvider/describeError';
 import { HttpError } from '../../../src/dataProvider/http';
-import { messages } from '../../../src/i18n';
+import { messages } from './i18nCatalogs';
 
 describe('errorCode', () => {
   it("turns Traccar's 401 text into HTTP_401_UNAUTHORIZED", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_ERROR_KEYS, featureErrorText } from '../../../src/dataProvider/featureErrors';
 import { HttpError } from '../../../src/dataProvider/http';
-import { createI18nProvider, messages } from '../../../src/i18n';
+import { createI18nProvider, messages } from './i18nCatalogs';
 import type { AppLocale } from '../../../src/i18n/locales';
 
 const translateIn = (locale: AppLocale) => {
@@ -44,7 +44,7 @@ describe('server error texts on the billing, integration and reseller screens', 
       'O usuário não tem um CPF/CNPJ válido, exigido pelo provedor de pagamento.',
     );
     expect(featureErrorText(serverError('Already trust - SecurityException'), pt)).toBe(
-      lookup('pt-BR', 'billing.alreadyTrust'),
+      lookup('pt-BR', 'invoice.alreadyTrust'),
     );
     expect(
       featureErrorText(

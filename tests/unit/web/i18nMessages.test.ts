@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import englishMessages from 'ra-language-english';
-import { createI18nProvider, messages } from '../../../src/i18n';
+import { createI18nProvider, messages } from './i18nCatalogs';
 import enUS from '../../../src/i18n/messages/enUS';
 import esES from '../../../src/i18n/messages/esES';
 import ptBR from '../../../src/i18n/messages/ptBR';
 import raEsES from '../../../src/i18n/ra/raEsES';
 import raPtBR from '../../../src/i18n/ra/raPtBR';
+import publicEnUS from '../../../src/i18n/messages/public/enUS';
+import publicEsES from '../../../src/i18n/messages/public/esES';
+import publicPtBR from '../../../src/i18n/messages/public/ptBR';
 
 const leaves = (tree: object, prefix = ''): Map<string, string> => {
   const result = new Map<string, string>();
@@ -22,6 +25,8 @@ const placeholders = (text: string) => (text.match(/%\{\w+\}/g) ?? []).sort();
 describe.each([
   ['pt-BR app messages', enUS, ptBR],
   ['es-ES app messages', enUS, esES],
+  ['pt-BR public messages', publicEnUS, publicPtBR],
+  ['es-ES public messages', publicEnUS, publicEsES],
   ['pt-BR react-admin messages', englishMessages, raPtBR],
   ['es-ES react-admin messages', englishMessages, raEsES],
 ])('%s', (_, source, translation) => {
@@ -94,5 +99,18 @@ describe('i18nProvider', () => {
     expect(Object.keys(messages)).toEqual(['en-US', 'pt-BR', 'es-ES']);
     const merged = messages['pt-BR'] as { ra: { action: Record<string, string> } };
     expect(merged.ra.action.save).toBe('Salvar');
+  });
+});
+
+describe('the two catalogue chunks', () => {
+  // `loadCatalog` merges them shallowly: a namespace in both would lose one side's keys.
+  it.each([
+    ['en-US', enUS, publicEnUS],
+    ['pt-BR', ptBR, publicPtBR],
+    ['es-ES', esES, publicEsES],
+  ] as const)('share no top-level key in %s', (_, app, publicPart) => {
+    const shared = Object.keys(publicPart).filter((key) => key in app);
+    expect(shared).toEqual([]);
+    expect(Object.keys(publicPart).length).toBeGreaterThan(5);
   });
 });

@@ -1,4 +1,4 @@
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import { MUI_LOCALES, withMuiLocale } from '../../../src/i18n/muiLocale';
 import { actionLabel, objectLabel } from '../../../src/logs/logText';
 import { speedForInput, speedFromInput } from '../../../src/resources/common/SpeedInput';

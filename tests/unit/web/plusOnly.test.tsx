@@ -4,7 +4,7 @@ import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
 import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { PlusOnly } from '../../../src/common/PlusOnly';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import type { AppLocale } from '../../../src/i18n/locales';
 import { testServer } from './fakeFetch';
 

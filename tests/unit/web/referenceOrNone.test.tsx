@@ -12,7 +12,7 @@ import { encodePerms } from '../../../model';
 import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
 import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import { ReferenceOrNone } from '../../../src/resources/common/ReferenceOrNone';
 import { testServer, testUser } from './fakeFetch';
 

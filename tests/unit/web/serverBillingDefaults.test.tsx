@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
 import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import { ServerPermissionInputs } from '../../../src/settings/server/ServerInputs';
 import { fromForm, toForm } from '../../../src/common/formAttributes';
 import { centsToUnits, unitsToCents } from '../../../src/billing/money';

@@ -3,7 +3,7 @@ import { AdminContext, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { authProvider } from '../../../src/authProvider';
 import { errorCode, errorMessageKey } from '../../../src/authProvider/errorCode';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import type { User } from '../../../model/user';
 import { ShareCountdown } from '../../../src/shares/ShareViewer';
 import { testUser } from './fakeFetch';

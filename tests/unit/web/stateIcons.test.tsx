@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { StateIconSprite, StateIcons } from '../../../src/fleet/StateIcons';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import { device, position } from './liveFixtures';
 
 describe('state icons', () => {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { setCurrentUser } from '../../../src/authProvider/currentUser';
 import { authProvider } from '../../../src/authProvider';
 import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
-import { createI18nProvider } from '../../../src/i18n';
+import { createI18nProvider } from './i18nCatalogs';
 import { defaultBrand } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
 import { ThemePage } from '../../../src/settings/theme/ThemePage';

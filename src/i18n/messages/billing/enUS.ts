@@ -36,9 +36,6 @@ const billingEnUS = {
     close: 'Close',
     done: 'Done',
     failed: 'Could not complete: %{error}',
-    trustUnlock: 'Trust unlock',
-    alreadyTrust:
-      'The trust unlock has already been used. Please settle your open invoices or contact support.',
     defaults: {
       title: 'Billing defaults',
       help: 'Used for every billed user who has no value of their own.',

@@ -38,9 +38,6 @@ const billingEsES: BillingMessages = {
     close: 'Cerrar',
     done: 'Hecho',
     failed: 'No se pudo completar: %{error}',
-    trustUnlock: 'Desbloqueo de confianza',
-    alreadyTrust:
-      'El desbloqueo de confianza ya fue usado. Pague las facturas pendientes o contacte con soporte.',
     defaults: {
       title: 'Valores predeterminados de cobro',
       help: 'Se usan para todo usuario facturado que no tenga un valor propio.',

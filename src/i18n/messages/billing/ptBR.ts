@@ -37,9 +37,6 @@ const billingPtBR: BillingMessages = {
     close: 'Fechar',
     done: 'Feito',
     failed: 'Não foi possível concluir: %{error}',
-    trustUnlock: 'Desbloqueio de confiança',
-    alreadyTrust:
-      'O desbloqueio de confiança já foi usado. Quite as faturas em aberto ou entre em contato com o suporte.',
     defaults: {
       title: 'Padrões de cobrança',
       help: 'Usados para todo usuário cobrado que não tenha um valor próprio.',

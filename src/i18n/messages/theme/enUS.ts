@@ -54,9 +54,6 @@ const themeEnUS = {
       '--tk-login-filter': 'Filter colour (over the background)',
     },
   },
-  whatsapp: {
-    label: 'Talk to us on WhatsApp',
-  },
 };
 
 export default themeEnUS;

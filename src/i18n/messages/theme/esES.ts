@@ -54,9 +54,6 @@ const themeEsES = {
       '--tk-login-filter': 'Color del filtro (sobre el fondo)',
     },
   },
-  whatsapp: {
-    label: 'Hable con nosotros por WhatsApp',
-  },
 };
 
 export default themeEsES;

@@ -54,9 +54,6 @@ const themePtBR = {
       '--tk-login-filter': 'Cor do filtro (sobre o fundo)',
     },
   },
-  whatsapp: {
-    label: 'Fale conosco pelo WhatsApp',
-  },
 };
 
 export default themePtBR;

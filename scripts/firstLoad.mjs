@@ -1,0 +1,60 @@
+// The JavaScript a visitor downloads before a screen works: the chunks holding the screen's
+// modules and every chunk those import statically, gzipped. Computed while building (the
+// `firstLoadReport` plugin in vite.config.ts writes dist/.vite/first-load.json and prints it);
+// the e2e budget test and the map bench also measure what Chromium really fetches.
+import { gzipSync } from 'node:zlib';
+
+/** Budgets in KiB of gzipped JS. */
+export const BUDGET_KIB = { login: 150, map: 300 };
+
+/**
+ * The modules each page runs before it works, besides the app's entry (src/main.tsx), in a
+ * pt-BR browser (the default language): the sign-in page, and the live map of a visitor who
+ * already has a session (src/startup/start.tsx loads the app, its catalogue, the frame and the
+ * map together).
+ */
+export const PAGE_ROOTS = {
+  login: ['src/i18n/messages/public/ptBR.ts'],
+  map: [
+    'src/i18n/messages/public/ptBR.ts',
+    'src/App.tsx',
+    'src/i18n/catalogs/ptBR.ts',
+    'src/driver/DriverAwareLayout.tsx',
+    'src/map/MapPage.tsx',
+  ],
+};
+
+const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
+
+/**
+ * `bundle`: Rollup/Rolldown's output bundle; `root`: the repository root (absolute, ending in /).
+ * Returns, per page, its JS files and their gzipped total in bytes.
+ */
+export function firstLoadOf(bundle, root) {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const chunkOf = new Map();
+  for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(id, chunk);
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const closure = (start) => {
+    const files = new Set();
+    const visit = (chunk) => {
+      if (files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      chunk.imports.forEach((file) => visit(bundle[file]));
+    };
+    start.forEach(visit);
+    return files;
+  };
+  return Object.fromEntries(
+    Object.entries(PAGE_ROOTS).map(([page, roots]) => {
+      const start = roots.map((path) => {
+        const chunk = chunkOf.get(`${root}${path}`);
+        if (!chunk) throw new Error(`${path} is in no chunk of the build`);
+        return chunk;
+      });
+      const files = [...closure([entry, ...start])];
+      const bytes = files.reduce((sum, file) => sum + gzipSize(bundle[file].code), 0);
+      return [page, { files, bytes }];
+    }),
+  );
+}

@@ -1,0 +1,137 @@
+import type { ComponentType } from 'react';
+import { PlusOnly } from './common/PlusOnly';
+import { lazyPage } from './loading/lazyPage';
+
+/**
+ * Every screen but the sign-in page, each fetched the first time it is opened (App.tsx routes to
+ * them). Keeping them out of the first script is what lets the sign-in page show quickly on a
+ * phone; the management screens' own components are split the same way in `resources/*`.
+ */
+
+/** A page that exists only with the plus licence: the notice shows without fetching the page. */
+const plusOnly = <P extends object>(Page: ComponentType<P>) => {
+  const Guarded = (props: P) => (
+    <PlusOnly>
+      <Page {...props} />
+    </PlusOnly>
+  );
+  return Guarded;
+};
+
+// The signed-in frame and the live map: what every operator opens first.
+export const Layout = lazyPage(() =>
+  import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
+);
+export const MapPage = lazyPage(() => import('./map/MapPage').then((m) => m.MapPage));
+export const DeviceListPanel = lazyPage(() =>
+  import('./fleet/DeviceListPanel').then((m) => m.DeviceListPanel),
+);
+export const DeviceDetailPanel = lazyPage(() =>
+  import('./fleet/detail/DeviceDetailPanel').then((m) => m.DeviceDetailPanel),
+);
+
+// Reports over the map.
+export const ReportsChooser = lazyPage(() =>
+  import('./reports/ReportsChooser').then((m) => m.ReportsChooser),
+);
+export const ReportViewPanel = lazyPage(() =>
+  import('./reports/ReportViewPanel').then((m) => m.ReportViewPanel),
+);
+export const HistoryPanel = lazyPage(() =>
+  import('./reports/HistoryPanel').then((m) => m.HistoryPanel),
+);
+export const CombinedReportPanel = lazyPage(() =>
+  import('./reports/CombinedReportPanel').then((m) => m.CombinedReportPanel),
+);
+export const GeofenceReportPanel = lazyPage(() =>
+  import('./reports/GeofenceReportPanel').then((m) => m.GeofenceReportPanel),
+);
+
+// Public pages besides the sign-in.
+export const RegisterPage = lazyPage(() =>
+  import('./pages/register/RegisterPage').then((m) => m.RegisterPage),
+);
+export const RecoverRequestPage = lazyPage(() =>
+  import('./pages/recover/RecoverRequestPage').then((m) => m.RecoverRequestPage),
+);
+export const RecoverSetPage = lazyPage(() =>
+  import('./pages/recover/RecoverSetPage').then((m) => m.RecoverSetPage),
+);
+export const MaintenanceRoute = lazyPage(() =>
+  import('./pages/maintenance/MaintenanceRoute').then((m) => m.MaintenanceRoute),
+);
+export const SharePage = lazyPage(() => import('./shares/SharePage').then((m) => m.SharePage));
+
+// The driver's QR check-in.
+export const DriverLoginPage = lazyPage(() =>
+  import('./driver/DriverLoginPage').then((m) => m.DriverLoginPage),
+);
+export const DriverPage = lazyPage(() => import('./driver/DriverPage').then((m) => m.DriverPage));
+export const ScanPage = lazyPage(() => import('./driver/ScanPage').then((m) => m.ScanPage));
+
+// Settings and tools.
+export const AccountPage = lazyPage(() =>
+  import('./settings/account/AccountPage').then((m) => m.AccountPage),
+);
+export const ServerPage = lazyPage(() =>
+  import('./settings/server/ServerPage').then((m) => m.ServerPage),
+);
+export const ThemePage = plusOnly(
+  lazyPage(() => import('./settings/theme/ThemePage').then((m) => m.ThemePage)),
+);
+export const IntegrationsPage = plusOnly(
+  lazyPage(() =>
+    import('./settings/integrations/IntegrationsPage').then((m) => m.IntegrationsPage),
+  ),
+);
+export const SharesPage = lazyPage(() => import('./shares/SharesPage').then((m) => m.SharesPage));
+export const StatisticsPage = lazyPage(() =>
+  import('./statistics/StatisticsPage').then((m) => m.StatisticsPage),
+);
+export const LiveLogsPage = lazyPage(() =>
+  import('./liveLogs/LiveLogsPage').then((m) => m.LiveLogsPage),
+);
+export const AnnouncementsPage = lazyPage(() =>
+  import('./announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
+);
+export const ResellerPage = plusOnly(
+  lazyPage(() => import('./reseller/ResellerPage').then((m) => m.ResellerPage)),
+);
+export const LogsPage = plusOnly(lazyPage(() => import('./logs/LogsPage').then((m) => m.LogsPage)));
+export const MyInvoicesPage = lazyPage(() =>
+  import('./billing/MyInvoicesPage').then((m) => m.MyInvoicesPage),
+);
+export const BillingPage = plusOnly(
+  lazyPage(() => import('./billing/BillingPage').then((m) => m.BillingPage)),
+);
+export const AutolinkPage = lazyPage(() =>
+  import('./autolink/AutolinkPage').then((m) => m.AutolinkPage),
+);
+
+// react-admin's own screens for errors, refused access and an expired session.
+export const ErrorPage = lazyPage(() => import('./loading/raScreens').then((m) => m.Error));
+export const AuthenticationError = lazyPage(() =>
+  import('./loading/raScreens').then((m) => m.AuthenticationError),
+);
+export const AccessDenied = lazyPage(() =>
+  import('./loading/raScreens').then((m) => m.AccessDenied),
+);
+
+/** Paths of the map page and its panels (App.tsx). */
+const MAP_PATH = /^\/(home|devices|reports|history)(\/|$)/;
+/** Pages shown without the signed-in frame, and the sign-in itself. */
+const FRAMELESS_PATH =
+  /^\/(login|register|reset-password|maintenance|share|motorista|qr-driver)(\/|$)/;
+
+/**
+ * The code of the screen a page load opens, fetched at once beside the server info rather than
+ * one chunk after another as each layer renders (frame, then map).
+ */
+export const preloadForPath = (pathname: string): void => {
+  if (FRAMELESS_PATH.test(pathname)) return;
+  Layout.preload();
+  if (pathname === '/' || MAP_PATH.test(pathname)) MapPage.preload();
+};
+
+/** Signing in leads to the map: its code loads while the credentials are checked. */
+export const preloadAfterSignIn = (): void => preloadForPath('/home');
