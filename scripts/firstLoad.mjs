@@ -2,6 +2,7 @@
 // modules and every chunk those import statically, gzipped. Computed while building (the
 // `firstLoadReport` plugin in vite.config.ts writes dist/.vite/first-load.json and prints it);
 // the e2e budget test and the map bench also measure what Chromium really fetches.
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 /** Budgets in KiB of gzipped JS. */
@@ -27,10 +28,11 @@ export const PAGE_ROOTS = {
 const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
 
 /**
- * `bundle`: Rollup/Rolldown's output bundle; `root`: the repository root (absolute, ending in /).
- * Returns, per page, its JS files and their gzipped total in bytes.
+ * `bundle`: Rollup/Rolldown's output bundle; `root`: the repository root (absolute, ending in /);
+ * `outDir`: where the bundle was written. Returns, per page, its JS files and their gzipped total
+ * in bytes, as written.
  */
-export function firstLoadOf(bundle, root) {
+export function firstLoadOf(bundle, root, outDir) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const chunkOf = new Map();
   for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(id, chunk);
@@ -53,8 +55,34 @@ export function firstLoadOf(bundle, root) {
         return chunk;
       });
       const files = [...closure([entry, ...start])];
-      const bytes = files.reduce((sum, file) => sum + gzipSize(bundle[file].code), 0);
+      const bytes = gzippedBytes(outDir, files);
       return [page, { files, bytes }];
     }),
+  );
+}
+
+/**
+ * Starts recording the same-origin JS files a Playwright `page` fetches; `stop()` returns their
+ * paths (as in dist/, e.g. `assets/app-x.js`) in request order. Service-worker fetches (the
+ * precache filling in the background) are the worker's, not the page's, and are not counted.
+ */
+export function recordScripts(page, origin) {
+  const files = [];
+  const onRequest = (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && url.pathname.endsWith('.js')) files.push(url.pathname.slice(1));
+  };
+  page.on('request', onRequest);
+  return () => {
+    page.off('request', onRequest);
+    return [...new Set(files)];
+  };
+}
+
+/** The gzipped size in bytes of built files (paths relative to `distDir`). */
+export function gzippedBytes(distDir, files) {
+  return files.reduce(
+    (sum, file) => sum + gzipSize(readFileSync(new URL(file, `file://${distDir}/`))),
+    0,
   );
 }

@@ -19,10 +19,14 @@ const plusOnly = <P extends object>(Page: ComponentType<P>) => {
 };
 
 // The signed-in frame and the live map: what every operator opens first.
-export const Layout = lazyPage(() =>
-  import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
+// The frame is no page of its own, and the map says itself when it works (its markers drawn).
+export const Layout = lazyPage(
+  () => import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
+  { readyWhenShown: false },
 );
-export const MapPage = lazyPage(() => import('./map/MapPage').then((m) => m.MapPage));
+export const MapPage = lazyPage(() => import('./map/MapPage').then((m) => m.MapPage), {
+  readyWhenShown: false,
+});
 export const DeviceListPanel = lazyPage(() =>
   import('./fleet/DeviceListPanel').then((m) => m.DeviceListPanel),
 );
@@ -109,7 +113,7 @@ export const AutolinkPage = lazyPage(() =>
 );
 
 // react-admin's own screens for errors, refused access and an expired session.
-export const ErrorPage = lazyPage(() => import('./loading/raScreens').then((m) => m.Error));
+export { ErrorPage } from './loading/raPages';
 export const AuthenticationError = lazyPage(() =>
   import('./loading/raScreens').then((m) => m.AuthenticationError),
 );

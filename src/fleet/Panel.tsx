@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { MapPanel, PanelIconButton } from '../common/MapPanel';
+import { PANEL_WIDTH } from './panelWidth';
 
-export const PANEL_WIDTH = 380;
 const EXPANDED_WIDTH = 640;
 
 interface PanelProps {

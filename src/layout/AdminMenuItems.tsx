@@ -1,7 +1,8 @@
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { Menu as RaMenu, useTranslate, useUserMenu } from 'react-admin';
+import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAccess } from '../authProvider/useAccess';
+import { MenuLink } from './frame/MenuLink';
 import { MENU_ICONS } from './menuIcons';
 import { MAIN_MENU, USER_MENU, visibleEntries } from './menuEntries';
 
@@ -12,9 +13,7 @@ export const AdminMenuItems = () => {
     <>
       {visibleEntries(MAIN_MENU, can).map((item) => {
         const Icon = MENU_ICONS[item.resource];
-        return (
-          <RaMenu.Item key={item.to} to={item.to} primaryText={item.label} leftIcon={<Icon />} />
-        );
+        return <MenuLink key={item.to} to={item.to} label={item.label} icon={<Icon />} />;
       })}
     </>
   );

@@ -1,14 +1,33 @@
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Layout as RaLayout, usePermissions } from 'react-admin';
-import { LiveConnection } from '../live/LiveConnection';
+import { usePermissions } from 'react-admin';
 import type { User } from '../../model/user';
 import { ToastHost } from '../alerts/ToastHost';
-import { isShareViewer } from '../shares/countdown';
-import { ShareViewerLayout } from '../shares/ShareViewer';
+import { useServerInfo } from '../bootstrap/ServerInfoContext';
+import { BrandLogo, logoWidth } from '../branding/BrandLogo';
 import { WhatsAppButton } from '../branding/WhatsAppButton';
-import { AppBar } from './AppBar';
+import { LiveConnection } from '../live/LiveConnection';
+import { lazyPage } from '../loading/lazyPage';
+import { ErrorPage } from '../loading/raPages';
+import { isShareViewer } from '../shares/countdown';
+import { DeferredBarTools } from './DeferredBarTools';
+import { Frame } from './frame/Frame';
 import { Menu } from './Menu';
 import { TwoFactorGuard } from './TwoFactorGuard';
+
+// Only a shared link's viewer gets this frame, with its countdown and sign-out menu.
+const ShareViewerLayout = lazyPage(() =>
+  import('../shares/ShareViewer').then((m) => m.ShareViewerLayout),
+);
+
+const Logo = () => {
+  const { server, brand } = useServerInfo();
+  return (
+    <Box sx={{ width: 180, height: 40, display: 'flex', alignItems: 'center', mr: 2 }}>
+      <BrandLogo width={logoWidth(brand.logoWidth, server.attributes)} />
+    </Box>
+  );
+};
 
 export const Layout = ({ children }: { children: ReactNode }) => {
   const { permissions: user } = usePermissions<User | null>();
@@ -17,12 +36,12 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     return <ShareViewerLayout>{children}</ShareViewerLayout>;
   }
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
+    <Frame logo={<Logo />} bar={<DeferredBarTools />} menu={<Menu />} errorPage={ErrorPage}>
       <TwoFactorGuard />
       <LiveConnection />
       <ToastHost />
       <WhatsAppButton />
       {children}
-    </RaLayout>
+    </Frame>
   );
 };

@@ -1,11 +1,12 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import MapIcon from '@mui/icons-material/Map';
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import { Box, Typography } from '@mui/material';
-import { Menu as RaMenu, useCanAccess, useSidebarState, useTranslate } from 'react-admin';
+import { Box, MenuList, Typography } from '@mui/material';
+import { useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { can } from '../authProvider/permissions';
 import { useAccess } from '../authProvider/useAccess';
 import { AdminMenuItems } from './AdminMenuItems';
+import { MenuLink } from './frame/MenuLink';
 
 const Version = () => {
   const translate = useTranslate();
@@ -22,21 +23,22 @@ const Version = () => {
 const ReportsMenuItem = () => {
   const { canAccess } = useCanAccess({ resource: 'reports', action: 'list' });
   if (!canAccess) return null;
-  return <RaMenu.Item to="/reports" primaryText="reports.title" leftIcon={<AssessmentIcon />} />;
+  return <MenuLink to="/reports" label="reports.title" icon={<AssessmentIcon />} />;
 };
 
+/** The menu column: the map, the live device panel, reports, then the management screens. */
 export const Menu = () => {
   const { access } = useAccess();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <RaMenu>
-        <RaMenu.Item to="/home" primaryText="menu.map" leftIcon={<MapIcon />} />
+      <MenuList>
+        <MenuLink to="/home" label="menu.map" icon={<MapIcon />} />
         {can(access, 'devices') && (
-          <RaMenu.Item to="/devices" primaryText="menu.devices" leftIcon={<DirectionsCarIcon />} />
+          <MenuLink to="/devices" label="menu.devices" icon={<DirectionsCarIcon />} />
         )}
         <ReportsMenuItem />
         <AdminMenuItems />
-      </RaMenu>
+      </MenuList>
       <Box sx={{ flex: 1 }} />
       <Version />
     </Box>

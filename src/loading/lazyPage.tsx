@@ -7,10 +7,12 @@ import {
   type ReactNode,
   Component as ReactComponent,
   Suspense,
+  useEffect,
   useState,
 } from 'react';
 import { useTranslate } from 'react-admin';
 import { ChunkTimeoutError, withTimeout } from './chunkTimeout';
+import { markPageReady } from './pageSettled';
 
 /** The thin bar at the top of the window while a screen's code loads. */
 export const ChunkProgress = () => {
@@ -106,7 +108,19 @@ interface LazyOptions {
    * nothing shows while it loads, and nothing if it cannot be loaded.
    */
   quiet?: boolean;
+  /**
+   * Whether the screen works as soon as it is shown (`markPageReady`). Off for the parts of a
+   * screen, for the frame around the screens, and for a screen that says so itself (the map,
+   * once its markers are drawn).
+   */
+  readyWhenShown?: boolean;
 }
+
+/** Tells, once mounted, that the page the visitor opened works. */
+const PageShown = () => {
+  useEffect(() => markPageReady(), []);
+  return null;
+};
 
 /**
  * A screen whose code loads on first use: a progress bar while it loads, and after a failure or
@@ -115,7 +129,7 @@ interface LazyOptions {
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { quiet = false }: LazyOptions = {},
+  { quiet = false, readyWhenShown = !quiet }: LazyOptions = {},
 ): LazyPage<P> {
   // One load shared by `preload()` and every mount; forgotten after a failure so a retry loads
   // again (the browser shares one fetch of a module between concurrent imports).
@@ -138,6 +152,7 @@ export function lazyPage<P extends object>(
       <ChunkBoundary onRetry={retry} quiet={quiet}>
         <Suspense fallback={quiet ? null : <ChunkProgress />}>
           <Loaded {...props} />
+          {readyWhenShown && <PageShown />}
         </Suspense>
       </ChunkBoundary>
     );

@@ -1,8 +1,15 @@
 import LayersIcon from '@mui/icons-material/Layers';
-import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { Hint } from '../common/Hint';
+import { lazyPage } from '../loading/lazyPage';
 import type { TileLayerDef } from './tileLayers';
+
+// The menu (and MUI's popover machinery) comes with its first opening.
+const LayerMenuList = lazyPage(() => import('./LayerMenuList').then((m) => m.LayerMenuList), {
+  quiet: true,
+});
 
 interface LayerMenuProps {
   layers: TileLayerDef[];
@@ -10,33 +17,29 @@ interface LayerMenuProps {
   onChoose: (id: string) => void;
 }
 
+/** The base layer choice. */
 export const LayerMenu = ({ layers, current, onChoose }: LayerMenuProps) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={translate('map.layer')}>
+      <Hint title={translate('map.layer')}>
         <IconButton
           aria-label={translate('map.layer')}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
           <LayersIcon />
         </IconButton>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {layers.map((layer) => (
-          <MenuItem
-            key={layer.id}
-            selected={layer.id === current.id}
-            onClick={() => {
-              onChoose(layer.id);
-              setAnchor(null);
-            }}
-          >
-            {translate(`map.layers.${layer.id}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      </Hint>
+      {anchor && (
+        <LayerMenuList
+          anchor={anchor}
+          layers={layers}
+          current={current}
+          onChoose={onChoose}
+          onClose={() => setAnchor(null)}
+        />
+      )}
     </>
   );
 };

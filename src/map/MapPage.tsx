@@ -1,27 +1,37 @@
 import 'leaflet/dist/leaflet.css';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Title, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { MapContainer } from 'react-leaflet';
 import { LocalizedZoomControl } from './LocalizedZoomControl';
 import { Outlet, useMatch } from 'react-router-dom';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
+import { PageTitle } from '../common/PageTitle';
 import { DeviceViewProvider } from '../fleet/DeviceViewContext';
-import { PANEL_WIDTH } from '../fleet/Panel';
+import { PANEL_WIDTH } from '../fleet/panelWidth';
 import type { User } from '../../model/user';
 import { BaseLayer } from './BaseLayer';
 import { GeofencesLayer } from './GeofencesLayer';
 import { initialView } from './initialView';
 import { LiveMarkers } from './LiveMarkers';
 import { MapBinding } from './MapBinding';
+import { ReadyWhenDrawn } from './ReadyWhenDrawn';
 import { MapToolbar } from './MapToolbar';
 import { StatusCounters } from './StatusCounters';
 import { StreetViewPanel } from './StreetViewPanel';
 import { availableLayers, chooseLayer } from './tileLayers';
 import { TrailLayer } from './TrailLayer';
 import { useSaveMapChoice } from './useSaveMapChoice';
-import { RouteLayer } from '../reports/RouteLayer';
-import { CombinedRouteLayer } from '../reports/CombinedRouteLayer';
+import { lazyPage } from '../loading/lazyPage';
+
+// Report routes are drawn on this map, but only once a report or the history has been opened.
+const RouteLayer = lazyPage(() => import('../reports/RouteLayer').then((m) => m.RouteLayer), {
+  quiet: true,
+});
+const CombinedRouteLayer = lazyPage(
+  () => import('../reports/CombinedRouteLayer').then((m) => m.CombinedRouteLayer),
+  { quiet: true },
+);
 
 /**
  * `/home`, `/devices` and `/devices/:deviceId`: one map that stays mounted while the list and
@@ -45,6 +55,9 @@ export const MapPage = () => {
   const panelOpen = Boolean(detail || list);
   const reportOpen = Boolean(reports || history);
   const countersLeft = panelOpen && !mobile ? PANEL_WIDTH + 12 : 12;
+  // Once a report has drawn a route, it stays on the map as before, wherever the user goes.
+  const [routesShown, setRoutesShown] = useState(reportOpen);
+  if (reportOpen && !routesShown) setRoutesShown(true);
 
   const chooseLayerId = (id: string) => {
     setLayerId(id);
@@ -54,7 +67,7 @@ export const MapPage = () => {
   return (
     <DeviceViewProvider>
       <Box data-testid="home-map" sx={{ position: 'relative', flex: 1, minHeight: 320, mx: -1 }}>
-        <Title
+        <PageTitle
           title={translate(reportOpen ? 'reports.title' : panelOpen ? 'devices.title' : 'menu.map')}
         />
         {!isPending && (
@@ -68,10 +81,11 @@ export const MapPage = () => {
             <BaseLayer layer={layer} />
             <GeofencesLayer />
             <TrailLayer />
-            <RouteLayer />
-            <CombinedRouteLayer />
+            {routesShown && <RouteLayer />}
+            {routesShown && <CombinedRouteLayer />}
             <LiveMarkers selectedId={selectedId} />
             <MapBinding />
+            <ReadyWhenDrawn />
           </MapContainer>
         )}
         <Box

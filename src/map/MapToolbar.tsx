@@ -1,6 +1,7 @@
 import StreetviewIcon from '@mui/icons-material/Streetview';
-import { IconButton, Paper, Tooltip } from '@mui/material';
+import { IconButton, Paper } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Hint } from '../common/Hint';
 import { LayerMenu } from './LayerMenu';
 import { MapPrefsMenu } from './MapPrefsMenu';
 import { mapUi, useMapUi } from './mapUi';
@@ -21,7 +22,7 @@ export const MapToolbar = ({ layers, current, onChooseLayer }: MapToolbarProps) 
     <Paper elevation={2} sx={{ display: 'flex', flexDirection: 'column' }}>
       <LayerMenu layers={layers} current={current} onChoose={onChooseLayer} />
       <MapPrefsMenu />
-      <Tooltip title={label}>
+      <Hint title={label}>
         <IconButton
           aria-label={label}
           aria-pressed={streetView}
@@ -30,7 +31,7 @@ export const MapToolbar = ({ layers, current, onChooseLayer }: MapToolbarProps) 
         >
           <StreetviewIcon />
         </IconButton>
-      </Tooltip>
+      </Hint>
     </Paper>
   );
 };

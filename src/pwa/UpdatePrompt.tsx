@@ -1,22 +1,22 @@
-import { Button, createTheme, Snackbar, ThemeProvider } from '@mui/material';
+import { createTheme, ThemeProvider } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import {
-  I18nContextProvider,
-  type I18nProvider,
-  type Store,
-  StoreContext,
-  useTranslate,
-} from 'react-admin';
+import { I18nContextProvider, type I18nProvider, type Store, StoreContext } from 'react-admin';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { createRoot } from 'react-dom/client';
 import { appStore } from '../bootstrap/store';
 import { baseTheme } from '../branding/muiTheme';
 import { createI18nProvider, loadPublicCatalog } from '../i18n';
 import type { AppLocale } from '../i18n/locales';
+import { lazyPage } from '../loading/lazyPage';
 import { isRunningLatestBuild } from './latestBuild';
 import { watchForUpdates } from './updateChecks';
 
 const theme = createTheme(baseTheme);
+
+// The offer's bar comes only with a deploy to offer.
+const UpdateOfferBar = lazyPage(() => import('./UpdateOfferBar').then((m) => m.UpdateOfferBar), {
+  quiet: true,
+});
 
 /**
  * Offers a new deploy of the app: the new service worker waits until the user accepts, then takes
@@ -24,7 +24,6 @@ const theme = createTheme(baseTheme);
  * comes back on the next page load. The contract is in docs/web-app-updates.md.
  */
 const UpdateOffer = () => {
-  const translate = useTranslate();
   const [offered, setOffered] = useState(false);
   const stopChecks = useRef<(() => void) | null>(null);
   // A tab that runs an older build than the worker now in charge must reload (its files may be
@@ -46,27 +45,12 @@ const UpdateOffer = () => {
   });
   useEffect(() => () => stopChecks.current?.(), []);
 
-  return (
-    <Snackbar
-      open={offered}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      message={translate('pwa.NEW_VERSION_AVAILABLE')}
-      action={
-        <>
-          <Button color="inherit" onClick={() => setOffered(false)}>
-            {translate('pwa.dismiss')}
-          </Button>
-          <Button
-            color="inherit"
-            sx={{ fontWeight: 'bold' }}
-            onClick={() => void updateServiceWorker()}
-          >
-            {translate('pwa.reload')}
-          </Button>
-        </>
-      }
+  return offered ? (
+    <UpdateOfferBar
+      onDismiss={() => setOffered(false)}
+      onReload={() => void updateServiceWorker()}
     />
-  );
+  ) : null;
 };
 
 interface UpdatePromptProps {

@@ -1,15 +1,9 @@
 import TimerIcon from '@mui/icons-material/Timer';
 import { Box, Button, Dialog, DialogActions, DialogContent, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import {
-  AppBar as RaAppBar,
-  Layout as RaLayout,
-  Logout,
-  UserMenu,
-  useLogout,
-  usePermissions,
-  useTranslate,
-} from 'react-admin';
+import { Logout, UserMenu, useLogout, usePermissions, useTranslate } from 'react-admin';
+import { Frame } from '../layout/frame/Frame';
+import { ErrorPage } from '../loading/raPages';
 import { LiveConnection } from '../live/LiveConnection';
 import { ToastHost } from '../alerts/ToastHost';
 import { BrandLogo } from '../branding/BrandLogo';
@@ -61,36 +55,32 @@ export const ShareCountdown = ({ user }: { user: User }) => {
   );
 };
 
-const ShareAppBar = () => {
+/** The viewer's bar: the countdown and a user menu with only the way out. */
+const ShareBarTools = () => {
   const { permissions: user } = usePermissions<User | null>();
   return (
-    <RaAppBar
-      color="primary"
-      alwaysOn
-      // No drawer to open: the viewer has no menu.
-      sx={{ '& .RaAppBar-menuButton': { display: 'none' } }}
-      userMenu={
-        <UserMenu>
-          <Logout />
-        </UserMenu>
-      }
-    >
-      <Box sx={{ width: 180, height: 40, display: 'flex', alignItems: 'center', mr: 2 }}>
-        <BrandLogo width="80%" />
-      </Box>
-      <Box sx={{ flex: 1 }} />
+    <>
       {user && <ShareCountdown user={user} />}
-    </RaAppBar>
+      <UserMenu>
+        <Logout />
+      </UserMenu>
+    </>
   );
 };
 
-const NoSidebar = () => null;
-
 /** Share viewer mode: the map at full width, no menu, only logout, the countdown. */
 export const ShareViewerLayout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={ShareAppBar} sidebar={NoSidebar} menu={NoSidebar}>
+  <Frame
+    logo={
+      <Box sx={{ width: 180, height: 40, display: 'flex', alignItems: 'center', mr: 2 }}>
+        <BrandLogo width="80%" />
+      </Box>
+    }
+    bar={<ShareBarTools />}
+    errorPage={ErrorPage}
+  >
     <LiveConnection />
     <ToastHost />
     {children}
-  </RaLayout>
+  </Frame>
 );

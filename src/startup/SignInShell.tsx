@@ -8,6 +8,7 @@ import { ServerInfoContext, type ServerInfoValue } from '../bootstrap/ServerInfo
 import { appStore } from '../bootstrap/store';
 import { buildTheme } from '../branding/muiTheme';
 import { useDocumentBranding } from '../branding/useDocumentBranding';
+import { markPageReady } from '../loading/pageSettled';
 import { LoginPage } from '../pages/login/LoginPage';
 
 interface SignInShellProps {
@@ -42,6 +43,7 @@ export const SignInShell = ({
   useEffect(() => {
     document.title = info.brand.title;
   }, [info.brand.title]);
+  useEffect(() => markPageReady(), []);
   return (
     <StoreContextProvider value={appStore}>
       <I18nContextProvider value={i18nProvider}>

@@ -9,6 +9,7 @@ import { createI18nProvider, loadCatalog, loadPublicCatalog } from '../i18n';
 import { type AppLocale, isAppLocale } from '../i18n/locales';
 import { detectStartLocale } from '../i18n/startLocale';
 import { withTimeout } from '../loading/chunkTimeout';
+import { whenPageSettled } from '../loading/pageSettled';
 import { SignInShell } from './SignInShell';
 import { StartFailed, StartProgress } from './StartScreens';
 
@@ -93,17 +94,14 @@ const openSignIn = async (root: Root, startLocale: AppLocale): Promise<void> => 
 };
 
 /**
- * The service worker and the new-version offer, once the page has loaded: nothing the first
- * screen waits for.
+ * The service worker and the new-version offer, once the opened page works: the worker's first
+ * download of the app's files must not compete with the page for the network.
  */
-const offerUpdates = (locale: AppLocale) => {
-  const mount = () =>
-    void import('../pwa/UpdatePrompt')
-      .then(({ mountUpdatePrompt }) => mountUpdatePrompt(currentLocale(locale)))
-      .catch(() => undefined);
-  if (document.readyState === 'complete') mount();
-  else window.addEventListener('load', mount, { once: true });
-};
+const offerUpdates = (locale: AppLocale) =>
+  void whenPageSettled()
+    .then(() => import('../pwa/UpdatePrompt'))
+    .then(({ mountUpdatePrompt }) => mountUpdatePrompt(currentLocale(locale)))
+    .catch(() => undefined);
 
 /** Starts the web app in `root`. */
 export const start = async (root: Root): Promise<void> => {

@@ -50,18 +50,19 @@ test('the statistics page shows today’s counts, formatted, with totals', async
   const rows = page.getByTestId('statistics-row');
   await expect(rows.first()).toBeVisible();
 
-  // Today's row, as the server answered the page: the stored positions in pt-BR digits.
-  const stats = (await (await answered).json()) as { messagesStored: number }[];
+  // Today's row, as the server answered the page: the stored positions in pt-BR digits. A row is
+  // the server's day (UTC here): between 21:00 and midnight in São Paulo that is already the next
+  // date, and the page names the server's day, not the browser's.
+  const stats = (await (await answered).json()) as {
+    captureTime: string;
+    messagesStored: number;
+  }[];
   const today = stats[stats.length - 1];
   expect(today.messagesStored).toBeGreaterThanOrEqual(2);
+  expect(today.captureTime.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
   const todayRow = rows.last();
   await expect(todayRow.getByRole('cell').nth(0)).toHaveText(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }).format(new Date()),
+    today.captureTime.slice(0, 10).split('-').reverse().join('/'),
   );
   await expect(todayRow.getByRole('cell').nth(5)).toHaveText(
     new Intl.NumberFormat('pt-BR').format(today.messagesStored),

@@ -1,6 +1,5 @@
 import englishMessages from 'ra-language-english';
-import { mergeTranslations } from 'react-admin';
 import app from '../messages/enUS';
 
 /** What the signed-in app says in English (the pages without a session: `messages/public/`). */
-export default mergeTranslations(englishMessages, app);
+export default { ...englishMessages, ...app };

@@ -2,8 +2,8 @@ import type { TranslationMessages } from 'react-admin';
 
 /**
  * react-admin's own messages in Brazilian Portuguese, translated from ra-language-english 5.15
- * (no maintained v5 package exists on npm). Merged over English so a key added upstream later
- * falls back to English rather than showing its name.
+ * (no maintained v5 package exists on npm). A unit test holds it to
+ * exactly ra-language-english's keys, so a key added by a react-admin upgrade is translated here.
  */
 const raPtBR: TranslationMessages = {
   ra: {

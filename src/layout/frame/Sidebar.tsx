@@ -1,0 +1,44 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useSidebarState } from 'react-admin';
+import { lazyPage } from '../../loading/lazyPage';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, useIsPhone } from './useFrameSizes';
+
+// A phone opens the menu over the page: MUI's drawer (a modal) comes with the first opening.
+const PhoneDrawer = lazyPage(() => import('./PhoneDrawer').then((m) => m.PhoneDrawer), {
+  quiet: true,
+});
+
+/** The menu column beside the page, its icons alone when closed; a drawer on a phone. */
+export const Sidebar = ({ children }: { children: ReactNode }) => {
+  const [open, setOpen] = useSidebarState();
+  const isPhone = useIsPhone();
+  if (isPhone) {
+    return open ? <PhoneDrawer onClose={() => setOpen(false)}>{children}</PhoneDrawer> : null;
+  }
+  const width = open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
+  return (
+    <Box
+      component="nav"
+      className="RaSidebar-fixed"
+      sx={{
+        width,
+        flexShrink: 0,
+        overflowX: 'hidden',
+        transition: (theme) => theme.transitions.create('width'),
+        '& > div': {
+          position: 'sticky',
+          top: 48,
+          height: 'calc(100vh - 48px)',
+          width,
+          display: 'flex',
+          flexDirection: 'column',
+          overflowX: 'hidden',
+          overflowY: 'auto',
+        },
+      }}
+    >
+      <div>{children}</div>
+    </Box>
+  );
+};
