@@ -4,6 +4,7 @@ import {
   AdminContext,
   CoreAdminUI,
   CustomRoutes,
+  type I18nProvider,
   Resource,
   type TranslationMessages,
 } from 'react-admin';
@@ -14,10 +15,11 @@ import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { appStore as store } from './bootstrap/store';
 import { buildTheme } from './branding/muiTheme';
 import { dataProvider } from './dataProvider';
-import { createI18nProvider } from './i18n';
+import { createI18nProvider, loadMoreCatalog } from './i18n';
 import type { AppLocale } from './i18n/locales';
 import { withMuiLocale } from './i18n/muiLocale';
-import { ChunkProgress } from './loading/lazyPage';
+import { ChunkProgress, setScreenPrerequisite } from './loading/lazyPage';
+import { whenPageSettled } from './loading/pageSettled';
 import { NotificationOnDemand } from './loading/NotificationOnDemand';
 import { ReloadIntoSignIn } from './startup/ReloadIntoSignIn';
 import * as screens from './screens';
@@ -41,7 +43,13 @@ const RedirectHome = () => <Navigate to="/home" replace />;
  * page and react-admin's error and notification screens load on first use (src/screens.tsx). The
  * sign-in page is not here: it is the first script's (src/startup/).
  */
-const FrotaAdmin = ({ i18nProvider, locale }: { i18nProvider: AppI18n; locale: AppLocale }) => {
+const FrotaAdmin = ({
+  i18nProvider,
+  locale,
+}: {
+  i18nProvider: I18nProvider;
+  locale: AppLocale;
+}) => {
   const brand = useBrand();
   const colors = useThemeColors();
   // The locale lives in react-admin's store; MUI's built-in texts follow it through the theme.
@@ -152,8 +160,6 @@ const FrotaAdmin = ({ i18nProvider, locale }: { i18nProvider: AppI18n; locale: A
   );
 };
 
-type AppI18n = ReturnType<typeof createI18nProvider>;
-
 /** Keep v6 behaviour explicitly: transitions are what loop with requireAuth (react-admin #10764). */
 const routerFuture = { v7_startTransition: false, v7_relativeSplatPath: false };
 
@@ -165,7 +171,14 @@ interface AppProps {
 
 export const App = ({ locale, catalog }: AppProps) => {
   // The store already holds `locale` (src/startup/start.tsx).
-  const [i18nProvider] = useState(() => createI18nProvider(locale, catalog));
+  const [i18nProvider] = useState(() => {
+    const provider = createI18nProvider(locale, catalog, { loadMore: loadMoreCatalog });
+    // Every screen but the first one's parts shows with the whole catalogue, which follows once
+    // the first screen works.
+    setScreenPrerequisite(() => provider.complete());
+    void whenPageSettled().then(() => provider.complete().catch(() => undefined));
+    return provider;
+  });
   return (
     <BrowserRouter future={routerFuture}>
       <Bootstrap i18nProvider={i18nProvider} store={store}>

@@ -8,24 +8,30 @@ import { lazyPage } from './loading/lazyPage';
  * phone; the management screens' own components are split the same way in `resources/*`.
  */
 
-/** A page that exists only with the plus licence: the notice shows without fetching the page. */
-const plusOnly = <P extends object>(Page: ComponentType<P>) => {
-  const Guarded = (props: P) => (
-    <PlusOnly>
-      <Page {...props} />
-    </PlusOnly>
-  );
-  return Guarded;
-};
+/**
+ * A page that exists only with the plus licence: without it, the notice shows without fetching
+ * the page. The notice is a screen of its own too: it waits, like every screen, for the messages
+ * that follow the first one.
+ */
+const plusOnly = <P extends object>(Page: ComponentType<P>) =>
+  lazyPage(async () => {
+    const Guarded = (props: P) => (
+      <PlusOnly>
+        <Page {...props} />
+      </PlusOnly>
+    );
+    return Guarded;
+  });
 
 // The signed-in frame and the live map: what every operator opens first.
 // The frame is no page of its own, and the map says itself when it works (its markers drawn).
 export const Layout = lazyPage(
   () => import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
-  { readyWhenShown: false },
+  { readyWhenShown: false, early: true },
 );
 export const MapPage = lazyPage(() => import('./map/MapPage').then((m) => m.MapPage), {
   readyWhenShown: false,
+  early: true,
 });
 export const DeviceListPanel = lazyPage(() =>
   import('./fleet/DeviceListPanel').then((m) => m.DeviceListPanel),

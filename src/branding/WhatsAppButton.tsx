@@ -11,6 +11,7 @@ export const whatsappLink = (number: string): string | null => {
 // Most brands have no number: the button's code comes only for those that do.
 const WhatsAppFab = lazyPage(() => import('./WhatsAppFab').then((m) => m.WhatsAppFab), {
   quiet: true,
+  early: true,
 });
 
 /** The floating WhatsApp button: only when the branding has a number. */

@@ -23,7 +23,7 @@ const Version = () => {
 const ReportsMenuItem = () => {
   const { canAccess } = useCanAccess({ resource: 'reports', action: 'list' });
   if (!canAccess) return null;
-  return <MenuLink to="/reports" label="reports.title" icon={<AssessmentIcon />} />;
+  return <MenuLink to="/reports" label="menu.reports" icon={<AssessmentIcon />} />;
 };
 
 /** The menu column: the map, the live device panel, reports, then the management screens. */

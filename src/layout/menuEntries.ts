@@ -16,7 +16,7 @@ const entry = (
   resource: AccessResource,
   to: string,
   built = true,
-  label = `admin.menu.${resource === 'device-admin' ? 'manageDevices' : resource}`,
+  label = `menu.${resource === 'device-admin' ? 'manageDevices' : resource}`,
 ): MenuEntry => ({ resource, to, label, built });
 
 /** The drawer (the live device panel's own entry comes first, from the live map). */
@@ -40,9 +40,9 @@ export const USER_MENU: MenuEntry[] = [
   entry('users', '/users'),
   entry('computed', '/computed'),
   entry('server', '/server'),
-  entry('statistics', '/statistics', true, 'statistics.title'),
-  entry('live-logs', '/live-logs', true, 'liveLogs.title'),
-  entry('announcements', '/announcements', true, 'announcements.title'),
+  entry('statistics', '/statistics', true, 'menu.statistics'),
+  entry('live-logs', '/live-logs', true, 'menu.liveLogs'),
+  entry('announcements', '/announcements', true, 'menu.announcements'),
   entry('notifications', '/notifications'),
   entry('events', '/events'),
   entry('drivers', '/drivers'),

@@ -4,6 +4,7 @@ import { lazyPage } from './lazyPage';
 
 const Notification = lazyPage(() => import('./raScreens').then((ra) => ra.Notification), {
   quiet: true,
+  early: true,
 });
 
 /**

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useTranslate } from 'react-admin';
 import { ChunkTimeoutError, withTimeout } from './chunkTimeout';
-import { markPageReady } from './pageSettled';
+import { markPageReady, markPageShown } from './pageSettled';
 
 /** The thin bar at the top of the window while a screen's code loads. */
 export const ChunkProgress = () => {
@@ -114,11 +114,26 @@ interface LazyOptions {
    * once its markers are drawn).
    */
   readyWhenShown?: boolean;
+  /**
+   * Part of the first screen (the frame, the map and its menus): shows with the first screen's
+   * messages, without waiting for what every other screen waits for (`setScreenPrerequisite`).
+   */
+  early?: boolean;
 }
 
-/** Tells, once mounted, that the page the visitor opened works. */
-const PageShown = () => {
-  useEffect(() => markPageReady(), []);
+let prerequisite: () => Promise<unknown> = () => Promise.resolve();
+
+/**
+ * What every screen but the first one's parts waits for besides its code: the app sets the rest of
+ * its messages, which arrive after the first screen works (docs/web-app-loading.md).
+ */
+export const setScreenPrerequisite = (wait: () => Promise<unknown>): void => {
+  prerequisite = wait;
+};
+
+/** Tells, once mounted, that the page is on screen and, for most screens, that it works. */
+const PageShown = ({ ready }: { ready: boolean }) => {
+  useEffect(() => (ready ? markPageReady() : markPageShown()), [ready]);
   return null;
 };
 
@@ -129,13 +144,15 @@ const PageShown = () => {
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { quiet = false, readyWhenShown = !quiet }: LazyOptions = {},
+  { quiet = false, readyWhenShown = !quiet, early = false }: LazyOptions = {},
 ): LazyPage<P> {
   // One load shared by `preload()` and every mount; forgotten after a failure so a retry loads
   // again (the browser shares one fetch of a module between concurrent imports).
   let pending: Promise<ComponentType<P>> | null = null;
+  const loadAll = () =>
+    early ? load() : Promise.all([load(), prerequisite()]).then(([component]) => component);
   const start = () =>
-    (pending ??= withTimeout(load).catch((error: unknown) => {
+    (pending ??= withTimeout(loadAll).catch((error: unknown) => {
       pending = null;
       throw error;
     }));
@@ -152,7 +169,7 @@ export function lazyPage<P extends object>(
       <ChunkBoundary onRetry={retry} quiet={quiet}>
         <Suspense fallback={quiet ? null : <ChunkProgress />}>
           <Loaded {...props} />
-          {readyWhenShown && <PageShown />}
+          {!quiet && <PageShown ready={readyWhenShown} />}
         </Suspense>
       </ChunkBoundary>
     );

@@ -9,6 +9,7 @@ import type { TileLayerDef } from './tileLayers';
 // The menu (and MUI's popover machinery) comes with its first opening.
 const LayerMenuList = lazyPage(() => import('./LayerMenuList').then((m) => m.LayerMenuList), {
   quiet: true,
+  early: true,
 });
 
 interface LayerMenuProps {

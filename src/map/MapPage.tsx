@@ -68,7 +68,7 @@ export const MapPage = () => {
     <DeviceViewProvider>
       <Box data-testid="home-map" sx={{ position: 'relative', flex: 1, minHeight: 320, mx: -1 }}>
         <PageTitle
-          title={translate(reportOpen ? 'reports.title' : panelOpen ? 'devices.title' : 'menu.map')}
+          title={translate(reportOpen ? 'menu.reports' : panelOpen ? 'devices.title' : 'menu.map')}
         />
         {!isPending && (
           <MapContainer

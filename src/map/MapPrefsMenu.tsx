@@ -8,7 +8,7 @@ import { lazyPage } from '../loading/lazyPage';
 // The menu (and MUI's popover machinery) comes with its first opening.
 const MapPrefsMenuList = lazyPage(
   () => import('./MapPrefsMenuList').then((m) => m.MapPrefsMenuList),
-  { quiet: true },
+  { quiet: true, early: true },
 );
 
 /** The button of the marker preferences (labels, ring, accuracy, clusters, groups, categories). */

@@ -16,6 +16,7 @@ const theme = createTheme(baseTheme);
 // The offer's bar comes only with a deploy to offer.
 const UpdateOfferBar = lazyPage(() => import('./UpdateOfferBar').then((m) => m.UpdateOfferBar), {
   quiet: true,
+  early: true,
 });
 
 /**
@@ -80,7 +81,7 @@ export const mountUpdatePrompt = async (locale: AppLocale): Promise<void> => {
   document.body.append(container);
   createRoot(container).render(
     <UpdatePrompt
-      i18nProvider={createI18nProvider(locale, catalog, loadPublicCatalog)}
+      i18nProvider={createI18nProvider(locale, catalog, { load: loadPublicCatalog })}
       store={appStore}
     />,
   );

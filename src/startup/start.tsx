@@ -64,7 +64,7 @@ const openSignIn = async (root: Root, startLocale: AppLocale): Promise<void> => 
     await openApp(root, locale);
     return;
   }
-  const i18nProvider = createI18nProvider(locale, catalog, loadPublicCatalog);
+  const i18nProvider = createI18nProvider(locale, catalog, { load: loadPublicCatalog });
 
   // Fetched while the server checks the password, so the map follows the sign-in quickly.
   let fetching: Promise<unknown> = Promise.resolve();

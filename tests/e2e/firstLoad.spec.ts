@@ -33,7 +33,7 @@ test('the sign-in page fetches only its own small script', async ({ page, baseUR
   await expect(page.locator('#username')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const files = stop();
-  expect(kib(gzippedBytes(dist, files))).toBeLessThan(BUDGET_KIB.login);
+  expect(kib(gzippedBytes(dist, files)), files.join(' ')).toBeLessThan(BUDGET_KIB.login);
   // Nothing beyond what the build counted for it (the update offer comes after the page loads).
   const extra = files.filter((file) => !built.pages.login.files.includes(file));
   expect(extra.filter((file) => !/UpdatePrompt|workbox/.test(file))).toEqual([]);
@@ -47,17 +47,34 @@ test('the map of a signed-in visitor works within its budget; the bar tools foll
   await signIn(page, admin);
   await expect(userMenu(page)).toBeVisible();
 
-  // A new visit to the map with the session: everything it fetches until its markers show.
-  const stop = recordScripts(page, baseURL ?? '');
+  // A new visit to the map with the session: every script it started fetching before it worked
+  // (its markers drawn: the page's own `frota:page-ready` mark).
   await page.goto('/home');
   await page.waitForFunction(
     () => Number(document.querySelector('.leaflet-container')?.getAttribute('data-drawn')) > 0,
   );
-  const files = stop();
-  expect(kib(gzippedBytes(dist, files))).toBeLessThan(BUDGET_KIB.map);
+  const files = await page.evaluate((origin) => {
+    const ready = performance.getEntriesByName('frota:page-ready')[0]?.startTime ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= ready)
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === origin && url.pathname.endsWith('.js'))
+      .map((url) => url.pathname.slice(1));
+  }, baseURL ?? '');
+  expect(files.length).toBeGreaterThan(0);
+  expect(kib(gzippedBytes(dist, files)), files.join(' ')).toBeLessThan(BUDGET_KIB.map);
   expect(files.filter((file) => !built.pages.map.files.includes(file))).toEqual([]);
 
-  // The user menu, weather, mute and refresh come once the map shows its data.
+  // The map speaks with its first messages only: no message key shows instead of its text.
+  const keyOnScreen = /\b(menu|map|devices|header|filters|categories|reports|shares)\.[a-zA-Z]/;
+  expect(await page.locator('body').innerText()).not.toMatch(keyOnScreen);
+
+  // The user menu, weather, mute and refresh come once the map shows its data, and the rest of
+  // the messages with them: the user menu names every screen.
   await expect(userMenu(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Silenciar sons de notificação' })).toBeVisible();
+  await userMenu(page).click();
+  await expect(page.getByRole('menuitem', { name: 'Estatísticas' })).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toMatch(keyOnScreen);
 });

@@ -137,11 +137,25 @@ test('route history draws the route and plays it back', async ({ page }) => {
     )
     .toBeGreaterThan(0);
 
+  // At 20× the route plays to its end and stops there (on a busy machine, before any click).
+  await expect(playback).toHaveAttribute('data-playing', 'false', { timeout: 20_000 });
+  const last = Number(await playback.getAttribute('data-index'));
+  expect(last).toBeGreaterThan(5);
+
   // Scrubbing to the start moves the cursor back.
-  await page.getByRole('button', { name: 'Pausar' }).click();
   await page.getByRole('slider', { name: 'Posição da reprodução' }).focus();
   await page.keyboard.press('Home');
   await expect(playback).toHaveAttribute('data-index', '0');
+
+  // At 1× a pause holds the cursor where it is.
+  await page.getByRole('combobox', { name: 'Velocidade de reprodução' }).click();
+  await page.getByRole('option', { name: '1×' }).click();
+  await page.getByRole('button', { name: 'Reproduzir' }).click();
+  await page.getByRole('button', { name: 'Pausar' }).click();
+  await expect(playback).toHaveAttribute('data-playing', 'false');
+  const paused = await playback.getAttribute('data-index');
+  await page.waitForTimeout(1_500);
+  await expect(playback).toHaveAttribute('data-index', paused ?? '');
 });
 
 test('an empty period says there is no route', async ({ page }) => {

@@ -1,5 +1,5 @@
 import englishMessages from 'ra-language-english';
-import app from '../messages/enUS';
+import core from '../messages/core/enUS';
 
-/** What the signed-in app says in English (the pages without a session: `messages/public/`). */
-export default { ...englishMessages, ...app };
+/** What the first signed-in screen says in English: react-admin's words, the frame, the map. */
+export default { ...englishMessages, ...core };

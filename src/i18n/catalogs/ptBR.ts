@@ -1,10 +1,9 @@
-import app from '../messages/ptBR';
+import core from '../messages/core/ptBR';
 import ra from '../ra/raPtBR';
 
 /**
- * What the signed-in app says in this language (the pages without a session are in
- * `messages/public/`), loaded on its own when the app starts in it or switches to it.
- * react-admin's part and the app's share no top-level key, and both are complete: a unit test
- * holds each to exactly the English keys, so nothing needs English underneath.
+ * What the first signed-in screen says in this language: react-admin's own words, the frame and
+ * the live map (`messages/core/`). Both parts are complete (a unit test holds each to exactly
+ * the English keys) and share no top-level key.
  */
-export default { ...ra, ...app };
+export default { ...ra, ...core };

@@ -1,5 +1,4 @@
 import adminEnUS from './admin/enUS';
-import liveEnUS from './live/enUS';
 import geofenceLinksEnUS from './geofenceLinks/enUS';
 import logsEnUS from './logs/enUS';
 import scheduledEventsEnUS from './scheduledEvents/enUS';
@@ -20,11 +19,11 @@ import positionToolsEnUS from './positionTools/enUS';
 import deviceImageEnUS from './deviceImage/enUS';
 
 /**
- * What the signed-in app says (the pages without a session are in `public/`); the other locales
- * must have exactly these keys (see AppMessages).
+ * What the signed-in app says beyond its first screen (`core/`: the frame and the live map) and the
+ * pages without a session (`public/`); the other locales must have exactly these keys (see
+ * AppMessages).
  */
 const enUS = {
-  ...liveEnUS,
   ...logsEnUS,
   ...scheduledEventsEnUS,
   ...geofenceLinksEnUS,
@@ -44,12 +43,6 @@ const enUS = {
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,
-  menu: {
-    map: 'Map',
-    devices: 'Devices',
-    language: 'Language',
-    version: 'Version %{version}',
-  },
 };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -1,6 +1,5 @@
 import type { AppMessages } from './enUS';
 import adminEsES from './admin/esES';
-import liveEsES from './live/esES';
 import geofenceLinksEsES from './geofenceLinks/esES';
 import logsEsES from './logs/esES';
 import scheduledEventsEsES from './scheduledEvents/esES';
@@ -21,7 +20,6 @@ import positionToolsEsES from './positionTools/esES';
 import deviceImageEsES from './deviceImage/esES';
 
 const esES: AppMessages = {
-  ...liveEsES,
   ...logsEsES,
   ...scheduledEventsEsES,
   ...geofenceLinksEsES,
@@ -41,12 +39,6 @@ const esES: AppMessages = {
   ...themeEsES,
   ...settingsEsES,
   ...driverEsES,
-  menu: {
-    map: 'Mapa',
-    devices: 'Dispositivos',
-    language: 'Idioma',
-    version: 'Versión %{version}',
-  },
 };
 
 export default esES;

@@ -1,6 +1,5 @@
 import type { AppMessages } from './enUS';
 import adminPtBR from './admin/ptBR';
-import livePtBR from './live/ptBR';
 import geofenceLinksPtBR from './geofenceLinks/ptBR';
 import logsPtBR from './logs/ptBR';
 import scheduledEventsPtBR from './scheduledEvents/ptBR';
@@ -21,7 +20,6 @@ import positionToolsPtBR from './positionTools/ptBR';
 import deviceImagePtBR from './deviceImage/ptBR';
 
 const ptBR: AppMessages = {
-  ...livePtBR,
   ...logsPtBR,
   ...scheduledEventsPtBR,
   ...geofenceLinksPtBR,
@@ -41,12 +39,6 @@ const ptBR: AppMessages = {
   ...themePtBR,
   ...settingsPtBR,
   ...driverPtBR,
-  menu: {
-    map: 'Mapa',
-    devices: 'Dispositivos',
-    language: 'Idioma',
-    version: 'Versão %{version}',
-  },
 };
 
 export default ptBR;

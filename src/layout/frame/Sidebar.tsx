@@ -7,6 +7,7 @@ import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, useIsPhone } from './useFrameSizes
 // A phone opens the menu over the page: MUI's drawer (a modal) comes with the first opening.
 const PhoneDrawer = lazyPage(() => import('./PhoneDrawer').then((m) => m.PhoneDrawer), {
   quiet: true,
+  early: true,
 });
 
 /** The menu column beside the page, its icons alone when closed; a drawer on a phone. */

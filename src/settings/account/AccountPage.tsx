@@ -26,7 +26,7 @@ export const AccountPage = () => {
   return (
     <>
       <Card sx={{ mt: 2 }}>
-        <Title title={translate('admin.menu.account')} />
+        <Title title={translate('menu.account')} />
         <EditBase<User>
           resource="users"
           id={user.id}

@@ -60,7 +60,7 @@ export const ServerPage = () => {
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={translate('admin.menu.server')} />
+      <Title title={translate('menu.server')} />
       {!server ? (
         <LinearProgress />
       ) : (

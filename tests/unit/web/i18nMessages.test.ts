@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import englishMessages from 'ra-language-english';
+import { createI18nProvider as createAppI18nProvider } from '../../../src/i18n';
 import { createI18nProvider, messages } from './i18nCatalogs';
 import enUS from '../../../src/i18n/messages/enUS';
 import esES from '../../../src/i18n/messages/esES';
 import ptBR from '../../../src/i18n/messages/ptBR';
 import raEsES from '../../../src/i18n/ra/raEsES';
 import raPtBR from '../../../src/i18n/ra/raPtBR';
+import coreEnUS from '../../../src/i18n/messages/core/enUS';
+import coreEsES from '../../../src/i18n/messages/core/esES';
+import corePtBR from '../../../src/i18n/messages/core/ptBR';
 import publicEnUS from '../../../src/i18n/messages/public/enUS';
 import publicEsES from '../../../src/i18n/messages/public/esES';
 import publicPtBR from '../../../src/i18n/messages/public/ptBR';
@@ -23,6 +27,8 @@ const leaves = (tree: object, prefix = ''): Map<string, string> => {
 const placeholders = (text: string) => (text.match(/%\{\w+\}/g) ?? []).sort();
 
 describe.each([
+  ['pt-BR first-screen messages', coreEnUS, corePtBR],
+  ['es-ES first-screen messages', coreEnUS, coreEsES],
   ['pt-BR app messages', enUS, ptBR],
   ['es-ES app messages', enUS, esES],
   ['pt-BR public messages', publicEnUS, publicPtBR],
@@ -102,15 +108,40 @@ describe('i18nProvider', () => {
   });
 });
 
-describe('the two catalogue chunks', () => {
-  // `loadCatalog` merges them shallowly: a namespace in both would lose one side's keys.
+describe('the three catalogue chunks', () => {
+  // The catalogue is merged shallowly from them: a namespace in two would lose one side's keys.
   it.each([
-    ['en-US', enUS, publicEnUS],
-    ['pt-BR', ptBR, publicPtBR],
-    ['es-ES', esES, publicEsES],
-  ] as const)('share no top-level key in %s', (_, app, publicPart) => {
-    const shared = Object.keys(publicPart).filter((key) => key in app);
-    expect(shared).toEqual([]);
-    expect(Object.keys(publicPart).length).toBeGreaterThan(5);
+    ['en-US', englishMessages, coreEnUS, enUS, publicEnUS],
+    ['pt-BR', raPtBR, corePtBR, ptBR, publicPtBR],
+    ['es-ES', raEsES, coreEsES, esES, publicEsES],
+  ] as const)('share no top-level key in %s', (_, ra, core, app, publicPart) => {
+    const parts = [ra, core, app, publicPart].map((part) => Object.keys(part));
+    const all = parts.flat();
+    expect(all.filter((key, index) => all.indexOf(key) !== index)).toEqual([]);
+    parts.forEach((keys) => expect(keys.length).toBeGreaterThan(0));
+  });
+});
+
+describe('a catalogue completed after the first screen', () => {
+  it('translates the rest of the app once complete() has loaded it, in the same language', async () => {
+    const loadMore = vi.fn(async () => ptBR);
+    const provider = createAppI18nProvider(
+      'pt-BR',
+      { ...raPtBR, ...corePtBR, ...publicPtBR },
+      {
+        loadMore,
+      },
+    );
+    // The first screen's words are there; a management screen's are not yet.
+    expect(provider.translate('menu.map')).toBe('Mapa');
+    expect(provider.translate('statistics.title')).toBe('statistics.title');
+    await Promise.all([provider.complete(), provider.complete()]);
+    expect(loadMore).toHaveBeenCalledTimes(1);
+    expect(loadMore).toHaveBeenCalledWith('pt-BR');
+    expect(provider.getLocale()).toBe('pt-BR');
+    expect(provider.translate('statistics.title')).toBe('Estatísticas');
+    expect(provider.translate('menu.map')).toBe('Mapa');
+    await provider.complete();
+    expect(loadMore).toHaveBeenCalledTimes(1);
   });
 });

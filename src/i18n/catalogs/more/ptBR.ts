@@ -1,0 +1,4 @@
+import app from '../../messages/ptBR';
+
+/** The rest of what the signed-in app says in this language, loaded once the map works. */
+export default app;
