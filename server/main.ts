@@ -1,6 +1,5 @@
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
-import { whileStartingAlone } from './cluster';
 import { isClusterMode, parseConfig, publicOrigin } from './config';
 import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -18,7 +17,9 @@ async function main(): Promise<void> {
     await deleteExpiredSessions(db);
     return ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
   };
-  const admin = isClusterMode(config) ? await whileStartingAlone(db, prepare) : await prepare();
+  const admin = isClusterMode(config)
+    ? await (await import('./cluster')).whileStartingAlone(db, prepare)
+    : await prepare();
   const emptyAtStart = (await countDevices(db)) === 0;
 
   if (admin.generatedPassword) {

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
 import { IntegrationStore } from '../integrations/store';
 import { InProcessChangeFeed, type ChangeFeed } from '../changes';
-import { startCluster, type Cluster, type ClusterOptions } from '../cluster';
+import type { Cluster, ClusterOptions } from '../cluster';
 import { LocalLease, type Lease } from '../cluster/lease';
 import { countingMailer, createMailer, type Mailer } from '../mail/mailer';
 import { StatisticsRecorder } from '../statistics/recorder';
@@ -52,8 +52,11 @@ export const servicesPlugin = fp<ServicesOptions>(
   async (app, { config, db, cluster: clusterOptions }) => {
     app.decorate('config', config);
     app.decorate('db', db);
+    // Loaded only in cluster mode: one instance runs without any Redis code.
     const cluster = config.redisUrl
-      ? await startCluster(config.redisUrl, db, app.log, clusterOptions)
+      ? await (
+          await import('../cluster')
+        ).startCluster(config.redisUrl, db, app.log, clusterOptions)
       : null;
     app.decorate('cluster', cluster);
     const lease: Lease = cluster ? cluster.lease : new LocalLease();
