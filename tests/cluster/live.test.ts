@@ -264,6 +264,28 @@ describe('caches agree within a second', () => {
     socket.close();
   });
 
+  it('starts sending a device linked on one instance to the user’s socket on the other', async () => {
+    const user = await newUser(b);
+    const device = await newDevice('linked-later');
+    const socket = await TestSocket.open(b, user.client);
+    // B has already worked out who sees the device (nobody but administrators).
+    await sendFix(a, device.uniqueId, { time: Date.now() - 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      socket.items<Position>('positions').some(({ item }) => item.deviceId === device.id),
+    ).toBe(false);
+    await permission(adminA, { userId: user.id, deviceId: device.id });
+    const linkedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await sendFix(a, device.uniqueId)).status).toBe(200);
+    await waitFor(
+      () => socket.items<Position>('positions').find(({ item }) => item.deviceId === device.id),
+      1000,
+    );
+    expect(Date.now() - linkedAt).toBeLessThan(1000);
+    socket.close();
+  });
+
   it('refuses a user disabled on one instance on the other: Basic, session and socket', async () => {
     const user = await newUser(b);
     expect(
