@@ -39,6 +39,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          // PostgreSQL and Redis for several instances (installed and started when missing).
+          globalSetup: ['./tests/support/clusterSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts two or three server processes: one file at a time on 2 cores.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

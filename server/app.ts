@@ -6,7 +6,8 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import type { LoginThrottle } from './auth/loginThrottle';
+import type { Throttle } from './auth/loginThrottle';
+import type { ClusterOptions } from './cluster';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { loggerOptions } from './logger';
@@ -31,7 +32,9 @@ interface AppOptions {
   /** Defaults to pino at `config.logLevel`; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
   /** Injected so tests can drive the login throttle's clock. */
-  throttle?: LoginThrottle;
+  throttle?: Throttle;
+  /** Cluster mode's timings (the lease), for tests. */
+  cluster?: ClusterOptions;
   keepaliveMs?: number;
   /** Ingest batching and clock, for tests of the tracking core. */
   tracking?: TrackingOptions;
@@ -62,7 +65,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(servicesPlugin, { config, db });
+  await app.register(servicesPlugin, { config, db, cluster: options.cluster });
   // Before any route, so every answer (the APIs, the web app, errors) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(brandsPlugin);

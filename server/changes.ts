@@ -33,7 +33,23 @@ export type Change =
       propertyId: number;
       action: 'link' | 'unlink';
     }
-  | { kind: 'server'; action: 'update' };
+  | { kind: 'server'; action: 'update' }
+  /** A brand's files (theme, logos) changed: the main brand (null) or a reseller's. */
+  | { kind: 'brand'; resellerId: number | null }
+  /** An integration's settings (payment provider, e-mail, webhook) were saved. */
+  | { kind: 'integration'; key: string }
+  /**
+   * Never written by the API: a shared feed announces it to its own listeners after its link to
+   * the other instances came back, since changes made meanwhile may have been missed. Every cache
+   * re-reads what it holds.
+   */
+  | { kind: 'resync' };
+
+/**
+ * Called with each change. `remote`: it was made on another instance (always false on one
+ * instance), so a cache the writer updated directly knows it still has to re-read.
+ */
+export type ChangeListener = (change: Change, remote: boolean) => void;
 
 /**
  * What writers and caches depend on. The in-process feed below serves one instance; a feed shared
@@ -44,7 +60,7 @@ export interface ChangeFeed {
   /** Announces a committed change. */
   emit(change: Change): void;
   /** Calls `listener` with each change until the returned function is called; it must not throw. */
-  on(listener: (change: Change) => void): () => void;
+  on(listener: ChangeListener): () => void;
 }
 
 /** The change feed of one process: listeners run synchronously, in subscription order. */
@@ -56,10 +72,15 @@ export class InProcessChangeFeed implements ChangeFeed {
   }
 
   emit(change: Change): void {
-    this.emitter.emit('change', change);
+    this.deliver(change, false);
   }
 
-  on(listener: (change: Change) => void): () => void {
+  /** Runs the listeners with a change, made here or (`remote`) on another instance. */
+  deliver(change: Change, remote: boolean): void {
+    this.emitter.emit('change', change, remote);
+  }
+
+  on(listener: ChangeListener): () => void {
     this.emitter.on('change', listener);
     return () => this.emitter.off('change', listener);
   }

@@ -25,11 +25,18 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender address of outgoing mail; derived from the SMTP user when unset. */
   smtpFrom: string | null;
-  /** Null: 25 demo vehicles on an empty database, else the demo devices already there. */
+  /**
+   * Null: 25 demo vehicles on an empty database, else the demo devices already there. Always 0 in
+   * cluster mode.
+   */
   demoDevices: number | null;
   osmandPort: number;
   traccarUrl: string | null;
-  /** Read so the variable is validated with the others; nothing uses Redis yet. */
+  /**
+   * Cluster mode (docs/scaling.md): several instances on one PostgreSQL database share caches,
+   * live updates, the login throttle and the jobs through this Redis. Null: one instance, nothing
+   * goes through Redis. Set only together with a `postgres://` database.
+   */
   redisUrl: string | null;
   /** Overrides the payment provider's base URL (tests point it at a local double). */
   paymentApiUrl: string | null;
@@ -154,6 +161,25 @@ export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string
   return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
+/** Whether several instances share the work (REDIS_URL set): see docs/scaling.md. */
+export function isClusterMode(config: Pick<Config, 'redisUrl'>): boolean {
+  return config.redisUrl !== null;
+}
+
+function parseRedisUrl(value: string | null, database: DatabaseConfig): string | null {
+  if (value === null) return null;
+  if (!/^rediss?:\/\//.test(value)) {
+    throw new Error('REDIS_URL must start with redis:// or rediss://');
+  }
+  // Instances share their data through one database server; SQLite and PGlite live in one process.
+  if (database.kind !== 'postgres') {
+    throw new Error(
+      'REDIS_URL runs several instances on one database: set DATABASE_URL=postgres://… as well',
+    );
+  }
+  return value;
+}
+
 /** Reads the environment into a typed config; throws with a readable message on bad values. */
 export function parseConfig(env: Env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -167,6 +193,14 @@ export function parseConfig(env: Env): Config {
   }
   const demo = text(env, 'DEMO_DEVICES');
   const maxFixAge = integer(env, 'MAX_FIX_AGE_DAYS', 30, 0, 36_500);
+  const database = parseDatabaseUrl(text(env, 'DATABASE_URL'), dataDir);
+  const redisUrl = parseRedisUrl(text(env, 'REDIS_URL'), database);
+  const demoDevices = demo === null ? null : integer(env, 'DEMO_DEVICES', 0, 0, 100_000);
+  // Every instance would drive the same simulated vehicles (and create them at once on an empty
+  // database): the demo fleet belongs to a single instance.
+  if (redisUrl !== null && demoDevices !== null && demoDevices > 0) {
+    throw new Error('DEMO_DEVICES runs on one instance only: unset it (or 0) with REDIS_URL');
+  }
   return {
     port: integer(env, 'PORT', 8082, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -176,13 +210,14 @@ export function parseConfig(env: Env): Config {
     adminEmail: text(env, 'ADMIN_EMAIL') ?? 'admin',
     // Not trimmed: a password may legitimately contain spaces.
     adminPassword: env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null,
-    database: parseDatabaseUrl(text(env, 'DATABASE_URL'), dataDir),
+    database,
     smtpUrl,
     smtpFrom: text(env, 'SMTP_FROM'),
-    demoDevices: demo === null ? null : integer(env, 'DEMO_DEVICES', 0, 0, 100_000),
+    // Cluster mode: no demo fleet unless asked for (and asking is refused above).
+    demoDevices: redisUrl !== null ? 0 : demoDevices,
     osmandPort: integer(env, 'OSMAND_PORT', 5055, 0, 65535),
     traccarUrl: text(env, 'TRACCAR_URL'),
-    redisUrl: text(env, 'REDIS_URL'),
+    redisUrl,
     paymentApiUrl: text(env, 'PAYMENT_API_URL'),
     licenseMode: text(env, 'LICENSE_MODE'),
     csp: parseCsp(env),

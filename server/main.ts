@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
-import { parseConfig, publicOrigin } from './config';
+import { isClusterMode, parseConfig, publicOrigin } from './config';
 import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { startOsmAndListener, type OsmAndListener } from './protocol/listener';
@@ -11,11 +11,17 @@ import { ensureFirstAdmin, passwordBanner } from './users/firstAdmin';
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
   const db = await connect(config.database);
-  await migrateToLatest(db);
-  await deleteExpiredSessions(db);
+  // Instances of a cluster started together would race to migrate and create the first admin.
+  const prepare = async () => {
+    await migrateToLatest(db);
+    await deleteExpiredSessions(db);
+    return ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
+  };
+  const admin = isClusterMode(config)
+    ? await (await import('./cluster')).whileStartingAlone(db, prepare)
+    : await prepare();
   const emptyAtStart = (await countDevices(db)) === 0;
 
-  const admin = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
   if (admin.generatedPassword) {
     // Deliberately console, not the logger: shown once, to the operator, never shipped to log storage as a field.
     console.log(passwordBanner(config.adminEmail, admin.generatedPassword));
@@ -62,7 +68,7 @@ async function main(): Promise<void> {
       host: config.host,
       sink: app.tracking.ingest,
       log: app.log,
-      messages: app.tracking.logs,
+      messages: app.tracking.messages,
     });
     app.log.info(`osmand listening on port ${osmand.port}`);
   }

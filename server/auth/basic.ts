@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
 import { SecurityException, TooManyAttemptsException, WebApplicationException } from '../errors';
 import { checkDomain, checkStoredCredentials } from './login';
-import type { LoginThrottle } from './loginThrottle';
+import type { Throttle } from './loginThrottle';
 
 /**
  * `Authorization: Basic base64(email:password)` on any request, as Traccar accepts it for scripts
@@ -109,7 +109,7 @@ interface BasicRequest {
 /** The password check, from the cache or through the throttle and scrypt. */
 async function passwordUser(
   db: Db,
-  throttle: LoginThrottle,
+  throttle: Throttle,
   cache: VerifiedBasicCache,
   r: BasicRequest,
 ): Promise<User | null> {
@@ -117,7 +117,7 @@ async function passwordUser(
   const key = VerifiedBasicCache.key(r.header);
   const cached = cache.get(key);
   if (cached) {
-    const decision = throttle.check(r.address, email);
+    const decision = await throttle.check(r.address, email);
     if (!decision.allowed) throw new TooManyAttemptsException(decision.retryAfterSeconds);
     const found = await findUserById(db, cached.userId);
     if (found && found.hashedPassword === cached.passwordHash) return found.user;
@@ -147,7 +147,7 @@ async function passwordUser(
 /** The user a Basic header signs in, or null when it does not (the caller answers 401). */
 export async function basicUser(
   db: Db,
-  throttle: LoginThrottle,
+  throttle: Throttle,
   cache: VerifiedBasicCache,
   request: BasicRequest,
 ): Promise<User | null> {

@@ -6,7 +6,7 @@ import { suspendedLogin } from '../billing/service';
 import { hostOf } from '../resellers/attributes';
 import { homeDomains } from '../resellers/store';
 import { AccountSuspended, accountProblem } from '../users/accountState';
-import type { LoginThrottle } from './loginThrottle';
+import type { Throttle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { verifyToken } from './tokens';
 import { CodeRequiredException, verifyTotp, wrongCode } from './totp';
@@ -36,7 +36,7 @@ interface Credentials {
  */
 export async function checkCredentials(
   db: Db,
-  throttle: LoginThrottle,
+  throttle: Throttle,
   c: Omit<Credentials, 'host'>,
   secondStep = true,
 ): Promise<User> {
@@ -46,11 +46,11 @@ export async function checkCredentials(
 /** `checkCredentials`, answering the account row the password was checked against (its hash). */
 export async function checkStoredCredentials(
   db: Db,
-  throttle: LoginThrottle,
+  throttle: Throttle,
   c: Omit<Credentials, 'host'>,
   secondStep = true,
 ): Promise<StoredUser> {
-  const attempt = throttle.attempt(c.address, c.email);
+  const attempt = await throttle.attempt(c.address, c.email);
   if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
   const found = await findUserByLogin(db, c.email);
   const ok =
@@ -63,7 +63,7 @@ export async function checkStoredCredentials(
     if (c.code === undefined || c.code === '') throw new CodeRequiredException();
     if (!verifyTotp(key, c.code)) throw wrongCode();
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   return found;
 }
 
@@ -73,7 +73,7 @@ export async function checkStoredCredentials(
  */
 export async function login(
   db: Db,
-  throttle: LoginThrottle,
+  throttle: Throttle,
   c: Credentials,
   now = Date.now(),
 ): Promise<User> {

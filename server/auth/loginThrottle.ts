@@ -18,11 +18,26 @@ export interface ThrottleOptions {
   now?: () => number;
 }
 
-type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** An attempt let through: counted as a failure until `succeeded` says the password was right. */
 export type LoginAttempt =
-  { allowed: true; succeeded(): void } | { allowed: false; retryAfterSeconds: number };
+  | { allowed: true; succeeded(): void | Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * What sign-in and Basic credentials ask of the throttle: `LoginThrottle` below on one instance,
+ * a Redis-backed one counting across instances in cluster mode (`server/cluster/throttle.ts`).
+ */
+export interface Throttle {
+  /** Whether `address` may try a password for `account` now. */
+  check(address: string, account: string): ThrottleDecision | Promise<ThrottleDecision>;
+  /**
+   * Checks, then counts the attempt as a failure straight away; call `succeeded` on the result
+   * when the password was right.
+   */
+  attempt(address: string, account: string): LoginAttempt | Promise<LoginAttempt>;
+}
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -58,10 +73,10 @@ interface PairState {
  * through counts as a failure at once and is forgiven if the password was right, so parallel
  * requests cannot all slip through before the first failure is recorded.
  *
- * State lives in memory, per server instance: a restart forgives, and each instance behind a
- * load balancer keeps its own counts. Acceptable for a brake; it is not a lockout.
+ * State lives in memory: a restart forgives. Several instances count together through Redis
+ * instead (`server/cluster/throttle.ts`, same rules), falling back to this one while Redis is away.
  */
-export class LoginThrottle {
+export class LoginThrottle implements Throttle {
   private readonly options: ThrottleOptions;
   private readonly now: () => number;
   private readonly pairs = new Map<string, PairState>();
@@ -186,6 +201,6 @@ export class LoginThrottle {
 }
 
 /** Account names compare case-insensitively, as sign-in matches them. */
-function pairKey(address: string, account: string): string {
+export function pairKey(address: string, account: string): string {
   return `${address}\n${account.toLowerCase()}`;
 }

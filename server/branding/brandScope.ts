@@ -44,6 +44,8 @@ interface BrandView {
 export class Brands {
   private domains: Promise<Map<string, number>> | null = null;
   private readonly views = new Map<string, Promise<BrandView>>();
+  /** Told of every brand changed here (cluster mode: the other instances drop theirs). */
+  private announce: (resellerId: number | null) => void = () => {};
 
   constructor(
     private readonly db: Db,
@@ -118,10 +120,26 @@ export class Brands {
     this.domains = null;
   }
 
-  /** After a brand's files changed. */
+  /** After a brand's files changed here. */
   invalidate(scope: BrandScope): void {
-    if (scope.resellerId === null) this.views.clear();
-    else this.views.delete(String(scope.resellerId));
+    this.drop(scope.resellerId);
+    this.announce(scope.resellerId);
+  }
+
+  /** After a brand's files changed, here or on another instance (null: the main brand). */
+  drop(resellerId: number | null): void {
+    if (resellerId === null) this.views.clear();
+    else this.views.delete(String(resellerId));
+  }
+
+  /** Everything re-read on next use (the link to the other instances came back). */
+  dropAll(): void {
+    this.views.clear();
+    this.domains = null;
+  }
+
+  onInvalidate(announce: (resellerId: number | null) => void): void {
+    this.announce = announce;
   }
 }
 

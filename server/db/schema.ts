@@ -372,6 +372,13 @@ export interface QrDriverTimersTable {
   due: Millis;
 }
 
+/** A cluster lease (docs/scaling.md): who holds `name` until `expires` (database clock). */
+export interface ClusterLeasesTable {
+  name: string;
+  holder: string;
+  expires: Millis;
+}
+
 export interface ResellerDomainsTable {
   domain: string;
   userId: number;
@@ -444,4 +451,5 @@ export interface Tables extends LinkTables {
   integrations: IntegrationsTable;
   qrDriverTimers: QrDriverTimersTable;
   resellerDomains: ResellerDomainsTable;
+  clusterLeases: ClusterLeasesTable;
 }

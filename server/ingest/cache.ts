@@ -8,7 +8,7 @@ import { compileAttribute, sortByPriority, type CompiledAttribute } from '../pro
 import { parseDeviceState, type DeviceState } from '../processing/deviceState';
 import { compileGeofence, type CompiledGeofence } from '../processing/geofences';
 import type { AttributeSource } from '../processing/lookup';
-import { pipelineSettings, type DeviceContext } from '../processing/pipeline';
+import { isLatest, pipelineSettings, type DeviceContext } from '../processing/pipeline';
 import { deviceFromRow, positionFromRow } from '../serialize';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { LinkIndex } from './links';
@@ -91,6 +91,12 @@ export class TrackingCache {
   constructor(private readonly db: Db) {}
 
   async load(): Promise<void> {
+    const { rows, lastById } = await this.readDevices();
+    for (const row of rows) this.putDevice(row, lastById.get(row.id) ?? null);
+    await this.loadConfiguration();
+  }
+
+  private async readDevices() {
     const rows = await this.db.kysely.selectFrom('devices').selectAll().execute();
     const latest = await this.db.kysely
       .selectFrom('positions')
@@ -98,8 +104,105 @@ export class TrackingCache {
       .selectAll('positions')
       .execute();
     const lastById = new Map(latest.map((row) => [row.deviceId, positionFromRow(row)]));
-    for (const row of rows) this.putDevice(row, lastById.get(row.id) ?? null);
-    await this.loadConfiguration();
+    return { rows, lastById };
+  }
+
+  /**
+   * Re-reads every device after changes may have been missed (cluster mode: the link to the
+   * other instances came back). Memory keeps what is newer than the rows (a fix being stored
+   * here); devices gone from the database are dropped.
+   */
+  async refreshDevices(): Promise<void> {
+    const { rows, lastById } = await this.readDevices();
+    const seen = new Set<number>();
+    for (const row of rows) {
+      seen.add(row.id);
+      const last = lastById.get(row.id) ?? null;
+      const entry = this.devices.get(row.id);
+      if (!entry) {
+        this.putDevice(row, last);
+        continue;
+      }
+      const fresh = deviceFromRow(row);
+      if (fresh.uniqueId !== entry.device.uniqueId) {
+        this.byUniqueId.delete(entry.device.uniqueId);
+        this.byUniqueId.set(fresh.uniqueId, entry);
+      }
+      let positionId = entry.device.positionId;
+      if (last && last.id !== entry.last?.id && isLatest(last, entry.last)) {
+        entry.last = last;
+        positionId = last.id;
+      }
+      const newer = (fresh.lastUpdate ?? 0) >= (entry.device.lastUpdate ?? 0);
+      entry.device = {
+        ...fresh,
+        status: newer ? fresh.status : entry.device.status,
+        lastUpdate: newer ? fresh.lastUpdate : entry.device.lastUpdate,
+        positionId,
+      };
+      entry.contextGeneration = -1;
+    }
+    for (const entry of [...this.devices.values()]) {
+      if (!seen.has(entry.device.id)) this.dropDevice(entry);
+    }
+  }
+
+  /**
+   * A batch another instance committed (cluster mode): status, last update and latest position
+   * follow it, so the status sweep, the sockets' opening message and the next fix's "previous"
+   * see what was stored there. Answers the positions that are now their device's latest here and
+   * the devices as held here, for the live fan-out (unknown devices pass as they came).
+   */
+  applyRemoteBatch(
+    positions: readonly PositionRecord[],
+    devices: readonly { device: DeviceRecord; statusChanged: boolean }[],
+  ): { positions: PositionRecord[]; devices: { device: DeviceRecord; statusChanged: boolean }[] } {
+    const latest: PositionRecord[] = [];
+    for (const position of positions) {
+      const entry = this.devices.get(position.deviceId);
+      if (entry) {
+        // A newer fix already came in here: the map keeps showing that one.
+        if (entry.last && (entry.last.id === position.id || !isLatest(position, entry.last))) {
+          continue;
+        }
+        entry.last = position;
+        entry.device.positionId = position.id;
+      }
+      latest.push(position);
+    }
+    const changed: { device: DeviceRecord; statusChanged: boolean }[] = [];
+    for (const remote of devices) {
+      const entry = this.devices.get(remote.device.id);
+      if (!entry) {
+        changed.push(remote);
+        continue;
+      }
+      const mine = entry.device;
+      // A later report here wins over an older state from there (a status timeout, say).
+      if ((remote.device.lastUpdate ?? 0) < (mine.lastUpdate ?? 0)) continue;
+      const statusChanged = mine.status !== remote.device.status;
+      mine.status = remote.device.status;
+      mine.lastUpdate = remote.device.lastUpdate;
+      changed.push({ device: mine, statusChanged });
+    }
+    return { positions: latest, devices: changed };
+  }
+
+  /**
+   * A device's latest position was deleted (here or on another instance): the one now latest
+   * takes its place, unless a newer fix has arrived meanwhile. Answers the device entry when
+   * memory changed.
+   */
+  replaceLatest(
+    deviceId: number,
+    previousId: number,
+    latest: PositionRecord | null,
+  ): DeviceEntry | null {
+    const entry = this.devices.get(deviceId);
+    if (!entry || (entry.last !== null && entry.last.id !== previousId)) return null;
+    entry.last = latest;
+    entry.device.positionId = latest?.id ?? 0;
+    return entry;
   }
 
   /** Groups, geofences, computed attributes, notifications, calendars, links, server. */
@@ -440,6 +543,9 @@ export class TrackingCache {
         break;
       case 'server':
         await this.loadServer();
+        break;
+      case 'resync':
+        await Promise.all([this.loadConfiguration(), this.refreshDevices()]);
         break;
       default:
         return;

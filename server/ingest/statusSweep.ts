@@ -44,8 +44,14 @@ export class StatusSweep {
     return changed;
   }
 
-  start(intervalMs = 1000): void {
-    this.timer ??= setInterval(() => this.sweep(), intervalMs).unref();
+  /**
+   * Sweeps every `intervalMs` while `active` says so (several instances: only the one holding the
+   * jobs lease sweeps, so each change is written once).
+   */
+  start(intervalMs = 1000, active: () => boolean = () => true): void {
+    this.timer ??= setInterval(() => {
+      if (active()) this.sweep();
+    }, intervalMs).unref();
   }
 
   stop(): void {

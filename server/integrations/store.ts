@@ -32,7 +32,7 @@ function toSettings(text: string): Settings {
  */
 export class IntegrationStore {
   private readonly cache = new Map<IntegrationKey, Settings>();
-  private readonly listeners: ((key: IntegrationKey) => void)[] = [];
+  private readonly listeners: ((key: IntegrationKey, remote: boolean) => void)[] = [];
 
   constructor(private readonly db: Db) {}
 
@@ -42,6 +42,20 @@ export class IntegrationStore {
     for (const row of rows) {
       if (row.key in INTEGRATIONS)
         this.cache.set(row.key as IntegrationKey, toSettings(row.settings));
+    }
+  }
+
+  /**
+   * Re-reads the settings after another instance saved them (or may have: `key` undefined), and
+   * tells the listeners of what changed, as a save here does.
+   */
+  async reload(key?: string): Promise<void> {
+    const before = new Map(this.cache);
+    await this.load();
+    for (const k of INTEGRATION_KEYS) {
+      if (key !== undefined && k !== key) continue;
+      if (JSON.stringify(before.get(k)) === JSON.stringify(this.cache.get(k))) continue;
+      for (const listener of this.listeners) listener(k, true);
     }
   }
 
@@ -77,11 +91,12 @@ export class IntegrationStore {
       .onConflict((oc) => oc.column('key').doUpdateSet({ settings: text, updated: now }))
       .execute();
     this.cache.set(key, settings);
-    for (const listener of this.listeners) listener(key);
+    for (const listener of this.listeners) listener(key, false);
     return this.view(key);
   }
 
-  onChange(listener: (key: IntegrationKey) => void): void {
+  /** `remote`: saved on another instance and re-read here. */
+  onChange(listener: (key: IntegrationKey, remote: boolean) => void): void {
     this.listeners.push(listener);
   }
 }

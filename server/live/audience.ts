@@ -63,6 +63,7 @@ export class AudienceCache {
         break;
       case 'group':
       case 'user':
+      case 'resync':
         this.clear();
         break;
       case 'permission':

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 /** The credential whose sockets survive `closeUser` (the one that changed the password). */
-interface KeptSockets {
+export interface KeptSockets {
   sessionId: string | null;
   tokenId: number | null;
 }
@@ -27,6 +27,22 @@ export interface SocketAccess {
   endsAt: number | null;
 }
 
+/**
+ * What one instance's hub asks of the others' (cluster mode, docs/scaling.md): a user's sockets
+ * may be open on any instance, so a message for them, or the end of a session, token or user,
+ * must reach every hub.
+ */
+export type HubCommand =
+  | { op: 'send'; userId: number; data: string }
+  | { op: 'closeUser'; userId: number; keep: KeptSockets | null }
+  | { op: 'closeSession'; sessionId: string }
+  | { op: 'closeToken'; tokenId: number };
+
+/** Carries hub commands to the other instances; none on a single instance. */
+export interface HubRelay {
+  publish(command: HubCommand): void;
+}
+
 /** Close code when the server ends a session; traccar-web uses the same on logout. */
 export const SESSION_ENDED = 4000;
 const KEEPALIVE_MS = 30_000;
@@ -35,14 +51,40 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Open sockets, indexed by user so a send costs only that user's sockets. Keeps connections alive
- * with `{}` and closes them when a session or user ends.
+ * with `{}` and closes them when a session or user ends. With a relay (several instances),
+ * `sendToUser` and the `close…` calls reach the sockets on every instance; the live fan-out's
+ * `sendRawToUser` stays local, since every instance fans each committed batch out itself.
  */
 export class SocketHub {
   private readonly sockets = new Map<LiveSocket, Entry>();
   private readonly byUser = new Map<number, Set<LiveSocket>>();
   private timer: NodeJS.Timeout | null = null;
+  private relay: HubRelay | null = null;
 
   constructor(private readonly keepaliveMs = KEEPALIVE_MS) {}
+
+  /** From now on, messages and closes also go to the other instances' hubs. */
+  relayTo(relay: HubRelay): void {
+    this.relay = relay;
+  }
+
+  /** A command from another instance's hub, applied to this instance's sockets only. */
+  apply(command: HubCommand): void {
+    switch (command.op) {
+      case 'send':
+        this.sendRawToUser(command.userId, command.data);
+        break;
+      case 'closeUser':
+        this.closeLocalUser(command.userId, command.keep);
+        break;
+      case 'closeSession':
+        this.closeWhere((entry) => entry.sessionId === command.sessionId);
+        break;
+      case 'closeToken':
+        this.closeWhere((entry) => entry.tokenId === command.tokenId);
+        break;
+    }
+  }
 
   add(
     socket: LiveSocket,
@@ -114,19 +156,22 @@ export class SocketHub {
     return this.byUser.keys();
   }
 
+  /** Sends a message to the user's sockets, on every instance. */
   sendToUser(userId: number, message: object): void {
-    const own = this.byUser.get(userId);
-    if (own) this.sendText(own, JSON.stringify(message));
+    const data = JSON.stringify(message);
+    this.sendRawToUser(userId, data);
+    this.relay?.publish({ op: 'send', userId, data });
   }
 
-  /** Sends already serialised JSON, so one text can go to many users. */
+  /** Sends already serialised JSON to this instance's sockets of the user. */
   sendRawToUser(userId: number, data: string): void {
     const own = this.byUser.get(userId);
     if (own) this.sendText(own, data);
   }
 
   closeSession(sessionId: string): void {
-    this.closeWhere((entry) => entry.sessionId === sessionId);
+    this.apply({ op: 'closeSession', sessionId });
+    this.relay?.publish({ op: 'closeSession', sessionId });
   }
 
   /**
@@ -134,17 +179,17 @@ export class SocketHub {
    * opened with the `keep` credential.
    */
   closeUser(userId: number, keep: KeptSockets | null = null): void {
-    this.closeWhere(
-      (entry) =>
-        (entry.userId === userId || entry.impersonatorId === userId) && !isKept(entry, keep),
-    );
+    this.closeLocalUser(userId, keep);
+    this.relay?.publish({ op: 'closeUser', userId, keep });
   }
 
   /** Closes the sockets that rest on a revoked token, directly or through a session. */
   closeToken(tokenId: number): void {
-    this.closeWhere((entry) => entry.tokenId === tokenId);
+    this.apply({ op: 'closeToken', tokenId });
+    this.relay?.publish({ op: 'closeToken', tokenId });
   }
 
+  /** This instance's sockets only (shutdown). */
   closeAll(): void {
     this.closeWhere(() => true);
   }
@@ -167,6 +212,13 @@ export class SocketHub {
     } catch {
       // A socket that cannot take data is closing; its close event removes it.
     }
+  }
+
+  private closeLocalUser(userId: number, keep: KeptSockets | null): void {
+    this.closeWhere(
+      (entry) =>
+        (entry.userId === userId || entry.impersonatorId === userId) && !isKept(entry, keep),
+    );
   }
 
   private closeWhere(match: (entry: Entry) => boolean): void {

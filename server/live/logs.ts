@@ -58,6 +58,7 @@ export class LiveLogs {
   private readonly maxPending: number;
   private readonly maxBuffered: number;
   private readonly now: () => number;
+  private readonly startListeners: (() => void)[] = [];
 
   constructor(
     private readonly audience: Pick<AudienceCache, 'get'>,
@@ -92,6 +93,12 @@ export class LiveLogs {
       lastFlush: 0,
       timer: null,
     });
+    for (const listener of this.startListeners) listener();
+  }
+
+  /** Runs `listener` whenever a socket starts receiving (other instances then send theirs). */
+  onStart(listener: () => void): void {
+    this.startListeners.push(listener);
   }
 
   /** The socket receives no more records; what waited for it is dropped. */

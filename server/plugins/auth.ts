@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../model';
 import { basicUser, parseBasic, VerifiedBasicCache } from '../auth/basic';
-import { LoginThrottle } from '../auth/loginThrottle';
+import { LoginThrottle, type Throttle } from '../auth/loginThrottle';
 import { basicFromHere, crossSiteRefused, originAllowed } from '../auth/origin';
 import {
   createSession,
@@ -67,7 +67,7 @@ interface AuthService {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    throttle: LoginThrottle;
+    throttle: Throttle;
   }
 }
 
@@ -82,11 +82,12 @@ const firstHeader = (request: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-export const authPlugin = fp<{ throttle?: LoginThrottle }>(
+export const authPlugin = fp<{ throttle?: Throttle }>(
   async (app, options) => {
     const { db } = app;
     const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
-    const throttle = options.throttle ?? new LoginThrottle();
+    // Several instances count attempts together (cluster mode); one counts in memory.
+    const throttle = options.throttle ?? app.cluster?.throttle ?? new LoginThrottle();
     const verifiedBasic = new VerifiedBasicCache();
 
     /**

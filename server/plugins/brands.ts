@@ -8,13 +8,19 @@ declare module 'fastify' {
   }
 }
 
-/** Shares the brand resolver; any user change may move a reseller domain, so it re-reads them. */
+/**
+ * Shares the brand resolver; any user change may move a reseller domain, so it re-reads them. A
+ * brand saved on another instance (the files are in the shared DATA_DIR) is dropped here too.
+ */
 export const brandsPlugin = fp(
   async (app) => {
     const brands = new Brands(app.db, app.config.dataDir);
     app.decorate('brands', brands);
-    const off = app.changes.on((change) => {
+    brands.onInvalidate((resellerId) => app.changes.emit({ kind: 'brand', resellerId }));
+    const off = app.changes.on((change, remote) => {
       if (change.kind === 'user') brands.invalidateDomains();
+      else if (change.kind === 'brand' && remote) brands.drop(change.resellerId);
+      else if (change.kind === 'resync') brands.dropAll();
     });
     app.addHook('onClose', async () => off());
   },

@@ -25,22 +25,38 @@ declare module 'fastify' {
 
 /**
  * Runs `task` once the app is ready and then every `intervalMs` (the timer never keeps the
- * process alive); a failure is logged and the next run tries again.
+ * process alive), on the instance holding the jobs lease only: with several instances exactly one
+ * runs it, and an instance that takes the lease over runs it at once (docs/scaling.md). A failure
+ * is logged and the next run tries again. A long task checks `app.lease.held` between its steps.
+ *
+ * This is the way to add a cluster-wide job: `every(app, 'name', intervalMs, () => work())`.
  */
-function every(
+export function every(
   app: FastifyInstance,
+  name: string,
   intervalMs: number,
-  failure: string,
   task: () => Promise<unknown>,
 ): void {
-  const run = () => task().catch((err: unknown) => app.log.error({ err }, failure));
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    // Not the holder, or the previous run still going (a takeover right after a tick).
+    if (!app.lease.held || running) return;
+    app.log.debug({ job: name }, 'job run');
+    running = task()
+      .catch((err: unknown) => app.log.error({ err, job: name }, `${name} failed`))
+      .finally(() => (running = null));
+  };
   let timer: NodeJS.Timeout | null = null;
+  let stopAcquired: (() => void) | null = null;
   app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(() => void run(), intervalMs).unref();
+    run();
+    timer = setInterval(run, intervalMs).unref();
+    stopAcquired = app.lease.onAcquired(run);
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    stopAcquired?.();
+    await running;
   });
 }
 
@@ -59,9 +75,11 @@ function scheduledNotifications(app: FastifyInstance): void {
     app.log,
   );
   const failure = 'scheduled notifications failed';
-  every(app, SCHEDULE_TICK_MS, failure, () => scheduler.tick());
+  every(app, 'scheduled notifications', SCHEDULE_TICK_MS, () => scheduler.tick());
   const pending = new Set<NodeJS.Timeout>();
   const stopListening = app.changes.on((change) => {
+    // The instance running the jobs ticks; a change made on another one reaches it too.
+    if (!app.lease.held) return;
     const relevant =
       change.kind === 'notification' ||
       change.kind === 'calendar' ||
@@ -88,12 +106,10 @@ function scheduledNotifications(app: FastifyInstance): void {
 export const jobsPlugin = fp(
   async (app) => {
     const { db } = app;
-    every(app, AUDIT_CLEANUP_MS, 'audit cleanup failed', () =>
-      deleteOldAuditLogs(db, AUDIT_RETENTION_MS),
-    );
+    every(app, 'audit cleanup', AUDIT_CLEANUP_MS, () => deleteOldAuditLogs(db, AUDIT_RETENTION_MS));
     if (app.config.traccarUrl) return;
 
-    every(app, SHARE_CLEANUP_MS, 'share cleanup failed', async () => {
+    every(app, 'share cleanup', SHARE_CLEANUP_MS, async () => {
       const userIds = [
         ...(await cleanupExpiredShares(db)),
         ...(await cleanupExpiredTemporaryUsers(db)),
@@ -102,7 +118,7 @@ export const jobsPlugin = fp(
       if (userIds.length > 0) app.log.info(`removed ${userIds.length} expired share(s)`);
     });
 
-    every(app, BILLING_CYCLE_MS, 'billing cycle failed', () =>
+    every(app, 'billing cycle', BILLING_CYCLE_MS, () =>
       runBillingJob(app.billing, (id) => app.hub.closeUser(id), app.log),
     );
 
@@ -115,12 +131,14 @@ export const jobsPlugin = fp(
       plus: Boolean(app.config.licenseMode),
       log: app.log,
     });
-    every(app, REPORT_TICK_MS, 'scheduled reports failed', () => reports.tick());
+    every(app, 'scheduled reports', REPORT_TICK_MS, () => reports.tick());
 
     const rules = new QrRules(db, app.changes, app.log);
     app.decorate('qrRules', rules);
+    // Ignition events are handled where they were committed (once); the due timers run on the
+    // jobs lease holder.
     const stopListening = app.tracking.onEvents((events) => rules.onEvents(events));
-    app.addHook('onReady', async () => rules.start());
+    app.addHook('onReady', async () => rules.start(15_000, () => app.lease.held));
     app.addHook('onClose', async () => {
       stopListening();
       await rules.stop();

@@ -30,7 +30,7 @@ export const osmandWebPortPlugin = fp(
       await answerOsmAnd(request.raw, reply.raw, {
         sink: app.tracking.ingest,
         log: request.log,
-        messages: app.tracking.logs,
+        messages: app.tracking.messages,
         host: plainAddress(request.ip),
       });
       return reply;

@@ -68,6 +68,11 @@ export const securityHeadersPlugin = fp(
         cached = null;
       }
     });
+    // Saved on another instance (cluster mode): the next page load here follows it too.
+    const off = app.changes.on((change, remote) => {
+      if ((change.kind === 'server' && remote) || change.kind === 'resync') cached = null;
+    });
+    app.addHook('onClose', async () => off());
   },
   { name: 'security-headers', dependencies: ['services'] },
 );

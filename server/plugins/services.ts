@@ -5,6 +5,8 @@ import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
 import { IntegrationStore } from '../integrations/store';
 import { InProcessChangeFeed, type ChangeFeed } from '../changes';
+import type { Cluster, ClusterOptions } from '../cluster';
+import { LocalLease, type Lease } from '../cluster/lease';
 import { countingMailer, createMailer, type Mailer } from '../mail/mailer';
 import { StatisticsRecorder } from '../statistics/recorder';
 
@@ -25,14 +27,46 @@ declare module 'fastify' {
     billing: BillingDeps;
     /** Usage counted in memory for `GET /api/statistics` (flushed by the jobs plugin). */
     statistics: StatisticsRecorder;
+    /**
+     * Cluster mode (REDIS_URL): the Redis bus, shared change feed and throttle, the jobs lease.
+     * Null on a single instance, where nothing goes through Redis (docs/scaling.md).
+     */
+    cluster: Cluster | null;
+    /** Whether this instance runs the cluster's jobs now (always, on a single instance). */
+    lease: Lease;
   }
 }
 
-/** Shares the config, database, mailer, integrations and billing with every route and job. */
-export const servicesPlugin = fp<{ config: Config; db: Db }>(
-  async (app, { config, db }) => {
+export interface ServicesOptions {
+  config: Config;
+  db: Db;
+  /** Cluster mode's timings (tests shorten the lease). */
+  cluster?: ClusterOptions;
+}
+
+/**
+ * Shares the config, database, mailer, integrations and billing with every route and job, and in
+ * cluster mode the link to the other instances.
+ */
+export const servicesPlugin = fp<ServicesOptions>(
+  async (app, { config, db, cluster: clusterOptions }) => {
     app.decorate('config', config);
     app.decorate('db', db);
+    // Loaded only in cluster mode: one instance runs without any Redis code.
+    const cluster = config.redisUrl
+      ? await (
+          await import('../cluster')
+        ).startCluster(config.redisUrl, db, app.log, clusterOptions)
+      : null;
+    app.decorate('cluster', cluster);
+    const lease: Lease = cluster ? cluster.lease : new LocalLease();
+    app.decorate('lease', lease);
+    if (cluster) {
+      // Taken once the app is ready: the jobs' own ready hooks (registered later) then know.
+      app.addHook('onReady', async () => cluster.lease.start());
+      // Last: the other plugins' close hooks still publish what they flush.
+      app.addHook('onClose', async () => cluster.close());
+    }
     const integrations = new IntegrationStore(db);
     await integrations.load();
     app.decorate('integrations', integrations);
@@ -55,7 +89,21 @@ export const servicesPlugin = fp<{ config: Config; db: Db }>(
         return wrapped;
       },
     });
-    app.decorate('changes', new InProcessChangeFeed());
+    const changes: ChangeFeed = cluster ? cluster.changes : new InProcessChangeFeed();
+    app.decorate('changes', changes);
+    // Integration settings are held in memory: a save elsewhere is re-read here.
+    integrations.onChange((key, remote) => {
+      if (!remote) changes.emit({ kind: 'integration', key });
+    });
+    const stopFollowing = changes.on((change, remote) => {
+      if (!remote && change.kind !== 'resync') return;
+      if (change.kind !== 'integration' && change.kind !== 'resync') return;
+      const key = change.kind === 'integration' ? change.key : undefined;
+      integrations.reload(key).catch((err: unknown) => {
+        app.log.error({ err }, 'integration settings refresh failed');
+      });
+    });
+    app.addHook('onClose', async () => stopFollowing());
     // The database belongs to main (it outlives the app in tests); the mail transports do not.
     app.addHook('onClose', async () => mailers.close());
   },

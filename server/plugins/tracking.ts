@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Event, Position, User } from '../../model';
 import { isDeletedUniqueId } from '../../model/device';
+import { BatchRelay, HubBridge, SharedMessageLog } from '../cluster/liveRelay';
+import { findUserById } from '../db/users';
 import { BatchFeed } from '../ingest/batchFeed';
 import { TrackingCache } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
@@ -9,9 +11,10 @@ import { AudienceCache } from '../live/audience';
 import { LiveFanout } from '../live/fanout';
 import { LiveLogs } from '../live/logs';
 import { NotificationDispatcher } from '../notifications/dispatcher';
+import type { MessageLog } from '../protocol/messageLog';
 import { visibleDeviceIds } from '../permissions/visibility';
 import type { EventRecord, PositionRecord } from '../processing/types';
-import { positionJson } from '../serialize';
+import { deviceJson, positionJson } from '../serialize';
 
 /**
  * The embedded tracking core, wired one way: ingest publishes each committed batch on a feed, and
@@ -28,15 +31,21 @@ export interface Tracking {
   batches: BatchFeed;
   /** Who sees each device (shared with the live fan-out and the notifications). */
   audience: AudienceCache;
-  /** The live protocol logs: the protocol listeners report to it, the sockets that asked read. */
+  /** The live protocol logs: the sockets that asked for them read them here. */
   logs: LiveLogs;
+  /**
+   * Where the protocol listeners report the messages they read: `logs`, and in cluster mode the
+   * other instances' logs too.
+   */
+  messages: MessageLog;
   /** The latest position of every device the user sees (the socket's opening message). */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
   onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
   /**
    * A device's latest position was deleted through the API: the one now latest takes its place
-   * in memory (the next fix's "previous", the `positionId` ingest writes back) and on the map.
+   * in memory (the next fix's "previous", the `positionId` ingest writes back) and on the map, on
+   * every instance.
    */
   latestDeleted(deviceId: number, previousId: number, latest: PositionRecord | null): void;
 }
@@ -95,9 +104,45 @@ export const trackingPlugin = fp<TrackingOptions>(
       app.log,
     );
     const sweep = new StatusSweep(cache, ingest, now);
-    sweep.start();
+    // One instance of a cluster turns silent devices unknown: the lease holder, whose cache
+    // follows the others' batches (docs/scaling.md).
+    sweep.start(1000, () => app.lease.held);
+
+    /** The user's devices and their latest positions, as the socket's opening message has them. */
+    const snapshot = async (userId: number) => {
+      const found = await findUserById(app.db, userId);
+      if (!found) return null;
+      const positions = await tracking.latestPositions(found.user);
+      const ids = new Set(positions.map((position) => position.deviceId));
+      if (found.user.administrator) {
+        for (const id of cache.devices.keys()) ids.add(id);
+      } else {
+        for (const id of await visibleDeviceIds(app.db, userId, false)) ids.add(id);
+      }
+      const devices = [...ids].flatMap((id) => {
+        const entry = cache.devices.get(id);
+        return entry && !isDeletedUniqueId(entry.device.uniqueId) ? [deviceJson(entry.device)] : [];
+      });
+      return { devices, positions };
+    };
+    /**
+     * After the link to the other instances came back: the caches re-read (the listeners below),
+     * then every socket here gets its user's current devices and positions, so nothing that
+     * happened elsewhere meanwhile is silently missing from a map (traccar-web merges them).
+     */
+    const resync = async () => {
+      await Promise.all([cache.apply({ kind: 'resync' }), audience.apply({ kind: 'resync' })]);
+      for (const userId of [...app.hub.userIds()]) {
+        const state = await snapshot(userId);
+        if (state) app.hub.sendRawToUser(userId, JSON.stringify(state));
+      }
+    };
 
     const stopListening = app.changes.on((change) => {
+      if (change.kind === 'resync') {
+        resync().catch((error: unknown) => app.log.error({ err: error }, 'resync failed'));
+        return;
+      }
       audience.apply(change);
       cache.apply(change).catch((error: unknown) => {
         app.log.error({ err: error, change }, 'tracking cache refresh failed');
@@ -120,6 +165,39 @@ export const trackingPlugin = fp<TrackingOptions>(
       });
     }, options.refreshMs ?? 60_000).unref();
 
+    /** The map side of a deleted latest position: memory, then this instance's sockets. */
+    const replaceLatest = (deviceId: number, previousId: number, latest: PositionRecord | null) => {
+      const entry = cache.replaceLatest(deviceId, previousId, latest);
+      if (!entry) return;
+      fanout.committed({
+        positions: latest ? [latest] : [],
+        devices: [{ device: entry.device, statusChanged: false }],
+        events: [],
+      });
+    };
+
+    // Cluster mode: batches committed here go to the other instances, theirs come here; hub
+    // messages and closes reach every instance; protocol logs cross too.
+    const { cluster } = app;
+    let relay: BatchRelay | null = null;
+    let messages: MessageLog = logs;
+    if (cluster) {
+      relay = new BatchRelay(cluster.bus, {
+        batch: (remote) => {
+          const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
+          fanout.committed({ ...fresh, events: [] });
+        },
+        latestDeleted: ({ deviceId, previousId, latest }) =>
+          replaceLatest(deviceId, previousId, latest),
+      });
+      batches.subscribe(relay);
+      app.hub.relayTo(new HubBridge(cluster.bus, app.hub));
+      const shared = new SharedMessageLog(cluster.bus, logs);
+      logs.onStart(() => shared.announce());
+      messages = shared;
+      app.addHook('onClose', async () => shared.close());
+    }
+
     const tracking: Tracking = {
       cache,
       ingest,
@@ -127,6 +205,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       batches,
       audience,
       logs,
+      messages,
       async latestPositions(user) {
         const ids = user.administrator
           ? [...cache.devices.keys()]
@@ -140,16 +219,8 @@ export const trackingPlugin = fp<TrackingOptions>(
         });
       },
       latestDeleted(deviceId, previousId, latest) {
-        const entry = cache.devices.get(deviceId);
-        // A newer fix still being written keeps its place.
-        if (!entry || (entry.last !== null && entry.last.id !== previousId)) return;
-        entry.last = latest;
-        entry.device.positionId = latest?.id ?? 0;
-        batches.publish({
-          positions: latest ? [latest] : [],
-          devices: [{ device: entry.device, statusChanged: false }],
-          events: [],
-        });
+        replaceLatest(deviceId, previousId, latest);
+        relay?.latestDeleted({ deviceId, previousId, latest });
       },
       onEvents(listener) {
         return batches.subscribe({

@@ -56,6 +56,7 @@ function minutes(value: unknown): number {
 export class QrRules {
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private active: () => boolean = () => true;
 
   constructor(
     private readonly db: Db,
@@ -64,10 +65,17 @@ export class QrRules {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Runs due timers every `intervalMs` (and at once, for those that fell due while down). */
-  start(intervalMs = 15_000): void {
-    this.enqueue(() => this.tick());
-    this.timer = setInterval(() => this.enqueue(() => this.tick()), intervalMs).unref();
+  /**
+   * Runs due timers every `intervalMs` (and at once, for those that fell due while down), while
+   * `active` says so (several instances: the one holding the jobs lease).
+   */
+  start(intervalMs = 15_000, active: () => boolean = () => true): void {
+    this.active = active;
+    const tick = () => {
+      if (active()) this.enqueue(() => this.tick());
+    };
+    tick();
+    this.timer = setInterval(tick, intervalMs).unref();
   }
 
   async stop(): Promise<void> {
@@ -159,6 +167,8 @@ export class QrRules {
   /** Runs every timer that is due. */
   async tick(): Promise<void> {
     for (const timer of await dueTimers(this.db, this.now())) {
+      // The lease went to another instance meanwhile: it runs the rest.
+      if (!this.active()) return;
       await cancelTimer(this.db, timer.kind, timer.deviceId);
       try {
         await (timer.kind === 'logout' ? this.autoLogout(timer) : this.lock(timer.deviceId));

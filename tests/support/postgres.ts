@@ -26,6 +26,22 @@ async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
+/** A uniquely named database on the PostgreSQL server of `adminUrl`, dropped by `drop`. */
+export async function createPostgresDatabase(adminUrl: string): Promise<TempPostgres> {
+  const name = `frota_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    kind: 'postgres',
+    drop: () =>
+      admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}
+
 /**
  * @param pgliteDir PGlite only: `'memory'` for an in-memory database (one process), otherwise a
  * temporary directory is created so a separate server process can open it.
@@ -34,20 +50,7 @@ export async function createTempPostgres(
   pgliteDir: 'memory' | 'dir' = 'dir',
 ): Promise<TempPostgres> {
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const name = `frota_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      kind: 'postgres',
-      drop: () =>
-        admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-          () => undefined,
-        ),
-    };
-  }
+  if (adminUrl) return createPostgresDatabase(adminUrl);
   if (pgliteDir === 'memory')
     return { url: 'pglite://memory', kind: 'pglite', drop: async () => {} };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'frota-pglite-'));

@@ -167,6 +167,15 @@ export class TestServer {
     this.child = null;
   }
 
+  /** Kills the process at once (SIGKILL: no shutdown at all, as a crash or a lost machine). */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill('SIGKILL');
+    await this.exited;
+    this.child = null;
+  }
+
   /** Stops the process and starts it again on the same port and DATA_DIR. */
   async restart(): Promise<void> {
     await this.halt();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig, publicOrigin } from '../../../server/config';
+import { isClusterMode, parseConfig, publicOrigin } from '../../../server/config';
 
 describe('parseConfig', () => {
   it('has the documented defaults', () => {
@@ -35,7 +35,6 @@ describe('parseConfig', () => {
       DEMO_DEVICES: '3',
       OSMAND_PORT: '5056',
       TRACCAR_URL: 'http://traccar:8082',
-      REDIS_URL: 'redis://r',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -49,9 +48,30 @@ describe('parseConfig', () => {
       demoDevices: 3,
       osmandPort: 5056,
       traccarUrl: 'http://traccar:8082',
-      redisUrl: 'redis://r',
+      redisUrl: null,
     });
     expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/frota-data/frota.db' });
+  });
+
+  it('switches cluster mode on with REDIS_URL, only on a PostgreSQL server', () => {
+    const config = parseConfig({ REDIS_URL: 'redis://r:6379', DATABASE_URL: 'postgres://p/db' });
+    expect(config.redisUrl).toBe('redis://r:6379');
+    expect(isClusterMode(config)).toBe(true);
+    expect(isClusterMode(parseConfig({}))).toBe(false);
+    // No demo fleet: every instance would drive the same vehicles.
+    expect(config.demoDevices).toBe(0);
+    expect(() => parseConfig({ REDIS_URL: 'redis://r' })).toThrow(
+      'REDIS_URL runs several instances on one database: set DATABASE_URL=postgres://',
+    );
+    expect(() => parseConfig({ REDIS_URL: 'redis://r', DATABASE_URL: 'pglite://memory' })).toThrow(
+      'DATABASE_URL=postgres://',
+    );
+    expect(() => parseConfig({ REDIS_URL: 'http://r', DATABASE_URL: 'postgres://p/db' })).toThrow(
+      'REDIS_URL must start with redis://',
+    );
+    expect(() =>
+      parseConfig({ REDIS_URL: 'redis://r', DATABASE_URL: 'postgres://p/db', DEMO_DEVICES: '5' }),
+    ).toThrow('DEMO_DEVICES runs on one instance only');
   });
 
   it('reads PUBLIC_URL as an origin and refuses anything else', () => {

@@ -46,6 +46,22 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(errors).toEqual([expect.stringContaining('The web app never imports the server')]);
   });
 
+  it('keeps the cluster code to the wiring: plugins/ and main.ts use it, domain code does not', async () => {
+    const errors = await layerErrors(
+      'server/live/planted.ts',
+      importing('SharedChangeFeed', '../cluster/changeFeed'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('Only plugins/ and main.ts use server/cluster/'),
+    ]);
+    expect(
+      await layerErrors(
+        'server/plugins/planted.ts',
+        importing('HubBridge', '../cluster/liveRelay'),
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps the shared contract free of either side', async () => {
     const errors = await layerErrors(
       'model/planted.ts',

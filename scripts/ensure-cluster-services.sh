@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The cluster tests run real PostgreSQL and Redis servers. Usage: ensure-cluster-services.sh
+# [redis-server] [postgresql]: Debian's packages named are installed when their programs are
+# missing (needs root), as ensure-chromium.sh does for the E2E tests. Nothing is started here;
+# the tests start their own servers in temporary directories when none answers.
+set -euo pipefail
+missing=()
+for package in "$@"; do
+  case "$package" in
+    redis-server) command -v redis-server >/dev/null 2>&1 || missing+=(redis-server) ;;
+    postgresql)
+      command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
+        missing+=(postgresql)
+      ;;
+    *) echo "unknown service package: $package" >&2; exit 2 ;;
+  esac
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" != "0" ]; then
+  echo "Missing ${missing[*]}; install Debian's packages (needs root)." >&2
+  exit 1
+fi
+echo "Installing Debian's ${missing[*]} for the cluster tests…"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}" >/dev/null

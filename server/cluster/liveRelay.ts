@@ -1,0 +1,142 @@
+import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
+import type { HubCommand, HubRelay } from '../live/hub';
+import type { DeviceRecord, PositionRecord } from '../processing/types';
+import type { MessageLog, ReceivedMessage } from '../protocol/messageLog';
+import type { Bus } from './bus';
+
+/**
+ * What crosses instances for the live side (docs/scaling.md), each over the bus:
+ *
+ * - committed batches: the instance that committed one publishes its positions and devices once;
+ *   every other instance keeps its tracking cache current from it and fans it out to its own
+ *   sockets. Events stay where they were committed: notifications and the QR driver rules run
+ *   there, once, and a web notification reaches the other instances as a hub message;
+ * - hub commands: a message for a user's sockets, or the end of a user's, session's or token's
+ *   sockets, wherever they are open;
+ * - live protocol logs: a device message read on one instance reaches the `{logs:true}` sockets
+ *   of every instance; instances announce that they have such sockets, so nobody publishes
+ *   records nobody reads.
+ */
+
+/** A batch committed on another instance: what the live side needs of it. */
+export interface RemoteBatch {
+  positions: PositionRecord[];
+  devices: { device: DeviceRecord; statusChanged: boolean }[];
+}
+
+/** A device's latest position was deleted through the API on another instance. */
+export interface RemoteLatestDeleted {
+  deviceId: number;
+  previousId: number;
+  latest: PositionRecord | null;
+}
+
+type BatchMessage = ({ t: 'batch' } & RemoteBatch) | ({ t: 'deleted' } & RemoteLatestDeleted);
+
+export interface RemoteBatchHandler {
+  batch(batch: RemoteBatch): void;
+  latestDeleted(deleted: RemoteLatestDeleted): void;
+}
+
+const BATCHES = 'batches';
+const HUB = 'hub';
+const LOGS = 'logs';
+
+/**
+ * Publishes each batch committed here (a subscriber of the local batch feed) and hands the other
+ * instances' batches to `handler`. Serialised once per batch; the subscriber returns at once.
+ */
+export class BatchRelay implements BatchSubscriber {
+  constructor(
+    private readonly bus: Bus,
+    handler: RemoteBatchHandler,
+  ) {
+    bus.subscribe(BATCHES, (payload) => {
+      const message = JSON.parse(payload) as BatchMessage;
+      if (message.t === 'batch') handler.batch(message);
+      else handler.latestDeleted(message);
+    });
+  }
+
+  committed(batch: CommittedBatch): void {
+    // Batches of events alone (scheduled notifications) have nothing for the other instances.
+    if (batch.positions.length === 0 && batch.devices.length === 0) return;
+    const message: BatchMessage = {
+      t: 'batch',
+      positions: batch.positions,
+      devices: batch.devices,
+    };
+    this.bus.publish(BATCHES, JSON.stringify(message));
+  }
+
+  latestDeleted(deleted: RemoteLatestDeleted): void {
+    const message: BatchMessage = { t: 'deleted', ...deleted };
+    this.bus.publish(BATCHES, JSON.stringify(message));
+  }
+}
+
+/** Carries hub commands between instances: what one hub is asked, every hub does. */
+export class HubBridge implements HubRelay {
+  constructor(
+    private readonly bus: Bus,
+    hub: { apply(command: HubCommand): void },
+  ) {
+    bus.subscribe(HUB, (payload) => hub.apply(JSON.parse(payload) as HubCommand));
+  }
+
+  publish(command: HubCommand): void {
+    this.bus.publish(HUB, JSON.stringify(command));
+  }
+}
+
+type LogsMessage = { t: 'wanted' } | { t: 'record'; message: ReceivedMessage };
+
+/** How long an instance's announcement that its sockets want logs holds (ms). */
+const WANTED_MS = 6000;
+/** How often an instance with such sockets announces it again (ms). */
+const ANNOUNCE_MS = 2000;
+
+/**
+ * The message log the protocol listeners report to in cluster mode: records go to this
+ * instance's `{logs:true}` sockets, and to the other instances while any of them has such a
+ * socket; records from other instances go to this instance's.
+ */
+export class SharedMessageLog implements MessageLog {
+  private wantedUntil = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly local: MessageLog,
+    private readonly now: () => number = Date.now,
+  ) {
+    bus.subscribe(LOGS, (payload) => {
+      const message = JSON.parse(payload) as LogsMessage;
+      if (message.t === 'wanted') this.wantedUntil = this.now() + WANTED_MS;
+      else if (this.local.active) this.local.record(message.message);
+    });
+    this.timer = setInterval(() => {
+      if (this.local.active) this.announce();
+    }, ANNOUNCE_MS).unref();
+  }
+
+  get active(): boolean {
+    return this.local.active || this.now() < this.wantedUntil;
+  }
+
+  record(message: ReceivedMessage): void {
+    if (this.local.active) this.local.record(message);
+    if (this.now() < this.wantedUntil) {
+      this.bus.publish(LOGS, JSON.stringify({ t: 'record', message } satisfies LogsMessage));
+    }
+  }
+
+  /** A socket here asked for logs: the other instances start sending theirs at once. */
+  announce(): void {
+    this.bus.publish(LOGS, JSON.stringify({ t: 'wanted' } satisfies LogsMessage));
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
