@@ -14,6 +14,7 @@ import {
   runIfMain,
   sleep,
   startBenchServer,
+  stopBenchServer,
   storedPositions,
   type Figure,
 } from './support';
@@ -84,7 +85,7 @@ export async function ingestBench(deviceCount: number, durationS = 20): Promise<
       { name: `device creation, ${deviceCount} devices`, value: createS, unit: 's' },
     ];
   } finally {
-    await server.stop();
+    await stopBenchServer(server);
   }
 }
 
