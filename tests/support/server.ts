@@ -4,6 +4,7 @@
  *   const server = await startServer({ env: { SMTP_URL: '…' } });
  *   await fetch(`${server.url}/api/health`);
  *   await server.restart();           // same port, same DATA_DIR: persistence checks
+ *   await server.kill();              // SIGKILL, as a crash would
  *   await server.waitForLine(/password reset link/);
  *   await server.stop();              // also removes the temporary DATA_DIR
  *
@@ -165,6 +166,15 @@ export class TestServer {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await this.exited;
     clearTimeout(timer);
+    this.child = null;
+  }
+
+  /** Ends the process at once with SIGKILL, as a crash or `kill -9` would. Keeps the data dir. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill('SIGKILL');
+    await this.exited;
     this.child = null;
   }
 

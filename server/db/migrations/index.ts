@@ -12,6 +12,7 @@ import { notificationFires } from './0010_notification_fires';
 import { scheduledReports } from './0011_scheduled_reports';
 import { statistics } from './0012_statistics';
 import { sessionImpersonation } from './0013_session_impersonation';
+import { positionPartitions } from './0014_position_partitions';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -31,4 +32,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0011_scheduled_reports': scheduledReports,
   '0012_statistics': statistics,
   '0013_session_impersonation': sessionImpersonation,
+  '0014_position_partitions': positionPartitions,
 };
