@@ -3,6 +3,8 @@
  * (devices report independently, and the server commits in groups, so a reply waits for its
  * group) send positions back to back for a fixed time; the rate counts acknowledged (200)
  * replies after a 2 s warm-up. Afterwards `positions` must hold exactly what was acknowledged.
+ * BENCH_DATABASE_URL runs it on PostgreSQL; BENCH_INGEST_INSTANCES=2 there runs two instances in
+ * cluster mode, each device's fixes alternating between them.
  */
 import {
   adminClient,
@@ -13,6 +15,7 @@ import {
   printFigures,
   runIfMain,
   sleep,
+  benchPostgresUrl,
   startBenchServer,
   stopBenchServer,
   storedPositions,
@@ -21,17 +24,38 @@ import {
 
 const TARGET_RATE = 3_000;
 
-export async function ingestBench(deviceCount: number, durationS = 20): Promise<Figure[]> {
-  const server = await startBenchServer();
+/**
+ * With `instances` = 2 (PostgreSQL only: BENCH_DATABASE_URL), two servers in cluster mode
+ * (REDIS_URL) share the database and each device's fixes alternate between them.
+ */
+export async function ingestBench(
+  deviceCount: number,
+  durationS = 20,
+  instances = 1,
+): Promise<Figure[]> {
+  if (instances > 1 && !benchPostgresUrl()) {
+    throw new Error('Several instances need PostgreSQL: set BENCH_DATABASE_URL');
+  }
+  const cluster: Record<string, string> =
+    instances > 1 ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {};
+  const servers = [await startBenchServer(cluster)];
   try {
-    const admin = await adminClient(server);
+    for (let i = 1; i < instances; i++) {
+      servers.push(
+        await startBenchServer({ ...cluster, DATABASE_URL: servers[0].env.DATABASE_URL }),
+      );
+    }
+    const admin = await adminClient(servers[0]);
     const createStart = Date.now();
     const devices = await createDevices(admin, deviceCount, `in${deviceCount}-`);
     const createS = (Date.now() - createStart) / 1000;
     log(`${deviceCount} devices created in ${createS.toFixed(1)} s`);
 
     const concurrency = Math.min(512, deviceCount);
-    const sender = newSender(server, concurrency);
+    const senders = servers.map((server) =>
+      newSender(server, Math.ceil(concurrency / servers.length)),
+    );
+    const acknowledgedSoFar = () => senders.reduce((sum, s) => sum + s.stats.acknowledged, 0);
     const base = Date.now() - 24 * 3600_000;
     const maxMessages = 2_000_000;
     let next = 0;
@@ -45,30 +69,34 @@ export async function ingestBench(deviceCount: number, durationS = 20): Promise<
         const seq = next++;
         const device = devices[seq % deviceCount];
         const round = Math.floor(seq / deviceCount);
+        // A device's consecutive fixes go to the instances in turn.
+        const sender = senders[(seq + round) % senders.length];
         await sender.send(osmAndMessage(device.uniqueId, base + round * 1000, seq));
         if (warm.at === 0 && Date.now() >= warmEnd) {
-          warm = { at: Date.now(), acknowledged: sender.stats.acknowledged };
+          warm = { at: Date.now(), acknowledged: acknowledgedSoFar() };
         }
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     const elapsed = (Date.now() - warm.at) / 1000;
-    const { acknowledged, failed, sent } = sender.stats;
+    const acknowledged = acknowledgedSoFar();
+    const failed = senders.reduce((sum, s) => sum + s.stats.failed, 0);
+    const sent = senders.reduce((sum, s) => sum + s.stats.sent, 0);
     const rate = (acknowledged - warm.acknowledged) / elapsed;
-    await sender.close();
+    await Promise.all(senders.map((sender) => sender.close()));
 
     // Acknowledged means committed; allow a moment anyway before counting.
-    let stored = await storedPositions(server);
+    let stored = await storedPositions(servers[0]);
     for (let i = 0; i < 20 && stored < acknowledged; i++) {
       await sleep(500);
-      stored = await storedPositions(server);
+      stored = await storedPositions(servers[0]);
     }
-    log(
-      `${deviceCount} devices: sent ${sent}, acknowledged ${acknowledged}, failed ${failed}, stored ${stored}`,
-    );
+    const label =
+      instances > 1 ? `${deviceCount} devices, ${instances} instances` : `${deviceCount} devices`;
+    log(`${label}: sent ${sent}, acknowledged ${acknowledged}, failed ${failed}, stored ${stored}`);
     return [
       {
-        name: `ingest, ${deviceCount} devices`,
+        name: `ingest, ${label}`,
         value: Math.round(rate),
         unit: 'positions/s',
         target: `≥ ${TARGET_RATE}`,
@@ -76,7 +104,7 @@ export async function ingestBench(deviceCount: number, durationS = 20): Promise<
         note: `${acknowledged} acknowledged, ${failed} failed in ${(elapsed + 2).toFixed(0)} s`,
       },
       {
-        name: `stored = acknowledged, ${deviceCount} devices`,
+        name: `stored = acknowledged, ${label}`,
         value: stored,
         unit: 'rows',
         target: `= ${acknowledged}`,
@@ -85,12 +113,18 @@ export async function ingestBench(deviceCount: number, durationS = 20): Promise<
       { name: `device creation, ${deviceCount} devices`, value: createS, unit: 's' },
     ];
   } finally {
-    await stopBenchServer(server);
+    // The first server's database goes last: the others use it too.
+    for (const server of servers.slice(1)) await stopBenchServer(server);
+    await stopBenchServer(servers[0]);
   }
 }
 
 export async function main(): Promise<Figure[]> {
-  const figures = [...(await ingestBench(1_000)), ...(await ingestBench(10_000))];
+  const instances = Number(process.env.BENCH_INGEST_INSTANCES ?? 1);
+  const figures = [
+    ...(await ingestBench(1_000, 20, instances)),
+    ...(await ingestBench(10_000, 20, instances)),
+  ];
   printFigures('OsmAnd ingest throughput', figures);
   return figures;
 }

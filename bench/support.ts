@@ -43,8 +43,13 @@ export async function benchPostgres(): Promise<TempPostgres> {
   }
 }
 
+/**
+ * A server for a bench: on SQLite, or on a new temporary PostgreSQL database with
+ * BENCH_DATABASE_URL; `extraEnv.DATABASE_URL` joins an existing database instead (a second
+ * instance).
+ */
 export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const database = benchPostgresUrl() ? await benchPostgres() : null;
+  const database = benchPostgresUrl() && !extraEnv.DATABASE_URL ? await benchPostgres() : null;
   // Quiet logs: a line per request would measure the logger.
   const server = await startServer({
     env: {

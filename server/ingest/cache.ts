@@ -164,7 +164,7 @@ export class TrackingCache {
   private putDevice(row: Selectable<DevicesTable>, last: PositionRecord | null): DeviceEntry {
     const entry: DeviceEntry = {
       device: deviceFromRow(row),
-      state: parseDeviceState(row.state),
+      state: parseDeviceState(row.state, row.id),
       last,
       context: null,
       contextGeneration: -1,

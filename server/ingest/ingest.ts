@@ -4,11 +4,7 @@ import { isDatabaseUnavailable, isRetryableConflict, type Db } from '../db/datab
 import { parseAttributes } from '../db/json';
 import type { Tables } from '../db/schema';
 import type { CompiledAttribute } from '../processing/computed';
-import {
-  parseDeviceState,
-  serializeDeviceState,
-  type DeviceState,
-} from '../processing/deviceState';
+import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
 import { ExpressionLimitError } from '../processing/expression';
 import { impossibleFix } from '../processing/fixCheck';
 import { lookupBoolean } from '../processing/lookup';
@@ -27,6 +23,7 @@ import type { MessageCounter } from '../statistics/recorder';
 import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
+import { readSharedState, writeSharedState } from './sharedState';
 import {
   deleteQueuedCommands,
   insertEvents,
@@ -425,16 +422,16 @@ export class Ingest implements PositionSink {
         continue;
       }
       const positionId = row.positionId ?? 0;
-      const known = entry.last !== null && entry.last.id === positionId;
+      const { state, last } = readSharedState(row.state, row.id, positionId);
       const view: DeviceView = {
         status: statusFromRow(row.status),
         lastUpdate: row.lastUpdate,
         positionId,
-        state: parseDeviceState(row.state),
-        last: known ? entry.last : null,
+        state,
+        last,
         version: row.version,
       };
-      if (!known && positionId > 0) unread.set(positionId, view);
+      if (last === null && positionId > 0) unread.set(positionId, view);
       views.set(entry, view);
     }
     for (const row of await positionsById(trx, [...unread.keys()])) {
@@ -537,19 +534,23 @@ export class Ingest implements PositionSink {
     const updates: DeviceUpdate[] = [];
     for (const [entry, t] of touched) {
       const state = nextState.get(entry);
-      // Shared, another instance may process the device's next fix: it must find this state.
+      const v = view(entry) as DeviceView;
+      // Shared, another instance may process the device's next fix: it must find this state,
+      // and the latest position with it.
       const save =
         state !== undefined &&
         (this.shared ||
           now - entry.stateSavedAt >= this.stateSaveMs ||
-          shapeChanged((view(entry) as DeviceView).state, state));
+          shapeChanged(v.state, state));
       if (save) saved.add(entry);
+      let text: string | null = null;
+      if (save) text = this.shared ? writeSharedState(state, v.last) : serializeDeviceState(state);
       updates.push({
         id: entry.device.id,
         status: t.status,
         lastUpdate: t.lastUpdate,
         positionId: t.positionId || null,
-        state: save ? serializeDeviceState(state) : null,
+        state: text,
       });
     }
     const versions = await updateDevices(trx, this.db.dialect, updates, this.shared);

@@ -15,6 +15,8 @@ import { parseConfig } from '../../../server/config';
 import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { parseDeviceState } from '../../../server/processing/deviceState';
+import type { MotionPoint } from '../../../server/processing/motion';
 import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
 import type { SubmitOutcome } from '../../../server/protocol/sink';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
@@ -242,15 +244,8 @@ async function snapshot(world: World, deviceId: number) {
     .selectAll()
     .where('id', '=', deviceId)
     .executeTakeFirstOrThrow();
-  const state = JSON.parse(device.state) as Row;
-  const points = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(points)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value).map(([key, v]) => [key, key === 'id' ? ranked(v) : points(v)]),
-          )
-        : value;
+  const { motion, overspeed } = parseDeviceState(device.state, deviceId);
+  const point = (p: MotionPoint) => ({ ...p, id: ranked(p.id) });
   return {
     positions: positions.map((p) => ({
       serverTime: p.serverTime,
@@ -280,7 +275,12 @@ async function snapshot(world: World, deviceId: number) {
       status: device.status,
       lastUpdate: device.lastUpdate,
       latest: ranked(device.positionId),
-      state: points(state),
+      motion: motion && {
+        moving: motion.moving,
+        eventPoint: point(motion.eventPoint),
+        history: motion.history.map(point),
+      },
+      overspeed,
     },
   };
 }
