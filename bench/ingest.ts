@@ -4,7 +4,8 @@
  * group) send positions back to back for a fixed time; the rate counts acknowledged (200)
  * replies after a 2 s warm-up. Afterwards `positions` must hold exactly what was acknowledged.
  * BENCH_DATABASE_URL runs it on PostgreSQL; BENCH_INGEST_INSTANCES=2 there runs two instances in
- * cluster mode, each device's fixes alternating between them.
+ * cluster mode, each device's fixes alternating between them. BENCH_FIX_SPACING_MS (default
+ * 1000) sets how far apart in fix time one device's fixes are.
  */
 import {
   adminClient,
@@ -14,6 +15,7 @@ import {
   osmAndMessage,
   printFigures,
   runIfMain,
+  serverCpuMs,
   sleep,
   benchPostgresUrl,
   startBenchServer,
@@ -56,13 +58,18 @@ export async function ingestBench(
       newSender(server, Math.ceil(concurrency / servers.length)),
     );
     const acknowledgedSoFar = () => senders.reduce((sum, s) => sum + s.stats.acknowledged, 0);
+    // Each device's fixes are this far apart in fix time (a moving device's pipeline state holds
+    // the last 3 minutes of its fixes, so closer fixes make it larger).
+    const spacing = Number(process.env.BENCH_FIX_SPACING_MS ?? 1000);
     const base = Date.now() - 24 * 3600_000;
     const maxMessages = 2_000_000;
     let next = 0;
     const start = Date.now();
     const warmEnd = start + 2_000;
     const end = warmEnd + durationS * 1000;
-    let warm = { at: 0, acknowledged: 0 };
+    // Server CPU is what the instances use, whatever else the machine runs meanwhile.
+    const cpuSoFar = () => servers.reduce((sum, server) => sum + (serverCpuMs(server) ?? NaN), 0);
+    let warm = { at: 0, acknowledged: 0, cpu: 0 };
 
     const worker = async () => {
       while (Date.now() < end && next < maxMessages) {
@@ -71,9 +78,9 @@ export async function ingestBench(
         const round = Math.floor(seq / deviceCount);
         // A device's consecutive fixes go to the instances in turn.
         const sender = senders[(seq + round) % senders.length];
-        await sender.send(osmAndMessage(device.uniqueId, base + round * 1000, seq));
+        await sender.send(osmAndMessage(device.uniqueId, base + round * spacing, seq));
         if (warm.at === 0 && Date.now() >= warmEnd) {
-          warm = { at: Date.now(), acknowledged: acknowledgedSoFar() };
+          warm = { at: Date.now(), acknowledged: acknowledgedSoFar(), cpu: cpuSoFar() };
         }
       }
     };
@@ -83,6 +90,7 @@ export async function ingestBench(
     const failed = senders.reduce((sum, s) => sum + s.stats.failed, 0);
     const sent = senders.reduce((sum, s) => sum + s.stats.sent, 0);
     const rate = (acknowledged - warm.acknowledged) / elapsed;
+    const cpuPer1000 = ((cpuSoFar() - warm.cpu) / (acknowledged - warm.acknowledged)) * 1000;
     await Promise.all(senders.map((sender) => sender.close()));
 
     // Acknowledged means committed; allow a moment anyway before counting.
@@ -102,6 +110,12 @@ export async function ingestBench(
         target: `≥ ${TARGET_RATE}`,
         met: rate >= TARGET_RATE,
         note: `${acknowledged} acknowledged, ${failed} failed in ${(elapsed + 2).toFixed(0)} s`,
+      },
+      {
+        name: `server CPU per 1,000 fixes, ${label}`,
+        value: Math.round(cpuPer1000),
+        unit: 'ms',
+        note: 'user + system time of the server processes after the warm-up',
       },
       {
         name: `stored = acknowledged, ${label}`,

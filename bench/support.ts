@@ -3,6 +3,7 @@
  * (tests/support/server.ts), an admin API client, bulk device creation, OsmAnd sending and
  * percentiles. Every loop here is bounded in count and in time.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '../server/db/connect';
 import { OsmAndSender } from '../server/simulator/sender';
@@ -220,4 +221,22 @@ export function runIfMain(url: string, main: () => Promise<unknown>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * CPU time (user + system, ms) a server process has used so far, from /proc (Linux); null where
+ * that is not available.
+ */
+export function serverCpuMs(server: TestServer): number | null {
+  const pid = server.pid;
+  if (pid === null) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

@@ -134,6 +134,11 @@ export class TestServer {
     return Number(this.env.OSMAND_PORT);
   }
 
+  /** The server process's id while it runs (benchmarks read its CPU time). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   get running(): boolean {
     return this.child !== null;
   }
