@@ -93,7 +93,7 @@ describe.each([
     // The pool reconnects by itself: the device's retry is stored.
     let outcome: SubmitOutcome = { kind: 'unavailable' };
     for (let i = 0; i < 50 && outcome.kind === 'unavailable'; i++) {
-      outcome = await submit(90, -23.545);
+      outcome = await submit(90, -23.548);
       if (outcome.kind === 'unavailable') await new Promise((r) => setTimeout(r, 100));
     }
     expect(outcome.kind).toBe('stored');
@@ -108,7 +108,7 @@ describe.each([
     // Distance runs from the last stored fix, not from one that was refused.
     const step = distanceBetween(
       { latitude: -23.55, longitude: -46.63 },
-      { latitude: -23.545, longitude: -46.63 },
+      { latitude: -23.548, longitude: -46.63 },
     );
     const { distance: travelled } = JSON.parse(rows[1].attributes) as { distance: number };
     expect(travelled).toBeCloseTo(step, 1);
