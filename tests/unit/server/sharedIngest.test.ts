@@ -13,11 +13,14 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../server/app';
 import { parseConfig } from '../../../server/config';
 import { connect } from '../../../server/db/connect';
+import { sql } from 'kysely';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { insertPositions } from '../../../server/ingest/store';
 import { parseDeviceState } from '../../../server/processing/deviceState';
 import type { MotionPoint } from '../../../server/processing/motion';
 import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
+import { positionFromRow } from '../../../server/serialize';
 import type { SubmitOutcome } from '../../../server/protocol/sink';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
 import { TEST_ADMIN } from '../../support/server';
@@ -545,4 +548,106 @@ describe('processing with two instances on one PostgreSQL', () => {
       .execute();
     expect(left).toEqual([]);
   }, 60_000);
+
+  describe('API writes of the latest position, racing a fix stored by another instance', () => {
+    /**
+     * Plays the other instance's batch: a transaction takes the van's row lock (as ingest does),
+     * the API request starts, and once it waits on a lock (whichever one) the transaction stores
+     * a newer fix, makes it the latest and commits. Returns the newer fix's id and the answer.
+     */
+    async function storeNewerMeanwhile(
+      world: World,
+      deviceId: number,
+      request: () => PromiseLike<{ statusCode: number }>,
+    ) {
+      const db = await connect({ kind: 'postgres', url: world.temp.url });
+      try {
+        let answer: Promise<{ statusCode: number }> | null = null;
+        const newer = await db.kysely.transaction().execute(async (trx) => {
+          await sql`select id from devices where id = ${deviceId} for no key update`.execute(trx);
+          answer = Promise.resolve(request());
+          // A session of this database waiting for a lock (a row lock waits on its holder's
+          // transaction, which pg_locks does not tie to a database).
+          const waiting = async () =>
+            (
+              await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`.execute(
+                world.seedDb.kysely,
+              )
+            ).rows[0].n > 0;
+          for (let i = 0; i < 500 && !(await waiting()); i++) {
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          const [id] = await insertPositions(trx, 'postgres', [
+            {
+              ...(await latestOf(world, deviceId)),
+              id: 0,
+              fixTime: T0 + 10 * STEP_MS,
+              attributes: { newer: true },
+            },
+          ]);
+          await trx
+            .updateTable('devices')
+            .set({ positionId: id })
+            .where('id', '=', deviceId)
+            .execute();
+          return id;
+        });
+        return { newer, answer: await answer! };
+      } finally {
+        await db.close();
+      }
+    }
+
+    async function latestOf(world: World, deviceId: number) {
+      const row = await world.seedDb.kysely
+        .selectFrom('devices')
+        .innerJoin('positions', 'positions.id', 'devices.positionId')
+        .selectAll('positions')
+        .where('devices.id', '=', deviceId)
+        .executeTakeFirstOrThrow();
+      return positionFromRow(row);
+    }
+
+    it('sets the odometer on the newest fix, not on the one it read before', async () => {
+      const cluster = await openWorld(2);
+      const { van } = cluster.fleet;
+      const fix = (i: number) =>
+        message(van.uniqueId, T0 + i * STEP_MS, { lat: DEPOT.latitude, lon: DEPOT.longitude });
+      await send(cluster, cluster.apps[0], fix(0), T0 + 1_000);
+      const cookie = await login(cluster.apps[1], TEST_ADMIN);
+      const { answer } = await storeNewerMeanwhile(cluster, van.id, () =>
+        cluster.apps[1].inject({
+          method: 'PUT',
+          url: `/api/devices/${van.id}/accumulators`,
+          payload: { deviceId: van.id, totalDistance: 777_000 },
+          headers: { cookie },
+        }),
+      );
+      expect(answer.statusCode).toBe(204);
+      const latest = await latestOf(cluster, van.id);
+      expect(latest.fixTime).toBe(T0 + 10 * STEP_MS);
+      expect(latest.attributes).toMatchObject({ newer: true, totalDistance: 777_000 });
+    }, 60_000);
+
+    it('keeps a newer fix as the latest when the latest it deletes is replaced', async () => {
+      const cluster = await openWorld(2);
+      const { van } = cluster.fleet;
+      const fix = (i: number) =>
+        message(van.uniqueId, T0 + i * STEP_MS, { lat: DEPOT.latitude, lon: DEPOT.longitude });
+      await send(cluster, cluster.apps[0], fix(0), T0 + 1_000);
+      await send(cluster, cluster.apps[0], fix(1), T0 + STEP_MS + 1_000);
+      const doomed = (await latestOf(cluster, van.id)).id;
+      const cookie = await login(cluster.apps[1], TEST_ADMIN);
+      const { newer, answer } = await storeNewerMeanwhile(cluster, van.id, () =>
+        cluster.apps[1].inject({
+          method: 'DELETE',
+          url: `/api/positions/${doomed}`,
+          headers: { cookie },
+        }),
+      );
+      expect(answer.statusCode).toBe(204);
+      expect((await latestOf(cluster, van.id)).id).toBe(newer);
+    }, 60_000);
+  });
 });
