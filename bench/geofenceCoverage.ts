@@ -13,6 +13,7 @@ import {
   responseFigures,
   runIfMain,
   startBenchServer,
+  stopBenchServer,
   timeGets,
   type Figure,
 } from './support';
@@ -117,7 +118,7 @@ export async function geofenceCoverageBench(
     }
     return figures;
   } finally {
-    await server.stop();
+    await stopBenchServer(server);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   runIfMain,
   sleep,
   startBenchServer,
+  stopBenchServer,
   type Figure,
 } from './support';
 
@@ -131,7 +132,7 @@ export async function latencyBench(options: Options = {}): Promise<Figure[]> {
     ];
   } finally {
     for (const socket of sockets) socket.terminate();
-    await server.stop();
+    await stopBenchServer(server);
   }
 }
 

@@ -12,6 +12,7 @@ import {
   responseFigures,
   runIfMain,
   startBenchServer,
+  stopBenchServer,
   timeGets,
   type Figure,
 } from './support';
@@ -50,7 +51,7 @@ export async function listsBench(deviceCount = 10_000, runs = 15): Promise<Figur
     }
     return figures;
   } finally {
-    await server.stop();
+    await stopBenchServer(server);
   }
 }
 

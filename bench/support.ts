@@ -3,10 +3,12 @@
  * (tests/support/server.ts), an admin API client, bulk device creation, OsmAnd sending and
  * percentiles. Every loop here is bounded in count and in time.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '../server/db/connect';
 import { OsmAndSender } from '../server/simulator/sender';
 import { Client } from '../tests/support/http';
+import { createTempPostgres, type TempPostgres } from '../tests/support/postgres';
 import { TEST_ADMIN, startServer, type TestServer } from '../tests/support/server';
 
 export interface Figure {
@@ -19,9 +21,54 @@ export interface Figure {
   note?: string;
 }
 
-export async function startBenchServer(): Promise<TestServer> {
+/**
+ * `BENCH_DATABASE_URL` (a PostgreSQL server where the bench may create databases) runs the
+ * server benches on a temporary PostgreSQL database instead of SQLite.
+ */
+export const benchPostgresUrl = (): string | null => process.env.BENCH_DATABASE_URL || null;
+
+/** The database a bench server runs on, dropped by `dropBenchDatabase`. */
+const benchDatabases = new WeakMap<TestServer, TempPostgres>();
+
+/** A temporary PostgreSQL database on `BENCH_DATABASE_URL`. */
+export async function benchPostgres(): Promise<TempPostgres> {
+  const url = benchPostgresUrl();
+  if (url === null) throw new Error('BENCH_DATABASE_URL is not set');
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  try {
+    return await createTempPostgres('dir');
+  } finally {
+    if (previous === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previous;
+  }
+}
+
+/**
+ * A server for a bench: on SQLite, or on a new temporary PostgreSQL database with
+ * BENCH_DATABASE_URL; `extraEnv.DATABASE_URL` joins an existing database instead (a second
+ * instance).
+ */
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const database = benchPostgresUrl() && !extraEnv.DATABASE_URL ? await benchPostgres() : null;
   // Quiet logs: a line per request would measure the logger.
-  return startServer({ env: { LOG_LEVEL: 'warn', DEMO_DEVICES: '0' }, startTimeoutMs: 60_000 });
+  const server = await startServer({
+    env: {
+      LOG_LEVEL: 'warn',
+      DEMO_DEVICES: '0',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...extraEnv,
+    },
+    startTimeoutMs: 60_000,
+  });
+  if (database) benchDatabases.set(server, database);
+  return server;
+}
+
+/** Stops a bench server and drops its temporary PostgreSQL database, if it had one. */
+export async function stopBenchServer(server: TestServer): Promise<void> {
+  await server.stop();
+  await benchDatabases.get(server)?.drop();
 }
 
 export async function adminClient(server: TestServer): Promise<Client> {
@@ -82,9 +129,14 @@ export function newSender(server: TestServer, concurrency: number): OsmAndSender
   });
 }
 
-/** Rows in `positions`, read from the server's SQLite file (WAL allows a concurrent reader). */
+/** Rows in `positions`, read from the server's database (SQLite's WAL allows a concurrent reader). */
 export async function storedPositions(server: TestServer): Promise<number> {
-  const db = await connect({ kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') });
+  const url = server.env.DATABASE_URL;
+  const db = await connect(
+    url
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') },
+  );
   try {
     const row = await db.kysely
       .selectFrom('positions')
@@ -169,4 +221,22 @@ export function runIfMain(url: string, main: () => Promise<unknown>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * CPU time (user + system, ms) a server process has used so far, from /proc (Linux); null where
+ * that is not available.
+ */
+export function serverCpuMs(server: TestServer): number | null {
+  const pid = server.pid;
+  if (pid === null) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

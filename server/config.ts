@@ -46,6 +46,11 @@ export interface Config {
   /** Device fixes dated further back are refused; null: no age limit. */
   maxFixAgeDays: number | null;
   /**
+   * PostgreSQL only: positions whose fix is older than this are dropped, a month partition at a
+   * time (docs/scaling-storage.md); null keeps everything.
+   */
+  positionsRetentionDays: number | null;
+  /**
    * Origin (`https://fleet.example`) of the links the server writes into mail. Null when unset:
    * links then point at `http://localhost:PORT` (see `publicOrigin`), never at a request's Host.
    */
@@ -201,6 +206,7 @@ export function parseConfig(env: Env): Config {
   if (redisUrl !== null && demoDevices !== null && demoDevices > 0) {
     throw new Error('DEMO_DEVICES runs on one instance only: unset it (or 0) with REDIS_URL');
   }
+  const retention = integer(env, 'POSITIONS_RETENTION_DAYS', 0, 0, 36_500);
   return {
     port: integer(env, 'PORT', 8082, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -222,6 +228,7 @@ export function parseConfig(env: Env): Config {
     licenseMode: text(env, 'LICENSE_MODE'),
     csp: parseCsp(env),
     maxFixAgeDays: maxFixAge === 0 ? null : maxFixAge,
+    positionsRetentionDays: retention === 0 ? null : retention,
     publicUrl: parsePublicUrl(text(env, 'PUBLIC_URL')),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
   };

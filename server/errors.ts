@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './db/database';
+
 /**
  * Traccar-style errors: the body is `<message> - <Kind>` as plain text. The web app derives its
  * error codes from the part before the first ` - `, so messages here are part of the wire format
@@ -38,6 +40,20 @@ export class TooManyAttemptsException extends SecurityException {
   constructor(retryAfterSeconds: number) {
     super('Too many login attempts');
     this.headers['retry-after'] = String(retryAfterSeconds);
+  }
+}
+
+/**
+ * The database cannot be reached (PostgreSQL down or cut off): 503 with `Retry-After`, so
+ * clients and devices retry; nothing was stored. The kind is Traccar's storage failure.
+ */
+export class StorageException extends ApiError {
+  readonly kind = 'StorageException';
+  readonly status = 503;
+
+  constructor() {
+    super('Database unavailable');
+    this.headers['retry-after'] = '5';
   }
 }
 
@@ -88,6 +104,7 @@ function frameworkError(error: unknown): FrameworkError {
 
 /** Maps any thrown value to the response; never exposes a stack trace. */
 export function formatError(error: unknown): ErrorResponse {
+  if (isDatabaseUnavailable(error)) error = new StorageException();
   if (error instanceof ApiError) {
     return {
       status: error.status,

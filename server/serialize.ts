@@ -29,13 +29,17 @@ function parseIds(text: string | null): number[] | null {
 
 const STATUSES: readonly string[] = ['online', 'offline', 'unknown'];
 
+/** Never null on the wire: a device that never reported reads as offline, as in Traccar. */
+export function statusFromRow(status: string | null): DeviceStatus {
+  return status && STATUSES.includes(status) ? (status as DeviceStatus) : 'offline';
+}
+
 export function deviceFromRow(row: Selectable<DevicesTable>): DeviceRecord {
   return {
     id: row.id,
     name: row.name,
     uniqueId: row.uniqueId,
-    // Never null on the wire: a device that never reported reads as offline, as in Traccar.
-    status: row.status && STATUSES.includes(row.status) ? (row.status as DeviceStatus) : 'offline',
+    status: statusFromRow(row.status),
     lastUpdate: row.lastUpdate,
     positionId: row.positionId ?? 0,
     groupId: row.groupId ?? 0,

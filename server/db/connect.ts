@@ -74,10 +74,21 @@ function openPostgres(url: string): Db {
         ? Number
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: 10,
+    // An unreachable server fails the request (503) rather than leaving it waiting for ever.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
   // An idle client dropped by the server (restart, failover, admin termination) is discarded by
   // the pool and the next query reconnects; without a listener the error would end the process.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+  // A client that loses its connection while checked out fails its query, which the caller
+  // handles (503); it also emits the error, which would end the process with no listener. The
+  // pool then drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return open(new PostgresDialect({ pool }), 'postgres');
 }
 

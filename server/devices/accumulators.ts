@@ -2,6 +2,7 @@ import type { Ctx } from '../entities/context';
 import { inTransaction } from '../entities/context';
 import { devices } from '../entities/resources';
 import { checkArea, loadVisible } from '../entities/service';
+import { lockDevice } from '../db/locks';
 import { IllegalArgumentException } from '../errors';
 import { insertPositions } from '../ingest/store';
 import { positionFromRow } from '../serialize';
@@ -32,12 +33,20 @@ export async function updateAccumulators(ctx: Ctx, id: number, body: Accumulator
   }
   finite('totalDistance', body.totalDistance);
   finite('hours', body.hours);
-  const device = await loadVisible(ctx, devices, id);
+  await loadVisible(ctx, devices, id);
   await inTransaction(ctx, async (db, changes) => {
+    // Under the device row's lock, which ingest takes too: a fix stored meanwhile (by any
+    // instance) is the latest copied, and cannot replace the copy with an older position.
+    await lockDevice(db, id);
+    const row = await db.kysely
+      .selectFrom('devices')
+      .select('positionId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const latest = await db.kysely
       .selectFrom('positions')
       .selectAll()
-      .where('id', '=', device.positionId as number)
+      .where('id', '=', row.positionId ?? 0)
       .executeTakeFirst();
     if (!latest) throw new IllegalArgumentException('Device has no position');
     const copy = positionFromRow(latest);

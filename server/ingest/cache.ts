@@ -31,6 +31,12 @@ export interface DeviceEntry {
   stateSavedAt: number;
   /** `state` changed since it was last written. */
   stateUnsaved: boolean;
+  /**
+   * When several instances share the database: the device row's version (`store.ts`,
+   * `lockDevices`) that `state`, `last` and the server-managed device fields were read or written
+   * at; null until this instance first locks the row.
+   */
+  version: string | null;
 }
 
 export interface NotificationRecord {
@@ -261,12 +267,13 @@ export class TrackingCache {
   private putDevice(row: Selectable<DevicesTable>, last: PositionRecord | null): DeviceEntry {
     const entry: DeviceEntry = {
       device: deviceFromRow(row),
-      state: parseDeviceState(row.state),
+      state: parseDeviceState(row.state, row.id),
       last,
       context: null,
       contextGeneration: -1,
       stateSavedAt: 0,
       stateUnsaved: false,
+      version: null,
     };
     this.devices.set(entry.device.id, entry);
     this.byUniqueId.set(entry.device.uniqueId, entry);

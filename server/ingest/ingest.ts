@@ -1,6 +1,8 @@
 import type { DeviceStatus } from '../../model';
-import type { Db } from '../db/database';
+import type { Transaction } from 'kysely';
+import { isDatabaseUnavailable, isRetryableConflict, type Db } from '../db/database';
 import { parseAttributes } from '../db/json';
+import type { Tables } from '../db/schema';
 import type { CompiledAttribute } from '../processing/computed';
 import { serializeDeviceState, type DeviceState } from '../processing/deviceState';
 import { ExpressionLimitError } from '../processing/expression';
@@ -16,14 +18,18 @@ import {
   type PositionRecord,
 } from '../processing/types';
 import type { PositionSink, SubmitOutcome } from '../protocol/sink';
+import { positionFromRow, statusFromRow } from '../serialize';
 import type { MessageCounter } from '../statistics/recorder';
 import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
 import type { DeviceEntry, TrackingCache } from './cache';
+import { readSharedState, writeSharedState } from './sharedState';
 import {
   deleteQueuedCommands,
   insertEvents,
   insertPositions,
+  lockDevices,
+  positionsById,
   queuedCommandsFor,
   updateDevices,
   type DeviceUpdate,
@@ -31,10 +37,11 @@ import {
 } from './store';
 
 /**
- * The ingest service: a decoded message becomes a processed position in memory at once, then is
- * stored with its batch (one transaction: positions, events, device rows, delivered commands).
- * The caller's promise settles when that transaction has committed and the batch has been
- * published to the subscribers of the batch feed.
+ * The ingest service: a decoded message becomes a processed position, stored with its batch (one
+ * transaction: positions, events, device rows, delivered commands). The caller's promise settles
+ * when that transaction has committed and the batch has been published to the subscribers of the
+ * batch feed. A lone instance processes each message in memory the moment it arrives; instances
+ * sharing the database process a batch under its devices' row locks (`shared`).
  */
 
 export interface IngestLog {
@@ -60,22 +67,73 @@ export interface IngestOptions {
   now?: () => number;
   /** Counts messages received and positions stored (usage statistics). */
   messages?: MessageCounter;
+  /**
+   * Several instances share the (PostgreSQL) database, and a device's fixes may reach any of
+   * them: each batch then locks its devices' rows, reloads what another instance changed since,
+   * and runs the whole pipeline under the lock (docs/scaling-storage.md). Off (one instance), the
+   * pipeline runs from memory the moment a fix arrives and nothing is locked.
+   */
+  shared?: boolean;
 }
 
 interface Pending {
   entry: DeviceEntry;
+  decoded: DecodedPosition;
+  /** When the message arrived: the position's server time. */
+  receivedAt: number;
+  wantsCommand: boolean;
+  /** Processed on arrival by a lone instance; null until its batch runs when shared. */
+  processed: Processed | null;
+  resolve(outcome: SubmitOutcome): void;
+  reject(error: unknown): void;
+}
+
+interface Processed {
+  pending: Pending;
   position: PositionRecord;
   previous: PositionRecord | null;
   latest: boolean;
-  wantsCommand: boolean;
-  resolve(command: string | null): void;
-  reject(error: unknown): void;
+}
+
+/** A status change the sweep asked for, with the last update it judged the device by. */
+interface StatusChange {
+  status: DeviceStatus;
+  lastUpdate: number | null;
+}
+
+/**
+ * What a batch reads of a device before changing it: the server-managed columns, the pipeline
+ * state and the latest position. A lone instance reads its memory; shared, the locked row.
+ */
+interface DeviceView {
+  status: DeviceStatus;
+  lastUpdate: number | null;
+  positionId: number;
+  state: DeviceState;
+  last: PositionRecord | null;
+  version: string | null;
 }
 
 interface Touched {
   status: DeviceStatus;
   lastUpdate: number | null;
   positionId: number;
+}
+
+/** What one batch's transaction wrote, applied to memory and published once it committed. */
+interface Stored {
+  processed: Processed[];
+  /** Shared: fixes of devices whose row was gone (deleted on another instance). */
+  gone: Pending[];
+  /** Shared: every device the batch locked, as it read and then processed it. */
+  views: Map<DeviceEntry, DeviceView> | null;
+  touched: Map<DeviceEntry, Touched>;
+  nextState: Map<DeviceEntry, DeviceState>;
+  saved: Set<DeviceEntry>;
+  replies: Map<Processed, string>;
+  events: NewEvent[];
+  /** Shared: the row versions the batch's device updates left. */
+  versions: Map<number, string>;
 }
 
 /** What a device receives for a queued command: a custom command's data, else its type. */
@@ -89,14 +147,27 @@ const shapeChanged = (before: DeviceState, after: DeviceState): boolean =>
   before.motion?.moving !== after.motion?.moving ||
   before.overspeed.overspeed !== after.overspeed.overspeed;
 
+/** A shared batch that lost a deadlock is run again up to this many times in all. */
+const SHARED_ATTEMPTS = 3;
+
+const memoryView = (entry: DeviceEntry): DeviceView => ({
+  status: entry.device.status,
+  lastUpdate: entry.device.lastUpdate,
+  positionId: entry.device.positionId,
+  state: entry.state,
+  last: entry.last,
+  version: entry.version,
+});
+
 export class Ingest implements PositionSink {
   private readonly queue: BatchQueue<Pending>;
-  private readonly statusChanges = new Map<DeviceEntry, DeviceStatus>();
+  private readonly statusChanges = new Map<DeviceEntry, StatusChange>();
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
   private readonly maxFixAgeMs: number | null;
   private readonly messages: MessageCounter | null;
+  private readonly shared: boolean;
   /** When each computed attribute last had its over-limit warning written. */
   private readonly limitWarnedAt = new Map<number, number>();
 
@@ -112,6 +183,10 @@ export class Ingest implements PositionSink {
     this.maxQueued = options.maxQueued ?? 50_000;
     this.maxFixAgeMs = options.maxFixAgeMs === undefined ? 30 * 86_400_000 : options.maxFixAgeMs;
     this.messages = options.messages ?? null;
+    this.shared = options.shared ?? false;
+    if (this.shared && db.dialect !== 'postgres') {
+      throw new Error('Shared ingest needs PostgreSQL (row locks and row versions)');
+    }
     this.queue = new BatchQueue((batch) => this.write(batch), {
       delayMs: options.delayMs ?? 50,
       maxItems: options.maxBatch ?? 500,
@@ -121,31 +196,60 @@ export class Ingest implements PositionSink {
   /**
    * Processes and stores one message. `wantsCommand`: the reply can carry a queued command
    * (OsmAnd query form). Resolves once stored, with `unknown` for an unknown, disabled or expired
-   * device, or with `rejected` for a fix that cannot have happened (nothing stored either way).
+   * device, with `rejected` for a fix that cannot have happened, or with `unavailable` when the
+   * database cannot be reached (nothing stored in any of these).
    */
   async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
     // Every decoded message counts as received, as in Traccar, stored or not.
     this.messages?.received();
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
     if (this.queue.length >= this.maxQueued) return { kind: 'busy' };
-    const found = this.cache.findDevice(decoded.uniqueId);
-    const entry = found instanceof Promise ? await found : found;
+    let entry: DeviceEntry | null;
+    try {
+      const found = this.cache.findDevice(decoded.uniqueId);
+      entry = found instanceof Promise ? await found : found;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return { kind: 'unavailable' };
+      throw error;
+    }
     const now = this.now();
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
     const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
     if (impossible !== null) return { kind: 'rejected', message: impossible };
 
-    const context = this.cache.context(entry);
-    const previous = entry.last;
-    const position = enrichPosition(context, decoded, previous, now, {
-      onComputeError: (attribute, error) => this.computeFailed(attribute, error, now),
+    return new Promise<SubmitOutcome>((resolve, reject) => {
+      const pending: Pending = {
+        entry,
+        decoded,
+        receivedAt: now,
+        wantsCommand,
+        processed: null,
+        resolve,
+        reject,
+      };
+      // Alone, this instance holds the device's newest state: process at once, off the batch.
+      if (!this.shared) pending.processed = this.process(pending, memoryView(entry));
+      this.queue.push(pending);
+    });
+  }
+
+  /**
+   * Runs the pipeline's first step on a fix from the device's state in `view`, and makes it the
+   * view's latest when it is.
+   */
+  private process(pending: Pending, view: DeviceView): Processed {
+    const { entry, decoded, receivedAt } = pending;
+    const previous = view.last;
+    const position = enrichPosition(this.cache.context(entry), decoded, previous, receivedAt, {
+      onComputeError: (attribute, error) => this.computeFailed(attribute, error, receivedAt),
     });
     const latest = isLatest(position, previous);
-    if (latest) entry.last = position;
-    const command = await new Promise<string | null>((resolve, reject) =>
-      this.queue.push({ entry, position, previous, latest, wantsCommand, resolve, reject }),
-    );
-    return { kind: 'stored', command };
+    if (latest) {
+      view.last = position;
+      // Alone, the next fix (even in this batch) follows from memory.
+      if (!this.shared) entry.last = position;
+    }
+    return { pending, position, previous, latest };
   }
 
   /**
@@ -167,9 +271,12 @@ export class Ingest implements PositionSink {
     );
   }
 
-  /** A status change found by the sweep; written with the next batch. */
+  /**
+   * A status change found by the sweep; written with the next batch, unless the device reports
+   * again first (its last update is then no longer the one the sweep judged).
+   */
   setStatus(entry: DeviceEntry, status: DeviceStatus): void {
-    this.statusChanges.set(entry, status);
+    this.statusChanges.set(entry, { status, lastUpdate: entry.device.lastUpdate });
     this.queue.poke();
   }
 
@@ -200,20 +307,164 @@ export class Ingest implements PositionSink {
     const now = this.now();
     const statusChanges = new Map(this.statusChanges);
     this.statusChanges.clear();
+    let stored: Stored;
+    try {
+      stored = this.shared
+        ? await this.writeShared(batch, statusChanges, now)
+        : await this.writeAlone(batch, statusChanges, now);
+    } catch (error) {
+      const unavailable = isDatabaseUnavailable(error);
+      this.log.error(
+        { err: error, positions: batch.length },
+        unavailable ? 'storing positions failed: database unavailable' : 'storing positions failed',
+      );
+      // Newest first, so a device with several fixes in the batch is left at the one before all.
+      for (const b of [...batch].reverse()) {
+        const p = b.processed;
+        if (p && b.entry.last === p.position) b.entry.last = p.previous;
+      }
+      for (const b of batch) {
+        if (unavailable) b.resolve({ kind: 'unavailable' });
+        else b.reject(error);
+      }
+      for (const [entry, change] of statusChanges) {
+        if (!this.statusChanges.has(entry)) this.statusChanges.set(entry, change);
+      }
+      throw error;
+    }
+    this.committed(stored, now);
+  }
+
+  /** One instance: the fixes were processed on arrival; store them in one transaction. */
+  private writeAlone(
+    batch: Pending[],
+    statusChanges: Map<DeviceEntry, StatusChange>,
+    now: number,
+  ): Promise<Stored> {
+    const views = new Map<DeviceEntry, DeviceView>();
+    const view = (entry: DeviceEntry) => {
+      let v = views.get(entry);
+      if (!v) views.set(entry, (v = memoryView(entry)));
+      return v;
+    };
+    const processed = batch.map((b) => b.processed as Processed);
+    return this.db.kysely
+      .transaction()
+      .execute((trx) => this.store(trx, processed, statusChanges, view, now))
+      .then((stored) => ({ ...stored, gone: [], views: null }));
+  }
+
+  /**
+   * Several instances: lock the batch's devices, bring the stale ones up to date from their rows,
+   * then process and store every fix in arrival order, all in one transaction. A deadlock with
+   * another writer (an API transaction locking devices in another order) runs it again.
+   */
+  private async writeShared(
+    batch: Pending[],
+    statusChanges: Map<DeviceEntry, StatusChange>,
+    now: number,
+  ): Promise<Stored> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.kysely.transaction().execute(async (trx) => {
+          const views = await this.lockViews(trx, [
+            ...batch.map((b) => b.entry),
+            ...statusChanges.keys(),
+          ]);
+          const processed: Processed[] = [];
+          const gone: Pending[] = [];
+          for (const b of batch) {
+            const view = views.get(b.entry);
+            if (view) processed.push(this.process(b, view));
+            else gone.push(b);
+          }
+          const stored = await this.store(
+            trx,
+            processed,
+            statusChanges,
+            (entry) => views.get(entry) ?? null,
+            now,
+          );
+          return { ...stored, gone, views };
+        });
+      } catch (error) {
+        if (attempt >= SHARED_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        this.log.warn({ err: error, attempt }, 'position batch conflicted; running it again');
+      }
+    }
+  }
+
+  /**
+   * Locks the devices' rows and returns each device's view: from memory when the row's version
+   * is the one this instance last read or wrote, else from the row (and its latest position).
+   * A device whose row is gone has no view.
+   */
+  private async lockViews(
+    trx: Transaction<Tables>,
+    entries: DeviceEntry[],
+  ): Promise<Map<DeviceEntry, DeviceView>> {
+    const unique = [...new Set(entries)];
+    const rows = new Map(
+      (
+        await lockDevices(
+          trx,
+          unique.map((e) => e.device.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const views = new Map<DeviceEntry, DeviceView>();
+    const unread = new Map<number, DeviceView>();
+    for (const entry of unique) {
+      const row = rows.get(entry.device.id);
+      if (!row) continue;
+      if (row.version === entry.version) {
+        views.set(entry, memoryView(entry));
+        continue;
+      }
+      const positionId = row.positionId ?? 0;
+      const { state, last } = readSharedState(row.state, row.id, positionId);
+      const view: DeviceView = {
+        status: statusFromRow(row.status),
+        lastUpdate: row.lastUpdate,
+        positionId,
+        state,
+        last,
+        version: row.version,
+      };
+      if (last === null && positionId > 0) unread.set(positionId, view);
+      views.set(entry, view);
+    }
+    for (const row of await positionsById(trx, [...unread.keys()])) {
+      const view = unread.get(Number(row.id));
+      if (view) view.last = positionFromRow(row);
+    }
+    return views;
+  }
+
+  /**
+   * The batch's writes, one transaction: positions, their events and the status changes' events,
+   * device rows, delivered queued commands. Reads each device through `view`.
+   */
+  private async store(
+    trx: Transaction<Tables>,
+    processed: Processed[],
+    statusChanges: Map<DeviceEntry, StatusChange>,
+    view: (entry: DeviceEntry) => DeviceView | null,
+    now: number,
+  ): Promise<Omit<Stored, 'gone' | 'views'>> {
     // Current Traccar records a status event on every change; `event.status.enable: false` (a
     // server attribute) still turns them off for an installation that wants none.
     const statusEvents = lookupBoolean('event.status.enable', [this.cache.serverAttributes], true);
-
     const touched = new Map<DeviceEntry, Touched>();
     const nextState = new Map<DeviceEntry, DeviceState>();
     const saved = new Set<DeviceEntry>();
-    const replies = new Map<Pending, string>();
+    const replies = new Map<Processed, string>();
     const events: NewEvent[] = [];
 
-    const touch = (entry: DeviceEntry): Touched => {
+    const touch = (entry: DeviceEntry, v: DeviceView): Touched => {
       let t = touched.get(entry);
       if (!t) {
-        const { status, lastUpdate, positionId } = entry.device;
+        const { status, lastUpdate, positionId } = v;
         touched.set(entry, (t = { status, lastUpdate, positionId }));
       }
       return t;
@@ -224,89 +475,103 @@ export class Ingest implements PositionSink {
       t.status = status;
     };
 
-    try {
-      await this.db.kysely.transaction().execute(async (trx) => {
-        const ids = await insertPositions(
-          trx,
-          this.db.dialect,
-          batch.map((b) => b.position),
-        );
-        batch.forEach((b, i) => (b.position.id = ids[i]));
+    const ids = await insertPositions(
+      trx,
+      this.db.dialect,
+      processed.map((p) => p.position),
+    );
+    processed.forEach((p, i) => (p.position.id = ids[i]));
 
-        const asking = [...new Set(batch.filter((b) => b.wantsCommand).map((b) => b.entry))];
-        const queued = await queuedCommandsFor(
-          trx,
-          asking.map((e) => e.device.id),
-        );
-        const delivered: number[] = [];
+    const asking = [
+      ...new Set(processed.filter((p) => p.pending.wantsCommand).map((p) => p.pending.entry)),
+    ];
+    const queued = await queuedCommandsFor(
+      trx,
+      asking.map((e) => e.device.id),
+    );
+    const delivered: number[] = [];
 
-        for (const b of batch) {
-          const context = this.cache.context(b.entry);
-          const state = nextState.get(b.entry) ?? b.entry.state;
-          const result = positionEvents(context, state, b.previous, b.position, {
-            geofenceActive: (id, time) => this.cache.geofenceActive(id, time),
-          });
-          nextState.set(b.entry, result.state);
-          events.push(...result.events);
-
-          const t = touch(b.entry);
-          changeStatus(b.entry, t, 'online', b.position.serverTime);
-          t.lastUpdate = Math.max(t.lastUpdate ?? 0, b.position.serverTime);
-          if (b.latest) t.positionId = b.position.id;
-
-          if (b.wantsCommand) {
-            const index = queued.findIndex((q) => q.deviceId === b.entry.device.id);
-            if (index >= 0) {
-              const [command] = queued.splice(index, 1);
-              delivered.push(command.id);
-              replies.set(b, commandText(command));
-              events.push(
-                makeEvent('queuedCommandSent', b.position, {
-                  attributes: { type: command.type },
-                }),
-              );
-            }
-          }
-        }
-
-        for (const [entry, status] of statusChanges) {
-          if (touched.has(entry)) continue; // it just reported: online wins
-          changeStatus(entry, touch(entry), status, now);
-        }
-
-        const eventIds = await insertEvents(trx, events);
-        events.forEach((e, i) => ((e as EventRecord).id = eventIds[i]));
-
-        const updates: DeviceUpdate[] = [];
-        for (const [entry, t] of touched) {
-          const state = nextState.get(entry);
-          const save =
-            state !== undefined &&
-            (now - entry.stateSavedAt >= this.stateSaveMs || shapeChanged(entry.state, state));
-          if (save) saved.add(entry);
-          updates.push({
-            id: entry.device.id,
-            status: t.status,
-            lastUpdate: t.lastUpdate,
-            positionId: t.positionId || null,
-            state: save ? serializeDeviceState(state) : null,
-          });
-        }
-        await updateDevices(trx, this.db.dialect, updates);
-        await deleteQueuedCommands(trx, delivered);
+    for (const p of processed) {
+      const { entry } = p.pending;
+      const v = view(entry) as DeviceView;
+      const context = this.cache.context(entry);
+      const state = nextState.get(entry) ?? v.state;
+      const result = positionEvents(context, state, p.previous, p.position, {
+        geofenceActive: (id, time) => this.cache.geofenceActive(id, time),
       });
-    } catch (error) {
-      this.log.error({ err: error, positions: batch.length }, 'storing positions failed');
-      for (const b of batch) {
-        if (b.entry.last === b.position) b.entry.last = b.previous;
-        b.reject(error);
+      nextState.set(entry, result.state);
+      events.push(...result.events);
+
+      const t = touch(entry, v);
+      changeStatus(entry, t, 'online', p.position.serverTime);
+      t.lastUpdate = Math.max(t.lastUpdate ?? 0, p.position.serverTime);
+      if (p.latest) t.positionId = p.position.id;
+
+      if (p.pending.wantsCommand) {
+        const index = queued.findIndex((q) => q.deviceId === entry.device.id);
+        if (index >= 0) {
+          const [command] = queued.splice(index, 1);
+          delivered.push(command.id);
+          replies.set(p, commandText(command));
+          events.push(
+            makeEvent('queuedCommandSent', p.position, { attributes: { type: command.type } }),
+          );
+        }
       }
-      for (const [entry, status] of statusChanges) {
-        if (!this.statusChanges.has(entry)) this.statusChanges.set(entry, status);
-      }
-      throw error;
     }
 
+    for (const [entry, change] of statusChanges) {
+      if (touched.has(entry)) continue; // it just reported: online wins
+      const v = view(entry);
+      // Reported since the sweep judged it (here or, shared, on another instance): still online.
+      if (!v || v.lastUpdate !== change.lastUpdate) continue;
+      changeStatus(entry, touch(entry, v), change.status, now);
+    }
+
+    const eventIds = await insertEvents(trx, events);
+    events.forEach((e, i) => ((e as EventRecord).id = eventIds[i]));
+
+    const updates: DeviceUpdate[] = [];
+    for (const [entry, t] of touched) {
+      const state = nextState.get(entry);
+      const v = view(entry) as DeviceView;
+      // Shared, another instance may process the device's next fix: it must find this state,
+      // and the latest position with it.
+      const save =
+        state !== undefined &&
+        (this.shared ||
+          now - entry.stateSavedAt >= this.stateSaveMs ||
+          shapeChanged(v.state, state));
+      if (save) saved.add(entry);
+      let text: string | null = null;
+      if (save) text = this.shared ? writeSharedState(state, v.last) : serializeDeviceState(state);
+      updates.push({
+        id: entry.device.id,
+        status: t.status,
+        lastUpdate: t.lastUpdate,
+        positionId: t.positionId || null,
+        state: text,
+      });
+    }
+    const versions = await updateDevices(trx, this.db.dialect, updates, this.shared);
+    await deleteQueuedCommands(trx, delivered);
+    return { processed, touched, nextState, saved, replies, events, versions };
+  }
+
+  /** After the commit: memory follows what was written, the batch is published, devices answered. */
+  private committed(stored: Stored, now: number): void {
+    const { processed, touched, nextState, saved, views, versions } = stored;
+    if (views) {
+      // Shared: memory takes what the batch read under the lock; what it changed follows.
+      for (const [entry, v] of views) {
+        entry.device.status = v.status;
+        entry.device.lastUpdate = v.lastUpdate;
+        entry.device.positionId = v.positionId;
+        entry.state = v.state;
+        entry.last = v.last;
+        entry.version = versions.get(entry.device.id) ?? v.version;
+      }
+    }
     const devices: CommittedBatch['devices'] = [];
     for (const [entry, t] of touched) {
       const statusChanged = entry.device.status !== t.status;
@@ -325,13 +590,17 @@ export class Ingest implements PositionSink {
       }
     }
     if (this.messages) {
-      for (const b of batch) this.messages.stored(b.entry.device.id, b.position.protocol);
+      for (const p of processed)
+        this.messages.stored(p.pending.entry.device.id, p.position.protocol);
     }
     this.batches.publish({
-      positions: batch.filter((b) => b.latest).map((b) => b.position),
+      positions: processed.filter((p) => p.latest).map((p) => p.position),
       devices,
-      events: events as EventRecord[],
+      events: stored.events as EventRecord[],
     });
-    for (const b of batch) b.resolve(replies.get(b) ?? null);
+    for (const b of stored.gone) b.resolve({ kind: 'unknown' });
+    for (const p of processed) {
+      p.pending.resolve({ kind: 'stored', command: stored.replies.get(p) ?? null });
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { flag, type DialectName } from '../db/database';
 import type { EventsTable, PositionsTable, Tables } from '../db/schema';
 import type { NewEvent, PositionRecord } from '../processing/types';
@@ -92,14 +92,20 @@ export interface DeviceUpdate {
   state: string | null;
 }
 
-/** Updates many devices' server-managed columns in one statement per chunk. */
+/**
+ * Updates many devices' server-managed columns in one statement per chunk. With `versions`
+ * (PostgreSQL only) it returns each updated row's new version (`xmin`, see `lockDevices`).
+ */
 export async function updateDevices(
   trx: Trx,
   dialect: DialectName,
   updates: readonly DeviceUpdate[],
-): Promise<void> {
+  versions = false,
+): Promise<Map<number, string>> {
+  const written = new Map<number, string>();
   const cast = (value: unknown, type: string) =>
     dialect === 'postgres' ? sql`cast(${value} as ${sql.raw(type)})` : sql`${value}`;
+  const returning = versions ? sql`returning devices.id, devices.xmin::text as version` : sql``;
   for (let i = 0; i < updates.length; i += 1000) {
     const rows = updates
       .slice(i, i + 1000)
@@ -110,15 +116,65 @@ export async function updateDevices(
             'bigint',
           )}, ${cast(u.state, 'text')})`,
       );
-    await sql`
+    const result = await sql<{ id: number; version: string }>`
       with v(id, status, last_update, position_id, state) as (values ${sql.join(rows)})
       update devices set
         status = v.status,
         last_update = v.last_update,
         position_id = coalesce(v.position_id, devices.position_id),
         state = coalesce(v.state, devices.state)
-      from v where devices.id = v.id`.execute(trx);
+      from v where devices.id = v.id ${returning}`.execute(trx);
+    for (const row of result.rows) written.set(Number(row.id), row.version);
   }
+  return written;
+}
+
+/** A device row's server-managed columns as `lockDevices` read them. */
+export interface LockedDevice {
+  id: number;
+  status: string | null;
+  lastUpdate: number | null;
+  positionId: number | null;
+  state: string;
+  /**
+   * The row version: PostgreSQL's `xmin`, the transaction that last wrote the row, which changes
+   * with every update by anyone (another instance's batch, its status sweep, an API edit) and with
+   * nothing else, so an equal value proves that nothing wrote the row since it was read.
+   */
+  version: string;
+}
+
+/**
+ * PostgreSQL only: locks the devices' rows until the transaction ends and reads them as they are
+ * now. `FOR NO KEY UPDATE`, the lock an UPDATE takes, so two batches for one device run one after
+ * the other, while rows that merely reference a device (a queued command, a link) can still be
+ * inserted meanwhile. One statement locks in id order, so two batches cannot deadlock.
+ */
+export async function lockDevices(trx: Trx, ids: readonly number[]): Promise<LockedDevice[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  const rows = await trx
+    .selectFrom('devices')
+    .select(['id', 'status', 'lastUpdate', 'positionId', 'state'])
+    .select(sql<string>`xmin::text`.as('version'))
+    .where('id', 'in', sorted)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Positions by id (any order). */
+export async function positionsById(
+  trx: Trx,
+  ids: readonly number[],
+): Promise<Selectable<PositionsTable>[]> {
+  if (ids.length === 0) return [];
+  return trx
+    .selectFrom('positions')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export interface QueuedCommandRow {

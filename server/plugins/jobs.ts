@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AUDIT_RETENTION_MS, deleteOldAuditLogs } from '../audit/store';
 import { BILLING_CYCLE_MS, runBillingJob } from '../billing/job';
 import { ScheduledNotifications } from '../notifications/scheduled';
+import { PARTITION_MAINTENANCE_MS, maintainPositionPartitions } from '../positions/partitions';
 import { QrRules } from '../qrDriver/rules';
 import { ScheduledReports } from '../reports/scheduled';
 import { cleanupExpiredTemporaryUsers } from '../shares/objectShare';
@@ -100,8 +101,9 @@ function scheduledNotifications(app: FastifyInstance): void {
 /**
  * The scheduled work of the server. In both modes: audit records past their retention go daily.
  * In embedded mode also: expired shares and their users (hourly), the billing job (every 10
- * minutes), scheduled notifications and scheduled reports (every minute) and the QR driver rules,
- * which follow ignition events and run their due timers.
+ * minutes), on PostgreSQL the positions' partitions and retention (every 6 hours), scheduled
+ * notifications and scheduled reports (every minute) and the QR driver rules, which follow
+ * ignition events and run their due timers.
  */
 export const jobsPlugin = fp(
   async (app) => {
@@ -121,6 +123,26 @@ export const jobsPlugin = fp(
     every(app, 'billing cycle', BILLING_CYCLE_MS, () =>
       runBillingJob(app.billing, (id) => app.hub.closeUser(id), app.log),
     );
+
+    // PostgreSQL: month partitions of positions ahead, and the retention. It runs on the lease
+    // holder like every job; each step also takes an advisory lock, so a holder that lost the
+    // lease mid-run and its successor cannot step on each other.
+    if (db.dialect === 'postgres') {
+      const settings = {
+        retentionDays: app.config.positionsRetentionDays,
+        maxFixAgeDays: app.config.maxFixAgeDays,
+      };
+      every(app, 'positions partition maintenance', PARTITION_MAINTENANCE_MS, async () => {
+        const done = await maintainPositionPartitions(db, Date.now(), settings);
+        if (done.created.length > 0 || done.dropped.length > 0 || done.deletedStrays > 0) {
+          app.log.info(done, 'positions partitions maintained');
+        }
+      });
+    } else if (app.config.positionsRetentionDays !== null) {
+      app.log.warn(
+        'POSITIONS_RETENTION_DAYS applies to PostgreSQL only; SQLite keeps every position',
+      );
+    }
 
     scheduledNotifications(app);
 

@@ -3,6 +3,8 @@ import type { Event, Position, User } from '../../model';
 import { isDeletedUniqueId } from '../../model/device';
 import { BatchRelay, HubBridge, SharedMessageLog } from '../cluster/liveRelay';
 import { findUserById } from '../db/users';
+import type { Config } from '../config';
+import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
 import { TrackingCache } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
@@ -62,6 +64,19 @@ export interface TrackingOptions {
   refreshMs?: number;
 }
 
+/**
+ * The oldest fix ingest accepts: `MAX_FIX_AGE_DAYS`, and on PostgreSQL no older than the positions
+ * retention, as such a fix would land in a partition being dropped (docs/scaling-storage.md).
+ */
+export function maxFixAgeMs(
+  config: Pick<Config, 'maxFixAgeDays' | 'positionsRetentionDays'>,
+  dialect: DialectName,
+): number | null {
+  const retention = dialect === 'postgres' ? config.positionsRetentionDays : null;
+  const days = [config.maxFixAgeDays, retention].filter((d): d is number => d !== null);
+  return days.length === 0 ? null : Math.min(...days) * 86_400_000;
+}
+
 export const trackingPlugin = fp<TrackingOptions>(
   async (app, options) => {
     const now = options.ingest?.now ?? Date.now;
@@ -85,10 +100,11 @@ export const trackingPlugin = fp<TrackingOptions>(
         (channel) => app.statistics.delivered(channel),
       ),
     );
-    const { maxFixAgeDays } = app.config;
     const ingest = new Ingest(app.db, cache, batches, app.log, {
-      maxFixAgeMs: maxFixAgeDays === null ? null : maxFixAgeDays * 86_400_000,
+      maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),
       messages: app.statistics,
+      // Cluster mode: any instance may receive any device's fixes (docs/scaling-storage.md).
+      shared: app.config.redisUrl !== null && app.db.dialect === 'postgres',
       ...options.ingest,
     });
     // Fed by the protocol listeners directly (not through ingest), as Traccar logs a message

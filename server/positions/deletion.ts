@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { lockDevice } from '../db/locks';
 import type { Ctx } from '../entities/context';
 import { SecurityException, notFound } from '../errors';
 import { DENIED } from '../permissions/checkAccess';
@@ -23,7 +24,9 @@ function assertWritable(ctx: Ctx): void {
 /**
  * After positions of the device went: when its latest was among them, the newest that remains
  * (by fix time, as ingest picks the latest) becomes its `positionId`. `lastUpdate` stays: it is
- * when the device last reported, which deleting history does not change.
+ * when the device last reported, which deleting history does not change. The caller holds the
+ * device row's lock (ingest takes it too), so a fix stored meanwhile cannot be overwritten by an
+ * older latest.
  */
 async function settleLatest(db: Db, deviceId: number): Promise<PositionsDeleted['replaced']> {
   const device = await db.kysely
@@ -62,6 +65,7 @@ export async function deletePosition(ctx: Ctx, id: number): Promise<PositionsDel
   await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const db = { ...ctx.db, kysely: trx };
+    await lockDevice(db, deviceId);
     await trx.deleteFrom('positions').where('id', '=', id).execute();
     return { deviceId, replaced: await settleLatest(db, deviceId), count: 1 };
   });
@@ -78,6 +82,7 @@ export async function deletePositionRange(
   assertWritable(ctx);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const db = { ...ctx.db, kysely: trx };
+    await lockDevice(db, deviceId);
     const result = await trx
       .deleteFrom('positions')
       .where('deviceId', '=', deviceId)

@@ -20,18 +20,39 @@ export const initialDeviceState = (): DeviceState => ({
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-function readPoint(value: unknown): MotionPoint | null {
+/**
+ * A motion point as written: `[id, fixTime, latitude, longitude]`, the device being the row's.
+ * Several instances sharing a database write the state with every batch and read it back as
+ * often (docs/scaling-storage.md): a moving device's history holds minutes of points, so their
+ * size is most of the cost. Points written as objects (before) are still read.
+ */
+type PackedPoint = [number, number, number, number];
+
+const pack = (p: MotionPoint): PackedPoint => [p.id, p.fixTime, p.latitude, p.longitude];
+
+function readPoint(value: unknown, deviceId: number): MotionPoint | null {
+  if (Array.isArray(value)) {
+    if (value.length !== 4 || !value.every(isNumber)) return null;
+    const [id, fixTime, latitude, longitude] = value as PackedPoint;
+    return { id, deviceId, fixTime, latitude, longitude };
+  }
   if (!isPlainObject(value)) return null;
-  const { id, deviceId, fixTime, latitude, longitude } = value;
-  if (![id, deviceId, fixTime, latitude, longitude].every(isNumber)) return null;
-  return value as unknown as MotionPoint;
+  const { id, fixTime, latitude, longitude } = value;
+  if (![id, fixTime, latitude, longitude].every(isNumber)) return null;
+  return {
+    id: id as number,
+    deviceId: isNumber(value.deviceId) ? value.deviceId : deviceId,
+    fixTime: fixTime as number,
+    latitude: latitude as number,
+    longitude: longitude as number,
+  };
 }
 
-function readMotion(value: unknown): MotionState | null {
+function readMotion(value: unknown, deviceId: number): MotionState | null {
   if (!isPlainObject(value) || typeof value.moving !== 'boolean') return null;
-  const eventPoint = readPoint(value.eventPoint);
+  const eventPoint = readPoint(value.eventPoint, deviceId);
   if (!eventPoint || !Array.isArray(value.history)) return null;
-  const history = value.history.map(readPoint);
+  const history = value.history.map((point) => readPoint(point, deviceId));
   if (history.some((p) => p === null)) return null;
   return { moving: value.moving, eventPoint, history: history as MotionPoint[] };
 }
@@ -47,19 +68,41 @@ function readOverspeed(value: unknown): OverspeedState {
   };
 }
 
-/** Reads the stored JSON; anything damaged starts fresh rather than failing the device. */
-export function parseDeviceState(text: string | null | undefined): DeviceState {
+/** Reads state already parsed from JSON (see `parseDeviceState`). */
+export function readDeviceState(value: unknown, deviceId: number): DeviceState {
+  if (!isPlainObject(value)) return initialDeviceState();
+  return {
+    motion: readMotion(value.motion, deviceId),
+    overspeed: readOverspeed(value.overspeed),
+  };
+}
+
+/**
+ * Reads the stored JSON of device `deviceId`; anything damaged starts fresh rather than failing
+ * the device.
+ */
+export function parseDeviceState(text: string | null | undefined, deviceId: number): DeviceState {
   if (!text) return initialDeviceState();
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return readDeviceState(JSON.parse(text), deviceId);
   } catch {
     return initialDeviceState();
   }
-  if (!isPlainObject(value)) return initialDeviceState();
-  return { motion: readMotion(value.motion), overspeed: readOverspeed(value.overspeed) };
+}
+
+/** The plain object `serializeDeviceState` writes as JSON. */
+export function deviceStateValue(state: DeviceState): Record<string, unknown> {
+  const { motion, overspeed } = state;
+  return {
+    motion: motion && {
+      moving: motion.moving,
+      eventPoint: pack(motion.eventPoint),
+      history: motion.history.map(pack),
+    },
+    overspeed,
+  };
 }
 
 export function serializeDeviceState(state: DeviceState): string {
-  return JSON.stringify(state);
+  return JSON.stringify(deviceStateValue(state));
 }

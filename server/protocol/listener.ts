@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StorageException, formatError } from '../errors';
 import { OsmAndDecodeError } from './osmand';
 import type { MessageLog } from './messageLog';
 import {
@@ -16,9 +17,9 @@ import type { PositionSink } from './sink';
  * The OsmAnd / Traccar Client listener (docs/tracking-core.md): plain HTTP on its own port, any
  * method and path. Replies 200 (with one queued command's text for the query form), 400 for a
  * malformed message, an impossible fix or an unknown device (404 for the JSON form's unknown
- * device), 413 for a body
- * too large, 503 while the sink is busy. Nothing is stored on an error; a success reply is sent
- * only after the position is committed.
+ * device), 413 for a body too large, 503 while the sink is busy or the database cannot be reached
+ * (then in Traccar's error text). Nothing is stored on an error; a success reply is sent only
+ * after the position is committed.
  */
 
 export interface ListenerLog {
@@ -30,8 +31,14 @@ export interface OsmAndListener {
   close(): Promise<void>;
 }
 
-function reply(response: ServerResponse, status: number, body = ''): void {
+function reply(
+  response: ServerResponse,
+  status: number,
+  body = '',
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, {
+    ...headers,
     'content-type': 'text/plain; charset=utf-8',
     'content-length': Buffer.byteLength(body),
   });
@@ -74,6 +81,9 @@ export async function answerOsmAnd(
       reply(response, 400, outcome.message);
     } else if (outcome.kind === 'busy') {
       reply(response, 503, 'Busy, retry later');
+    } else if (outcome.kind === 'unavailable') {
+      const { status, body, headers } = formatError(new StorageException());
+      reply(response, status, body, headers);
     } else {
       reply(response, 200, outcome.command ?? '');
     }

@@ -20,4 +20,6 @@ export type SubmitOutcome =
   /** A fix that cannot have happened (see `processing/fixCheck.ts`): nothing was stored. */
   | { kind: 'rejected'; message: string }
   /** Too many positions already wait for the database: the device should retry later. */
-  | { kind: 'busy' };
+  | { kind: 'busy' }
+  /** The database cannot be reached: nothing was stored, the device should retry later. */
+  | { kind: 'unavailable' };

@@ -1,7 +1,8 @@
 /**
  * Every limit holds when creators race: 20 requests fired at once at each limited resource must
  * create exactly what the limit allows. On PostgreSQL the requests are split between two server
- * processes sharing the database (10 each), as several instances behind a load balancer would be.
+ * processes in cluster mode sharing the database (10 each), as several instances behind a load
+ * balancer would be.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/http';
@@ -94,7 +95,9 @@ describe.each(backends)('limits under concurrent requests on %s', (backend) => {
 
   beforeAll(async () => {
     if (backend === 'postgres') pg = await createTempPostgres('dir');
-    const env: Record<string, string> = pg ? { DATABASE_URL: pg.url } : {};
+    // On PostgreSQL the two processes run in cluster mode (REDIS_URL), as behind a balancer.
+    const redis = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const env: Record<string, string> = pg ? { DATABASE_URL: pg.url, REDIS_URL: redis } : {};
     // Two server processes sharing one database (on SQLite, one data directory), started one
     // after the other so the second finds the schema and the administrator in place.
     servers.push(await startServer({ env }));

@@ -4,6 +4,7 @@
  *   const server = await startServer({ env: { SMTP_URL: '…' } });
  *   await fetch(`${server.url}/api/health`);
  *   await server.restart();           // same port, same DATA_DIR: persistence checks
+ *   await server.kill();              // SIGKILL, as a crash would
  *   await server.waitForLine(/password reset link/);
  *   await server.stop();              // also removes the temporary DATA_DIR
  *
@@ -41,6 +42,7 @@ const FROTA_VARS = [
   'CSP_POLICY',
   'CSP_EXTRA_ORIGINS',
   'MAX_FIX_AGE_DAYS',
+  'POSITIONS_RETENTION_DAYS',
   'PUBLIC_URL',
   'TRUST_PROXY',
 ];
@@ -130,6 +132,11 @@ export class TestServer {
       if (match) return Number(match[1]);
     }
     return Number(this.env.OSMAND_PORT);
+  }
+
+  /** The server process's id while it runs (benchmarks read its CPU time). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
   }
 
   get running(): boolean {

@@ -13,6 +13,7 @@ import { scheduledReports } from './0011_scheduled_reports';
 import { statistics } from './0012_statistics';
 import { sessionImpersonation } from './0013_session_impersonation';
 import { clusterLeases } from './0014_cluster_leases';
+import { positionPartitions } from './0015_position_partitions';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -33,4 +34,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0012_statistics': statistics,
   '0013_session_impersonation': sessionImpersonation,
   '0014_cluster_leases': clusterLeases,
+  '0015_position_partitions': positionPartitions,
 };

@@ -149,6 +149,18 @@ describe('parseConfig', () => {
     expect(parseConfig({ MAX_FIX_AGE_DAYS: '0' }).maxFixAgeDays).toBeNull();
   });
 
+  it('reads the positions retention, unset or 0 keeping everything', () => {
+    expect(parseConfig({}).positionsRetentionDays).toBeNull();
+    expect(parseConfig({ POSITIONS_RETENTION_DAYS: '0' }).positionsRetentionDays).toBeNull();
+    expect(parseConfig({ POSITIONS_RETENTION_DAYS: '400' }).positionsRetentionDays).toBe(400);
+    expect(() => parseConfig({ POSITIONS_RETENTION_DAYS: '-3' })).toThrow(
+      /POSITIONS_RETENTION_DAYS/,
+    );
+    expect(() => parseConfig({ POSITIONS_RETENTION_DAYS: 'a year' })).toThrow(
+      /POSITIONS_RETENTION_DAYS/,
+    );
+  });
+
   it('reads the web app policy: built with extra origins, replaced, or off', () => {
     expect(parseConfig({}).csp).toEqual({ kind: 'built', extraOrigins: [] });
     expect(

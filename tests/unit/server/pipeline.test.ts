@@ -249,8 +249,30 @@ describe('device state', () => {
   it('survives a round trip and starts fresh from damaged text', () => {
     const ctx = context();
     const r = step(ctx, initialDeviceState(), null, `id=a&lat=1&lon=1&timestamp=${T0}`, 1);
-    expect(parseDeviceState(serializeDeviceState(r.state))).toEqual(r.state);
-    expect(parseDeviceState('{"motion":{"moving":"x"}}')).toEqual(initialDeviceState());
-    expect(parseDeviceState('not json')).toEqual(initialDeviceState());
+    expect(parseDeviceState(serializeDeviceState(r.state), 1)).toEqual(r.state);
+    expect(parseDeviceState('{"motion":{"moving":"x"}}', 1)).toEqual(initialDeviceState());
+    expect(parseDeviceState('not json', 1)).toEqual(initialDeviceState());
+  });
+
+  it('writes motion points compactly and still reads them as objects', () => {
+    const point = { id: 7, deviceId: 1, fixTime: T0, latitude: 1.5, longitude: -2.25 };
+    const state = {
+      ...initialDeviceState(),
+      motion: { moving: true, eventPoint: point, history: [point, { ...point, id: 8 }] },
+    };
+    const text = serializeDeviceState(state);
+    expect(JSON.parse(text)).toMatchObject({
+      motion: {
+        eventPoint: [7, T0, 1.5, -2.25],
+        history: [
+          [7, T0, 1.5, -2.25],
+          [8, T0, 1.5, -2.25],
+        ],
+      },
+    });
+    expect(parseDeviceState(text, 1)).toEqual(state);
+    // The object form written before.
+    const before = JSON.stringify({ ...state, motion: { ...state.motion, history: [point] } });
+    expect(parseDeviceState(before, 1).motion?.history).toEqual([point]);
   });
 });

@@ -238,6 +238,7 @@ describe('server error codes', () => {
     ],
     ['Polygon needs at least 3 points - IllegalArgumentException', 'GEOFENCE_AREA_INVALID'],
     ['Geofence area is empty - IllegalArgumentException', 'GEOFENCE_AREA_INVALID'],
+    ['Database unavailable - StorageException', 'DATABASE_UNAVAILABLE'],
   ])('%s → %s', (text, code) => {
     expect(serverErrorCode(text)).toBe(code);
     expect(serverErrorMessage(text)).toBe(`admin.errors.${code}`);

@@ -267,6 +267,7 @@ const adminEnUS = {
       GEOFENCE_RADIUS_INVALID: 'The circle radius must be more than 0 m and at most 20,037 km',
       GEOFENCE_AREA_INVALID: 'The geofence area is invalid: redraw it on the map',
       UNKNOWN_COMMAND_TYPE: 'Unknown command type',
+      DATABASE_UNAVAILABLE: 'The server cannot reach its database; try again in a moment',
       FILL_NAME: 'The name field is required',
       CANNOT_EDIT_SUPERIOR: 'You cannot edit an administrator above you',
       CANNOT_DELETE_SUPERIOR: 'You cannot delete an administrator above you',

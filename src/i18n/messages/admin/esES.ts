@@ -269,6 +269,8 @@ const adminEsES: AdminMessages = {
         'El radio del círculo debe ser mayor que 0 m y de como máximo 20.037 km',
       GEOFENCE_AREA_INVALID: 'El área de la geocerca no es válida: dibújela de nuevo en el mapa',
       UNKNOWN_COMMAND_TYPE: 'Tipo de comando desconocido',
+      DATABASE_UNAVAILABLE:
+        'El servidor no puede acceder a su base de datos; inténtelo de nuevo en un momento',
       FILL_NAME: 'El campo nombre es obligatorio',
       CANNOT_EDIT_SUPERIOR: 'No puede editar a un administrador superior a usted',
       CANNOT_DELETE_SUPERIOR: 'No puede eliminar a un administrador superior a usted',

@@ -268,6 +268,8 @@ const adminPtBR: AdminMessages = {
       GEOFENCE_RADIUS_INVALID: 'O raio do círculo deve ser maior que 0 m e de no máximo 20.037 km',
       GEOFENCE_AREA_INVALID: 'A área da cerca é inválida: desenhe-a de novo no mapa',
       UNKNOWN_COMMAND_TYPE: 'Tipo de comando desconhecido',
+      DATABASE_UNAVAILABLE:
+        'O servidor não consegue acessar o banco de dados; tente novamente em instantes',
       FILL_NAME: 'O campo nome é obrigatório',
       CANNOT_EDIT_SUPERIOR: 'Você não pode editar um administrador superior a você',
       CANNOT_DELETE_SUPERIOR: 'Você não pode excluir um administrador superior a você',
