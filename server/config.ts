@@ -47,7 +47,7 @@ export interface Config {
   maxFixAgeDays: number | null;
   /**
    * PostgreSQL only: positions whose fix is older than this are dropped, a month partition at a
-   * time (docs/scaling-storage.md); null keeps everything.
+   * time (docs/scaling.md); null keeps everything.
    */
   positionsRetentionDays: number | null;
   /**

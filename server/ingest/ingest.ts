@@ -70,7 +70,7 @@ export interface IngestOptions {
   /**
    * Several instances share the (PostgreSQL) database, and a device's fixes may reach any of
    * them: each batch then locks its devices' rows, reloads what another instance changed since,
-   * and runs the whole pipeline under the lock (docs/scaling-storage.md). Off (one instance), the
+   * and runs the whole pipeline under the lock (docs/scaling.md). Off (one instance), the
    * pipeline runs from memory the moment a fix arrives and nothing is locked.
    */
   shared?: boolean;

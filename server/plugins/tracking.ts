@@ -66,7 +66,7 @@ export interface TrackingOptions {
 
 /**
  * The oldest fix ingest accepts: `MAX_FIX_AGE_DAYS`, and on PostgreSQL no older than the positions
- * retention, as such a fix would land in a partition being dropped (docs/scaling-storage.md).
+ * retention, as such a fix would land in a partition being dropped (docs/scaling.md).
  */
 export function maxFixAgeMs(
   config: Pick<Config, 'maxFixAgeDays' | 'positionsRetentionDays'>,
@@ -103,7 +103,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),
       messages: app.statistics,
-      // Cluster mode: any instance may receive any device's fixes (docs/scaling-storage.md).
+      // Cluster mode: any instance may receive any device's fixes (docs/scaling.md).
       shared: app.config.redisUrl !== null && app.db.dialect === 'postgres',
       ...options.ingest,
     });

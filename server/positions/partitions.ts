@@ -5,7 +5,7 @@ import type { Tables } from '../db/schema';
 /**
  * PostgreSQL keeps positions in a table partitioned by fix time, one partition per calendar month
  * (UTC), a default partition for any fix time no month covers, and after a migration the old
- * table as `positions_legacy` (docs/scaling-storage.md). This maintenance creates the months
+ * table as `positions_legacy` (docs/scaling.md). This maintenance creates the months
  * ahead and the months recent fixes may still fall in, and drops whole partitions once the
  * retention has passed their end: old positions go by DROP TABLE, never row by row.
  *

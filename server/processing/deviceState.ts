@@ -23,7 +23,7 @@ const isNumber = (value: unknown): value is number =>
 /**
  * A motion point as written: `[id, fixTime, latitude, longitude]`, the device being the row's.
  * Several instances sharing a database write the state with every batch and read it back as
- * often (docs/scaling-storage.md): a moving device's history holds minutes of points, so their
+ * often (docs/scaling.md): a moving device's history holds minutes of points, so their
  * size is most of the cost. Points written as objects (before) are still read.
  */
 type PackedPoint = [number, number, number, number];

@@ -3,7 +3,7 @@ import type { FrotaMigration } from './types';
 
 /**
  * PostgreSQL: `positions` becomes a table partitioned by `fix_time`, one partition per calendar
- * month (UTC), plus a default partition so an insert never fails (docs/scaling-storage.md). The
+ * month (UTC), plus a default partition so an insert never fails (docs/scaling.md). The
  * rows already stored are not copied: the old table is attached whole as the partition
  * `positions_legacy`, covering every fix time before the first month partition, and is dropped
  * whole once the retention passes its end. SQLite keeps one table.

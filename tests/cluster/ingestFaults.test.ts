@@ -2,27 +2,23 @@
  * Ingest when PostgreSQL becomes unreachable (a proxy between the app and the database, cut and
  * restored), alone and in cluster mode: fixes are answered `unavailable` with nothing stored,
  * memory is left where the database is, and ingest carries on by itself once the database is
- * back. Needs the PostgreSQL server at DATABASE_URL.
+ * back. Runs on the cluster tests' PostgreSQL server (tests/support/clusterSetup.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../server/app';
-import { parseConfig } from '../../../server/config';
-import { connect } from '../../../server/db/connect';
-import type { Db } from '../../../server/db/database';
-import { migrateToLatest } from '../../../server/db/migrate';
-import { distanceBetween } from '../../../server/processing/geometry';
-import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
-import type { SubmitOutcome } from '../../../server/protocol/sink';
-import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-import { postgresAddress, startTcpProxy, type TcpProxy } from '../../support/tcpProxy';
-import { seedFleet } from '../../support/trackingSeed';
-
-if (!process.env.DATABASE_URL) {
-  throw new Error('Ingest fault tests need a PostgreSQL server: set DATABASE_URL');
-}
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { buildApp, type App } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import { connect } from '../../server/db/connect';
+import type { Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { distanceBetween } from '../../server/processing/geometry';
+import { decodeOsmAndQuery } from '../../server/protocol/osmand';
+import type { SubmitOutcome } from '../../server/protocol/sink';
+import { createPostgresDatabase, type TempPostgres } from '../support/postgres';
+import { postgresAddress, startTcpProxy, type TcpProxy } from '../support/tcpProxy';
+import { seedFleet } from '../support/trackingSeed';
 
 /** An hour ago, whole seconds: fixes stay within the accepted age. */
 const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
@@ -42,7 +38,7 @@ interface Setup {
 }
 
 async function setup(cluster: boolean): Promise<Setup> {
-  const temp: TempPostgres = await createTempPostgres('dir');
+  const temp: TempPostgres = await createPostgresDatabase(inject('clusterPostgresUrl'));
   cleanup.push(() => temp.drop());
   const direct = await connect({ kind: 'postgres', url: temp.url });
   cleanup.push(() => direct.close());
@@ -54,8 +50,8 @@ async function setup(cluster: boolean): Promise<Setup> {
   cleanup.push(() => db.close());
   const webDir = await mkdtemp(path.join(os.tmpdir(), 'frota-faults-'));
   cleanup.push(() => rm(webDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { WEB_DIR: webDir };
-  if (cluster) env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const env: Record<string, string> = { WEB_DIR: webDir, DATABASE_URL: proxy.through(temp.url) };
+  if (cluster) env.REDIS_URL = inject('clusterRedisUrl');
   const app = await buildApp(parseConfig(env), db, {
     logger: false,
     tracking: { ingest: { delayMs: 20 } },

@@ -1,24 +1,21 @@
 /**
- * Faults with two REAL server processes in cluster mode (REDIS_URL, with PostgreSQL at
- * DATABASE_URL) on one database:
+ * Faults with two REAL server processes in cluster mode (REDIS_URL, with PostgreSQL: the cluster
+ * tests' servers, tests/support/clusterSetup.ts) on one database:
  * - PostgreSQL cut off (a proxy between the instances and it): devices get 503 on the OsmAnd port
  *   and on the web port, the API gets 503, both in Traccar's error text, nothing is acknowledged
  *   that was not stored, and everything works again by itself once PostgreSQL is back;
  * - `kill -9` of one instance under traffic: no acknowledged position is lost, nor any queued
  *   command but one sent in an answer the kill cut; the devices carry on with the other instance.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect } from '../../server/db/connect';
 import type { Db } from '../../server/db/database';
 import { Client } from '../support/http';
-import { createTempPostgres, type TempPostgres } from '../support/postgres';
+import { createPostgresDatabase, type TempPostgres } from '../support/postgres';
 import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 import { postgresAddress, startTcpProxy, type TcpProxy } from '../support/tcpProxy';
 
-if (!process.env.DATABASE_URL) {
-  throw new Error('Cluster fault tests need a PostgreSQL server: set DATABASE_URL');
-}
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = inject('clusterRedisUrl');
 const UNAVAILABLE = 'Database unavailable - StorageException';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,7 +61,7 @@ describe('PostgreSQL unreachable behind two instances', () => {
   let servers: TestServer[] = [];
 
   beforeAll(async () => {
-    temp = await createTempPostgres('dir');
+    temp = await createPostgresDatabase(inject('clusterPostgresUrl'));
     proxy = await startTcpProxy(postgresAddress(temp.url));
     servers = await startPair(proxy.through(temp.url));
     direct = await connect({ kind: 'postgres', url: temp.url });
@@ -150,7 +147,7 @@ describe('kill -9 of one instance under traffic', () => {
   let servers: TestServer[] = [];
 
   beforeAll(async () => {
-    temp = await createTempPostgres('dir');
+    temp = await createPostgresDatabase(inject('clusterPostgresUrl'));
     servers = await startPair(temp.url);
     direct = await connect({ kind: 'postgres', url: temp.url });
   }, 120_000);
@@ -248,7 +245,7 @@ describe('kill -9 of one instance under traffic', () => {
     // Every command went once in an answer or is still queued, except one that went with a fix
     // the killed instance committed but could not answer (stored twice: it and the device's
     // retry): a command leaves the queue with the reply carrying it, as in Traccar, so one
-    // lost with its reply is gone (docs/scaling-storage.md). At most one per such fix.
+    // lost with its reply is gone (docs/scaling.md). At most one per such fix.
     const delivered = acknowledged.map((t) => t.answer.body).filter((body) => body !== '');
     expect(new Set(delivered).size).toBe(delivered.length);
     expect(delivered.length).toBeGreaterThan(0);

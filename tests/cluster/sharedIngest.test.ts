@@ -3,33 +3,29 @@
  * in this process, each with its own pool and caches) against one instance alone on a database of
  * its own: the same fixes give the same positions (motion, distance, hours, geofences, computed
  * attributes), the same events once each, the same mails, the same device state, whichever
- * instance each fix reaches. Several instances cannot share PGlite: this needs the PostgreSQL
- * server at DATABASE_URL.
+ * instance each fix reaches. Several instances cannot share PGlite: this runs on the cluster
+ * tests' PostgreSQL server (tests/support/clusterSetup.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../server/app';
-import { parseConfig } from '../../../server/config';
-import { connect } from '../../../server/db/connect';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { buildApp, type App } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import { connect } from '../../server/db/connect';
 import { sql } from 'kysely';
-import type { Db } from '../../../server/db/database';
-import { migrateToLatest } from '../../../server/db/migrate';
-import { insertPositions } from '../../../server/ingest/store';
-import { parseDeviceState } from '../../../server/processing/deviceState';
-import type { MotionPoint } from '../../../server/processing/motion';
-import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
-import { positionFromRow } from '../../../server/serialize';
-import type { SubmitOutcome } from '../../../server/protocol/sink';
-import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-import { TEST_ADMIN } from '../../support/server';
-import { startSmtp, type TestSmtp } from '../../support/smtp';
-import { ALICE, DEPOT, seedFleet, type Fleet } from '../../support/trackingSeed';
-
-if (!process.env.DATABASE_URL) {
-  throw new Error('Shared ingest tests need a PostgreSQL server: set DATABASE_URL');
-}
+import type { Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { insertPositions } from '../../server/ingest/store';
+import { parseDeviceState } from '../../server/processing/deviceState';
+import type { MotionPoint } from '../../server/processing/motion';
+import { decodeOsmAndQuery } from '../../server/protocol/osmand';
+import { positionFromRow } from '../../server/serialize';
+import type { SubmitOutcome } from '../../server/protocol/sink';
+import { createPostgresDatabase, type TempPostgres } from '../support/postgres';
+import { TEST_ADMIN } from '../support/server';
+import { startSmtp, type TestSmtp } from '../support/smtp';
+import { ALICE, DEPOT, seedFleet, type Fleet } from '../support/trackingSeed';
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0, 0);
 const STEP_MS = 30_000;
@@ -63,7 +59,7 @@ interface World {
 const worlds: World[] = [];
 
 async function openWorld(instances: number): Promise<World> {
-  const temp = await createTempPostgres('dir');
+  const temp = await createPostgresDatabase(inject('clusterPostgresUrl'));
   const seedDb = await connect({ kind: 'postgres', url: temp.url });
   await migrateToLatest(seedDb);
   const fleet = await seedFleet(seedDb, SERVER_ATTRIBUTES);
@@ -87,9 +83,13 @@ async function openWorld(instances: number): Promise<World> {
   const smtp = await startSmtp();
   const webDir = await mkdtemp(path.join(os.tmpdir(), 'frota-shared-'));
   const clock = { now: T0 };
-  const env: Record<string, string> = { SMTP_URL: smtp.url, WEB_DIR: webDir };
+  const env: Record<string, string> = {
+    SMTP_URL: smtp.url,
+    WEB_DIR: webDir,
+    DATABASE_URL: temp.url,
+  };
   // Two instances make a cluster: REDIS_URL (with PostgreSQL) is what switches cluster mode on.
-  if (instances > 1) env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (instances > 1) env.REDIS_URL = inject('clusterRedisUrl');
   const dbs: Db[] = [];
   const apps: App[] = [];
   for (let i = 0; i < instances; i++) {
