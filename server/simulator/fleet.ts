@@ -30,6 +30,8 @@ interface FleetOptions {
   onCommand?: (uniqueId: string, command: SimulatorCommand) => void;
 }
 
+const FIRST_REPORT_RETRY_MS = 1_000;
+
 /**
  * Drives vehicles in real time: every vehicle reports once per interval, the fleet spread evenly
  * over it. A vehicle whose previous report is still in flight skips its turn instead of queueing
@@ -114,6 +116,12 @@ export class Fleet {
       this.busy[i] = true;
       void this.options.send(osmAndQuery(vehicle.report())).then((result) => {
         this.busy[i] = false;
+        if (result.dropped && steady !== null) {
+          // Its first report never left (the server was busy): it tries again shortly, so
+          // every vehicle is on the map by the end of the first round, not one interval later.
+          this.steadyFrom[i] = steady;
+          this.nextAt[i] = Math.min(this.nextAt[i], this.now() + FIRST_REPORT_RETRY_MS);
+        }
         const command = parseCommand(result.body);
         if (command && vehicle.command(command))
           this.options.onCommand?.(vehicle.uniqueId, command);

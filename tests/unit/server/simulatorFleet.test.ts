@@ -145,6 +145,42 @@ describe('Fleet', () => {
     expect(within(110_000, 210_000)).toBe(count);
   });
 
+  it('sends a first report again when the sender dropped it, later ones never', async () => {
+    let now = START;
+    const sent: number[] = [];
+    let drop = true;
+    const fleet = new Fleet({
+      vehicles: Fleet.vehiclesFor([{ uniqueId: 'busy', category: 'car' }], START),
+      intervalMs: 100_000,
+      now: () => now,
+      send: async () => {
+        sent.push(now);
+        return drop
+          ? { ok: false, status: 0, body: '', dropped: true }
+          : { ok: true, status: 200, body: '' };
+      },
+    });
+    const run = async (until: number) => {
+      for (; now < START + until; now += 100) {
+        fleet.tick();
+        await Promise.resolve();
+      }
+    };
+    await run(2_500);
+    // Dropped at 0, 1 and 2 s: still trying to get on the map.
+    expect(sent).toEqual([START, START + 1_000, START + 2_000]);
+    drop = false;
+    await run(3_500);
+    expect(sent).toHaveLength(4);
+    // On the map now: the next report waits for the steady rhythm, dropped or not.
+    drop = true;
+    await run(99_000);
+    expect(sent).toHaveLength(4);
+    await run(101_000);
+    await run(103_000);
+    expect(sent).toHaveLength(5);
+  });
+
   it('without a warm-up keeps the even spread over one interval', async () => {
     let now = START;
     const sent: number[] = [];
