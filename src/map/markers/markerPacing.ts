@@ -1,0 +1,61 @@
+import { mercatorX, mercatorY, worldSize } from './markerIndex';
+
+/**
+ * When the map redraws, and which fixes glide: pure rules the marker layer follows, so the cost
+ * of a frame follows what the operator can see move, not the size of the fleet.
+ */
+
+/**
+ * A marker glides only once it has been on screen this long: one that just came into view or
+ * out of a cluster takes its new place at once (nobody was watching it yet).
+ */
+export const MIN_SHOWN_MS = 400;
+/** Moves shorter than this many pixels at the current zoom jump: such a glide is not seen. */
+export const MIN_GLIDE_PX = 2;
+
+export type MoveKind = 'glide' | 'jump';
+
+/** How a fix of a marker drawn on the map is shown. */
+export const moveKind = (distancePx: number, shownForMs: number): MoveKind =>
+  distancePx >= MIN_GLIDE_PX && shownForMs >= MIN_SHOWN_MS ? 'glide' : 'jump';
+
+/** Screen distance between two points at `zoom`, in pixels (Web Mercator, as Leaflet draws). */
+export const pixelDistance = (
+  latitude1: number,
+  longitude1: number,
+  latitude2: number,
+  longitude2: number,
+  zoom: number,
+): number => {
+  const scale = worldSize(zoom);
+  const dx = (mercatorX(longitude2) - mercatorX(longitude1)) * scale;
+  const dy = (mercatorY(latitude2) - mercatorY(latitude1)) * scale;
+  return Math.hypot(dx, dy);
+};
+
+/** Up to this many markers moving at once glide at the display's full rate. */
+export const FULL_RATE_MOVING = 40;
+/** Up to this many at 30 frames a second; more at 20 (still a glide to the eye). */
+export const HALF_RATE_MOVING = 200;
+/** A frame of moving markers may take at most this share of the main thread. */
+const FRAME_BUDGET_SHARE = 0.2;
+
+/**
+ * The least time between two frames of the moving markers: every frame for a few moving
+ * markers (the ones an operator follows), fewer frames as more move at once, and never so many
+ * that drawing them takes more than a fifth of the main thread.
+ */
+export const frameInterval = (moving: number, frameCostMs: number): number => {
+  const byCount = moving <= FULL_RATE_MOVING ? 0 : moving <= HALF_RATE_MOVING ? 1000 / 30 : 50;
+  return Math.max(byCount, frameCostMs / FRAME_BUDGET_SHARE);
+};
+
+/**
+ * Markers drawn apart because they moved stay on the moving layer after their glide, drawn
+ * again with every frame of it; at most this often the still layer is redrawn to take them back.
+ */
+export const FOLD_MS = 1_000;
+
+/** Whether to redraw the still layer now to take back the settled markers. */
+export const shouldFold = (settled: number, sinceStillDrawMs: number): boolean =>
+  settled > 0 && sinceStillDrawMs >= FOLD_MS;
