@@ -80,6 +80,23 @@ const sameLevel = (
   return !clustered(a) || Math.floor(a.zoom) === Math.floor(b.zoom);
 };
 
+/** The same devices, in any order (`set` holds `a`'s); most refreshes keep even the order. */
+const sameIds = (a: readonly number[], b: readonly number[], set: ReadonlySet<number>): boolean => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  for (; i < b.length; i++) if (!set.has(b[i])) return false;
+  return true;
+};
+
+const samePrefs = (a: MarkerPrefs, b: MarkerPrefs): boolean =>
+  a === b ||
+  (a.labels === b.labels &&
+    a.statusRing === b.statusRing &&
+    a.accuracy === b.accuracy &&
+    a.clusters === b.clusters);
+
 const sameHit = (a: Hit | null, b: Hit | null): boolean => {
   if (!a || !b) return a === b;
   if (a.kind === 'marker') return b.kind === 'marker' && a.id === b.id;
@@ -100,6 +117,8 @@ export class MarkerLayer extends L.Layer {
   private still: HTMLCanvasElement | null = null;
   private moving: HTMLCanvasElement | null = null;
   private markers = new Map<number, Marker>();
+  /** The devices the view shows, with or without a position. */
+  private memberIds = new Set<number>();
   private data: MarkerData | null = null;
   /** The worker's client while the layer is on a map. */
   private index: MarkerIndexClient | null = null;
@@ -175,10 +194,31 @@ export class MarkerLayer extends L.Layer {
     return this;
   }
 
-  /** The filtered devices to show; called when the view (filters, membership) changes. */
+  /**
+   * The filtered devices to show, the marker settings and the selection. The device view calls
+   * this after every refresh (twice a second while positions arrive) with a new list, mostly of
+   * the same devices: only a change of which devices show walks the markers; fixes and device
+   * records reach them through `update`.
+   */
   setData(data: MarkerData): void {
+    const previous = this.data;
+    this.data = data;
+    const sameMembers = previous !== null && sameIds(previous.ids, data.ids, this.memberIds);
+    if (!sameMembers) this.setMembers(data);
+    if (previous?.prefs.clusters !== data.prefs.clusters) this.viewChanged();
+    const sameStyle =
+      previous !== null &&
+      samePrefs(previous.prefs, data.prefs) &&
+      previous.selectedId === data.selectedId &&
+      previous.plateMissing === data.plateMissing;
+    if (sameMembers && sameStyle) return;
+    this.stillDirty = true;
+    this.request();
+  }
+
+  private setMembers(data: MarkerData): void {
+    this.memberIds = new Set(data.ids);
     const next = new Map<number, Marker>();
-    let kept = 0;
     for (const id of data.ids) {
       const device = data.devices.get(id);
       const position = data.positions.get(id);
@@ -189,30 +229,27 @@ export class MarkerLayer extends L.Layer {
         current.device = device;
         if (current.position !== position) this.move(current, position, performance.now());
         next.set(id, current);
-        kept += 1;
       } else {
-        const marker: Marker = {
-          id,
-          device,
-          position,
-          motion: still(position.latitude, position.longitude),
-          seenIn: -1,
-          shownAt: 0,
-        };
-        next.set(id, marker);
-        this.index?.position(id, position.latitude, position.longitude, JUMP);
+        next.set(id, this.create(device, position));
       }
     }
-    const membershipChanged = kept !== next.size || next.size !== this.markers.size;
-    const clustersChanged = data.prefs.clusters !== this.data?.prefs.clusters;
     this.markers = next;
-    this.data = data;
-    if (membershipChanged) this.index?.members([...next.keys()]);
-    else this.index?.flush();
-    if (clustersChanged) this.viewChanged();
+    // Members without a position yet join the map with their first fix (`update`).
+    this.index?.members(data.ids);
     this._map?.getContainer().setAttribute('data-markers', String(next.size));
-    this.stillDirty = true;
-    this.request();
+  }
+
+  private create(device: Device, position: Position): Marker {
+    const { latitude, longitude } = position;
+    this.index?.position(device.id, latitude, longitude, JUMP);
+    return {
+      id: device.id,
+      device,
+      position,
+      motion: still(latitude, longitude),
+      seenIn: -1,
+      shownAt: 0,
+    };
   }
 
   /** New fixes and device records from a store flush: glide the markers that moved in view. */
@@ -222,13 +259,25 @@ export class MarkerLayer extends L.Layer {
     positions: ReadonlyMap<number, Position>,
   ): void {
     const now = performance.now();
+    let added = false;
     for (const id of ids) {
       const marker = this.markers.get(id);
       const position = positions.get(id);
-      if (!marker || !position) continue;
+      if (!position) continue;
+      if (!marker) {
+        // A shown device's first fix: the index adds it with its position.
+        const device = devices.get(id);
+        if (!device || !this.memberIds.has(id)) continue;
+        this.markers.set(id, this.create(device, position));
+        added = true;
+        continue;
+      }
       marker.device = devices.get(id) ?? marker.device;
       if (marker.position !== position) this.move(marker, position, now);
       else if (this.onScreen(marker)) this.redrawMoving(marker);
+    }
+    if (added) {
+      this._map?.getContainer().setAttribute('data-markers', String(this.markers.size));
     }
   }
 
