@@ -488,6 +488,7 @@ export class MarkerLayer extends L.Layer {
     }
 
     const placed: { marker: Marker; x: number; y: number }[] = [];
+    let singlesInView = 0;
     for (let i = 0; i < singles.length; i++) {
       const marker = this.markers.get(singles[i]);
       if (!marker) continue;
@@ -496,6 +497,7 @@ export class MarkerLayer extends L.Layer {
       if (marker.seenIn !== this.drawing - 1) marker.shownAt = now;
       marker.seenIn = this.drawing;
       drawn += 1;
+      singlesInView += 1;
       if (this.movers.has(marker.id) && isAnimating(marker.motion, now)) continue;
       this.movers.delete(marker.id);
       const point = map.latLngToContainerPoint([lat, lng]);
@@ -506,7 +508,7 @@ export class MarkerLayer extends L.Layer {
       if (this.markers.get(id)?.seenIn !== this.drawing) this.movers.delete(id);
     }
 
-    this.showLabels = this.data?.prefs.labels !== 'none' && (zoom >= 12 || singles.length < 150);
+    this.showLabels = this.data?.prefs.labels !== 'none' && (zoom >= 12 || singlesInView < 150);
     const style = this.markerStyle(zoom, ratio);
     const selectedId = style.selectedId;
     let selected: (typeof placed)[number] | undefined;

@@ -75,8 +75,11 @@ export class MarkerIndexClient {
   private hoverInFlight = false;
   private nextHover: { query: HitQuery; answer: (hit: IndexHit | null) => void } | null = null;
   private restarted = false;
+  private answered = false;
 
   constructor(private readonly options: ClientOptions) {
+    // Marks for performance traces (and the map bench): when the index started and first answered.
+    performance.mark('frota:marker-index-start');
     const onMessage = (message: FromIndex) => this.receive(message);
     const open =
       options.channel ?? (typeof Worker === 'function' ? workerChannel : inThreadChannel);
@@ -155,6 +158,8 @@ export class MarkerIndexClient {
 
   private receive(message: FromIndex): void {
     if (message.type === 'result') {
+      if (!this.answered) performance.mark('frota:marker-index-first-answer');
+      this.answered = true;
       this.options.onResult(message.result);
       return;
     }
