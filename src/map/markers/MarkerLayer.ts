@@ -15,7 +15,14 @@ import {
 } from './markerIndex';
 import { MarkerIndexClient } from './markerIndexClient';
 import { frameInterval, moveKind, pixelDistance, shouldFold } from './markerPacing';
-import { isAnimating, type MarkerMotion, positionAt, retarget, still } from './markerState';
+import {
+  ANIMATION_MS,
+  isAnimating,
+  type MarkerMotion,
+  positionAt,
+  retarget,
+  still,
+} from './markerState';
 
 const HIT_RADIUS = 18;
 /** Device names a cluster's tooltip lists. */
@@ -35,6 +42,8 @@ interface Marker {
   seenIn: number;
   /** Since when it has been on screen without a break. */
   shownAt: number;
+  /** Its glide's speed on screen, pixels per ms. */
+  speed: number;
 }
 
 export type Hit =
@@ -133,6 +142,8 @@ export class MarkerLayer extends L.Layer {
   private stillDrawnAt = -Infinity;
   private movingDrawnAt = -Infinity;
   private movingCostMs = 0;
+  /** The fastest glide on screen, pixels per ms: it sets the moving layer's pace. */
+  private fastest = 0;
   private showLabels = false;
   /** Waiting for the index's answer at a new zoom: nothing is drawn meanwhile. */
   private awaiting = false;
@@ -249,6 +260,7 @@ export class MarkerLayer extends L.Layer {
       motion: still(latitude, longitude),
       seenIn: -1,
       shownAt: 0,
+      speed: 0,
     };
   }
 
@@ -302,6 +314,8 @@ export class MarkerLayer extends L.Layer {
       const distance = pixelDistance(lat, lng, latitude, longitude, map.getZoom());
       if (moveKind(distance, now - marker.shownAt) === 'glide') {
         marker.motion = retarget(marker.motion, latitude, longitude, now);
+        marker.speed = distance / ANIMATION_MS;
+        this.fastest = Math.max(this.fastest, marker.speed);
         this.index?.position(marker.id, latitude, longitude, now);
       } else {
         marker.motion = still(latitude, longitude);
@@ -387,7 +401,9 @@ export class MarkerLayer extends L.Layer {
     if (this.frame || this.timer || !this.still) return;
     const wait = this.stillDirty
       ? 0
-      : this.movingDrawnAt + frameInterval(this.movers.size, this.movingCostMs) - performance.now();
+      : this.movingDrawnAt +
+        frameInterval(this.movers.size, this.fastest, this.movingCostMs) -
+        performance.now();
     const frame = () => {
       this.frame = 0;
       if (this.yieldToInput()) {
@@ -534,11 +550,13 @@ export class MarkerLayer extends L.Layer {
     this.movingDrawnAt = now;
     const ratio = window.devicePixelRatio || 1;
     const ctx = this.fit(canvas, map.getSize(), ratio);
+    this.fastest = 0;
     if (!this.movers.size) return;
     const style = this.markerStyle(map.getZoom(), ratio);
     for (const id of this.movers) {
       const marker = this.markers.get(id);
       if (!marker) continue;
+      if (isAnimating(marker.motion, now)) this.fastest = Math.max(this.fastest, marker.speed);
       const [lat, lng] = positionAt(marker.motion, now);
       const point = map.latLngToContainerPoint([lat, lng]);
       drawMarker(ctx, marker.device, marker.position, point.x, point.y, style);

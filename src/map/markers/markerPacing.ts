@@ -33,21 +33,36 @@ export const pixelDistance = (
   return Math.hypot(dx, dy);
 };
 
-/** Up to this many markers moving at once glide at the display's full rate. */
+/**
+ * A glide frame moves a marker at most about this many pixels: a smooth glide to the eye, and no
+ * more frames than that needs. Vehicles seen from a city-wide zoom move a few pixels per fix and
+ * glide at the slowest pace; one followed up close moves tens of pixels and gets every frame.
+ */
+export const MAX_STEP_PX = 1.5;
+/** While anything glides, at least 20 frames a second. */
+const SLOWEST_MS = 50;
+/** Up to this many markers moving at once may glide at the display's full rate. */
 export const FULL_RATE_MOVING = 40;
-/** Up to this many at 30 frames a second; more at 20 (still a glide to the eye). */
+/** Up to this many at 30 frames a second at most; more at 20 (still a glide to the eye). */
 export const HALF_RATE_MOVING = 200;
 /** A frame of moving markers may take at most this share of the main thread. */
 const FRAME_BUDGET_SHARE = 0.2;
 
 /**
- * The least time between two frames of the moving markers: every frame for a few moving
- * markers (the ones an operator follows), fewer frames as more move at once, and never so many
- * that drawing them takes more than a fifth of the main thread.
+ * The least time between two frames of the moving markers: as often as the fastest glide needs
+ * (`MAX_STEP_PX` per frame), between 20 and 60 frames a second; fewer as more markers move at
+ * once, and never so many that drawing them takes more than a fifth of the main thread.
+ * `fastestPxPerMs` is the fastest glide's speed on screen (0: none gliding).
  */
-export const frameInterval = (moving: number, frameCostMs: number): number => {
+export const frameInterval = (
+  moving: number,
+  fastestPxPerMs: number,
+  frameCostMs: number,
+): number => {
+  const bySpeed =
+    fastestPxPerMs > 0 ? Math.min(MAX_STEP_PX / fastestPxPerMs, SLOWEST_MS) : SLOWEST_MS;
   const byCount = moving <= FULL_RATE_MOVING ? 0 : moving <= HALF_RATE_MOVING ? 1000 / 30 : 50;
-  return Math.max(byCount, frameCostMs / FRAME_BUDGET_SHARE);
+  return Math.max(bySpeed, byCount, frameCostMs / FRAME_BUDGET_SHARE);
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   FOLD_MS,
   FULL_RATE_MOVING,
   frameInterval,
+  MAX_STEP_PX,
   MIN_GLIDE_PX,
   MIN_SHOWN_MS,
   moveKind,
@@ -165,13 +166,20 @@ describe('marker pacing', () => {
     expect(pixelDistance(LAT, LNG, LAT, LNG + 0.0002, 16)).toBeCloseTo(9.3, 0);
   });
 
-  it('draws a few moving markers every frame, many less often, never past its budget', () => {
-    expect(frameInterval(1, 0.5)).toBeLessThan(1000 / 60);
-    expect(frameInterval(FULL_RATE_MOVING, 1)).toBeLessThan(1000 / 60);
-    expect(frameInterval(FULL_RATE_MOVING + 1, 1)).toBeCloseTo(1000 / 30);
-    expect(frameInterval(5_000, 1)).toBe(50);
-    // Frames costing 8 ms: at most one every 40 ms, however few move.
-    expect(frameInterval(1, 8)).toBe(40);
+  it('draws as often as the fastest glide needs, less often as more move, within budget', () => {
+    // 60 px in a glide (a followed vehicle up close): every frame.
+    expect(frameInterval(1, 60 / 500, 0.5)).toBeLessThan(1000 / 60);
+    // 30 px: every other frame.
+    expect(frameInterval(1, 30 / 500, 0.5)).toBeCloseTo(MAX_STEP_PX / (30 / 500));
+    // A few pixels (a city-wide view), or only jumps to show: 20 frames a second.
+    expect(frameInterval(1, 4 / 500, 0.5)).toBe(50);
+    expect(frameInterval(1, 0, 0.5)).toBe(50);
+    // Many moving at once: at most 30, then 20 frames a second, however fast.
+    expect(frameInterval(FULL_RATE_MOVING, 1, 1)).toBeLessThan(1000 / 60);
+    expect(frameInterval(FULL_RATE_MOVING + 1, 1, 1)).toBeCloseTo(1000 / 30);
+    expect(frameInterval(5_000, 1, 1)).toBe(50);
+    // Frames costing 12 ms: at most one every 60 ms.
+    expect(frameInterval(1, 1, 12)).toBe(60);
   });
 
   it('folds settled markers back into the still layer at most once a second', () => {
