@@ -129,7 +129,10 @@ export class LiveStore {
   enqueue(message: LiveMessage): void {
     message.devices?.forEach((device) => this.pendingDevices.set(device.id, device));
     message.positions?.forEach((position) => {
-      if (isNewer(position, this.pendingPositions.get(position.deviceId))) {
+      const pending = this.pendingPositions.get(position.deviceId);
+      // Fix times are compared only between two fixes of one device in the queue (rare): the
+      // socket's first message carries every device's latest fix at once.
+      if (!pending || isNewer(position, pending)) {
         this.pendingPositions.set(position.deviceId, position);
       }
     });
@@ -217,7 +220,9 @@ export class LiveStore {
 
   private putPosition(position: Position): boolean {
     const current = this.positions.get(position.deviceId);
-    if (current === position || !isNewer(position, current) || sameFix(position, current)) {
+    // The same stored fix (text compares) before reading any date: at sign-in every latest fix
+    // comes twice, and the second copy is answered without parsing tens of thousands of dates.
+    if (current === position || sameFix(position, current) || !isNewer(position, current)) {
       return false;
     }
     this.positions.set(position.deviceId, position);
