@@ -88,8 +88,11 @@ test('a cluster names its devices on hover and falls apart on click; a marker op
   await own.goto('/home');
   const map = mapContainer(own);
   await expect(map).toHaveAttribute('data-markers', '3');
-  // One cluster drawn.
+  // One cluster drawn, clustered by the marker worker the page's policy lets it start.
   await expect(map).toHaveAttribute('data-drawn', '1');
+  expect(own.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringContaining('markerIndex'),
+  );
 
   const centre = await mapCentre(own);
   await expectTooltipAt(own, centre.x, centre.y, '3 dispositivos');
