@@ -176,6 +176,7 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
     intervalMs,
     firstRoundMs: options.warmupS === null ? undefined : options.warmupS * 1000,
     send: (query) => sender.send(query),
+    full: () => sender.full,
     tickMs: Math.min(50, Math.max(5, intervalMs / 4)),
   });
 

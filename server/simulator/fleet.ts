@@ -28,6 +28,11 @@ interface FleetOptions {
   /** How often due vehicles are looked for. Default 50 ms. */
   tickMs?: number;
   onCommand?: (uniqueId: string, command: SimulatorCommand) => void;
+  /**
+   * True while `send` would drop a message: a vehicle still to report for the first time waits
+   * a moment instead (a big fleet's warm-up can outrun the server).
+   */
+  full?: () => boolean;
 }
 
 const FIRST_REPORT_RETRY_MS = 1_000;
@@ -103,6 +108,10 @@ export class Fleet {
     const now = this.now();
     for (let i = 0; i < this.vehicles.length; i++) {
       if (this.nextAt[i] > now) continue;
+      if (this.steadyFrom[i] !== null && this.options.full?.()) {
+        this.nextAt[i] = now + FIRST_REPORT_RETRY_MS;
+        continue;
+      }
       // Fell far behind (a paused process): resume the rhythm instead of bursting.
       const steady = this.steadyFrom[i];
       this.steadyFrom[i] = null;

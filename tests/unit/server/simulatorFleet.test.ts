@@ -181,6 +181,30 @@ describe('Fleet', () => {
     expect(sent).toHaveLength(5);
   });
 
+  it('holds first reports back while the sender is full, instead of having them dropped', async () => {
+    let now = START;
+    const sent: number[] = [];
+    let full = true;
+    const fleet = new Fleet({
+      vehicles: Fleet.vehiclesFor([{ uniqueId: 'patient', category: 'car' }], START),
+      intervalMs: 100_000,
+      now: () => now,
+      full: () => full,
+      send: async () => {
+        sent.push(now);
+        return { ok: true, status: 200, body: '' };
+      },
+    });
+    for (; now < START + 2_500; now += 100) fleet.tick();
+    expect(sent).toEqual([]);
+    full = false;
+    for (; now < START + 4_000; now += 100) {
+      fleet.tick();
+      await Promise.resolve();
+    }
+    expect(sent).toEqual([START + 3_000]);
+  });
+
   it('without a warm-up keeps the even spread over one interval', async () => {
     let now = START;
     const sent: number[] = [];
