@@ -203,7 +203,8 @@ export function log(line: string): void {
 export function printFigures(title: string, figures: Figure[]): void {
   console.log(`\n${title}`);
   for (const f of figures) {
-    const value = Number.isInteger(f.value) ? String(f.value) : f.value.toFixed(1);
+    const digits = Math.abs(f.value) < 10 ? 2 : 1;
+    const value = Number.isInteger(f.value) ? String(f.value) : f.value.toFixed(digits);
     const target = f.target ? `  target ${f.target} ${f.met ? 'OK' : 'MISSED'}` : '';
     const note = f.note ? `  (${f.note})` : '';
     console.log(`  ${f.name.padEnd(44)} ${value.padStart(10)} ${f.unit}${target}${note}`);

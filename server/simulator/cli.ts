@@ -3,10 +3,14 @@
  *
  *   npm run simulate -- --devices 1000 --rate 500 --url http://127.0.0.1:5055 \
  *     [--api http://127.0.0.1:8082 --email admin --password secret] [--prefix demo-] [--duration 300]
+ *     [--spread road|uniform] [--warmup S]
  *
- * With API credentials, devices missing on the server are created first (POST /api/devices).
- * Then N vehicles report R positions per second in total over the OsmAnd protocol, with counts
- * every few seconds, until --duration seconds pass or Ctrl-C.
+ * With API credentials, devices missing on the server are created first (POST /api/devices,
+ * many at a time). Then N vehicles report R positions per second in total over the OsmAnd
+ * protocol, with counts every few seconds, until --duration seconds pass or Ctrl-C. `--spread
+ * uniform` drives them on streets of their own spread evenly over a disc 50 km across instead of
+ * along São Paulo's main roads (`spread.ts`); `--warmup S` has every vehicle report once within
+ * the first S seconds (when that is sooner than one interval) before the steady rate.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +18,15 @@ import { parseArgs } from 'node:util';
 import { DEMO_ATTRIBUTE, demoIdentity } from './catalog';
 import { Fleet } from './fleet';
 import { OsmAndSender } from './sender';
+import { SPREADS, type Spread } from './spread';
 
 const MAX_DURATION_S = 24 * 3600;
+/**
+ * Device creations in flight at once. The server commits each in its own transaction; a few
+ * dozen in flight keep it busy without queueing thousands of requests (50,000 devices in a few
+ * minutes rather than tens of minutes one by one).
+ */
+const CREATE_CONCURRENCY = 32;
 
 interface CliOptions {
   devices: number;
@@ -28,6 +39,9 @@ interface CliOptions {
   durationS: number;
   concurrency: number;
   seed: number;
+  spread: Spread;
+  /** Every vehicle's first report within this many seconds; null: one interval. */
+  warmupS: number | null;
 }
 
 function number(
@@ -59,14 +73,19 @@ function parseCli(argv: string[]): CliOptions {
       duration: { type: 'string' },
       concurrency: { type: 'string' },
       seed: { type: 'string' },
+      spread: { type: 'string' },
+      warmup: { type: 'string' },
     },
     strict: true,
   });
   const devices = Math.floor(number(values.devices, 'devices', 10, 1, 200_000));
   const rate = number(values.rate, 'rate', devices / 5, 0.01, 100_000);
+  const warmupS = values.warmup === undefined ? null : number(values.warmup, 'warmup', 0, 1, 3600);
   // Each reply waits for the server's next batch commit (~50 ms), so a rate needs about
-  // rate / 10 requests in flight; a fixed small pool caps the achievable rate.
-  const defaultConcurrency = Math.min(1024, Math.max(64, Math.ceil(rate / 8)));
+  // rate / 10 requests in flight; a fixed small pool caps the achievable rate. The first round
+  // may be faster than the steady rate.
+  const peakRate = Math.max(rate, warmupS === null ? 0 : devices / warmupS);
+  const defaultConcurrency = Math.min(1024, Math.max(64, Math.ceil(peakRate / 8)));
   const options: CliOptions = {
     devices,
     rate,
@@ -78,7 +97,12 @@ function parseCli(argv: string[]): CliOptions {
     durationS: number(values.duration, 'duration', 300, 1, MAX_DURATION_S),
     concurrency: Math.floor(number(values.concurrency, 'concurrency', defaultConcurrency, 1, 1024)),
     seed: Math.floor(number(values.seed, 'seed', 0, 0, 2 ** 32 - 1)),
+    spread: (values.spread ?? 'road') as Spread,
+    warmupS,
   };
+  if (!SPREADS.includes(options.spread)) {
+    throw new Error(`--spread must be one of ${SPREADS.join(', ')}`);
+  }
   if (options.api && (!options.email || !options.password)) {
     throw new Error('--api needs --email and --password');
   }
@@ -110,6 +134,11 @@ async function createMissingDevices(options: CliOptions, log: (line: string) => 
   log(`creating ${missing.length} devices through ${api}/api/devices`);
   let next = 0;
   let failures = 0;
+  const started = Date.now();
+  const progress = setInterval(
+    () => log(`created ${Math.min(next, missing.length)}/${missing.length} devices`),
+    10_000,
+  );
   const worker = async () => {
     while (next < missing.length && failures < 10) {
       const { uniqueId, name, category, attributes: demo } = missing[next++];
@@ -126,8 +155,10 @@ async function createMissingDevices(options: CliOptions, log: (line: string) => 
       }
     }
   };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, worker));
+  clearInterval(progress);
   if (failures >= 10) throw new Error('too many device creation failures');
+  log(`created ${missing.length} devices in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 async function runCli(argv: string[], log = (line: string) => console.log(line)) {
@@ -141,9 +172,11 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
   const intervalMs = (options.devices / options.rate) * 1000;
   const sender = new OsmAndSender({ url: options.url, concurrency: options.concurrency });
   const fleet = new Fleet({
-    vehicles: Fleet.vehiclesFor(devices, Date.now(), options.seed),
+    vehicles: Fleet.vehiclesFor(devices, Date.now(), options.seed, options.spread),
     intervalMs,
+    firstRoundMs: options.warmupS === null ? undefined : options.warmupS * 1000,
     send: (query) => sender.send(query),
+    full: () => sender.full,
     tickMs: Math.min(50, Math.max(5, intervalMs / 4)),
   });
 
@@ -162,8 +195,9 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
   };
 
   log(
-    `simulating ${options.devices} devices, ${options.rate} positions/s in total ` +
-      `(each every ${(intervalMs / 1000).toFixed(2)} s) to ${options.url} for ${options.durationS} s`,
+    `simulating ${options.devices} devices (${options.spread} spread), ${options.rate} ` +
+      `positions/s in total (each every ${(intervalMs / 1000).toFixed(2)} s) to ${options.url} ` +
+      `for ${options.durationS} s`,
   );
   fleet.start();
   const ticker = setInterval(report, 5_000);

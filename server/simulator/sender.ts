@@ -92,9 +92,14 @@ export class OsmAndSender {
     return Date.now() < this.pausedUntil;
   }
 
+  /** True while a message offered now would be dropped (queue full, paused or closed). */
+  get full(): boolean {
+    return this.closed || this.paused || this.queue.length >= this.maxQueue;
+  }
+
   /** Sends one message (the URL query); never rejects. */
   send(query: string): Promise<SendResult> {
-    if (this.closed || this.paused || this.queue.length >= this.maxQueue) {
+    if (this.full) {
       this.stats.dropped++;
       return Promise.resolve({ ok: false, status: 0, body: '', dropped: true });
     }

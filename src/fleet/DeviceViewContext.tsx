@@ -14,7 +14,7 @@ import type { LiveState } from '../live/store';
 import { type Group, useAnchors, useGroups } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
 import type { Geofence } from '../../model/geofence';
-import { computeFleet, type DeviceView, type Fleet, NameOrder, searchFleet } from './deviceView';
+import { type DeviceView, type Fleet, FleetStage, searchFleet } from './deviceView';
 import { statusOf } from './filters';
 import { inIdleSlices } from './idleSlices';
 import { type SearchExtras, SearchIndex } from './search';
@@ -86,7 +86,7 @@ const SearchedView = memo(function SearchedView({
  * Filters and sorts the live devices once for the list, the counters and the map, in two
  * stages. The fleet stage (every filter but the search, the sort) reruns when those change or
  * when the store's view version moves (500 ms after live updates), never on every
- * socket frame. The search stage (SearchedView) reruns on a keystroke, in the same frame as the
+ * socket frame; a refresh in name order judges only the devices that changed (`FleetStage`). The search stage (SearchedView) reruns on a keystroke, in the same frame as the
  * box, without touching the fleet stage.
  */
 export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
@@ -96,7 +96,7 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const anchors = useAnchors();
   const groupList = useGroups();
   const viewVersion = useLiveSelector(selectViewVersion);
-  const nameOrder = useRef(new NameOrder());
+  const stage = useRef(new FleetStage());
   const { status, motionOnly, hiddenCategories, onlyId } = filters;
 
   const groups = useMemo(() => new Map(groupList.map((group) => [group.id, group])), [groupList]);
@@ -111,11 +111,11 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
 
   const fleet = useMemo(
     () =>
-      computeFleet(
-        liveStore.getState(),
-        { filters: { status, motionOnly, hiddenCategories, onlyId }, sort, anchored },
-        nameOrder.current,
-      ),
+      stage.current.compute(liveStore.getState(), {
+        filters: { status, motionOnly, hiddenCategories, onlyId },
+        sort,
+        anchored,
+      }),
     // viewVersion is the trigger: the store itself is read outside React state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [status, motionOnly, hiddenCategories, onlyId, sort, anchored, viewVersion],

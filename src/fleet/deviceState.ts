@@ -1,5 +1,6 @@
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
+import { fixTimeMs } from '../live/fixTime';
 
 /** The state flags the list shows and sorts by (Tarkan's). */
 export const STATE_KEYS = ['motion', 'anchor', 'locked', 'ignition', 'driver', 'alert'] as const;
@@ -53,6 +54,6 @@ export const isMoving = (
   now: number,
 ): boolean => {
   if (device.status !== 'online' || position?.attributes?.motion !== true) return false;
-  const fixTime = Date.parse(position.fixTime);
+  const fixTime = fixTimeMs(position);
   return Number.isFinite(fixTime) && now - fixTime <= MOTION_FRESH_MS;
 };

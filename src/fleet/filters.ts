@@ -40,15 +40,19 @@ export const passesBaseFilters = (device: Device, filters: DeviceFilters): boole
   return !filters.hiddenCategories.includes(categoryOf(device));
 };
 
-/** The status and motion buttons, which the counters themselves ignore. */
+/**
+ * The status and motion buttons, which the counters themselves ignore. `moving` when the caller
+ * has judged it already (the device view does, for the counters).
+ */
 export const passesStatusFilters = (
   device: Device,
   position: Position | undefined,
   filters: DeviceFilters,
   now: number,
+  moving?: boolean,
 ): boolean => {
   if (filters.status !== 'all' && statusOf(device) !== filters.status) return false;
-  return !filters.motionOnly || isMoving(device, position, now);
+  return !filters.motionOnly || (moving ?? isMoving(device, position, now));
 };
 
 export const emptyCounts = (): StatusCounts => ({

@@ -2,6 +2,7 @@ import type { Device } from '../../model/device';
 import type { Event } from '../../model/event';
 import type { Position } from '../../model/position';
 import { isDeletedUniqueId } from '../../model/device';
+import { fixTimeMs } from './fixTime';
 import { createInputYield } from './inputPriority';
 
 /** What the socket sends: each key optional, each array possibly long. */
@@ -30,6 +31,11 @@ export interface LiveState {
   readonly version: number;
   /** Bumped `VIEW_DELAY_MS` after devices or positions change (the device refresh delay). */
   readonly viewVersion: number;
+  /**
+   * The devices whose record or position changed since the previous view version, or null when
+   * devices came or went (or a resync replaced them): views then look at every device.
+   */
+  readonly viewChanged: ReadonlySet<number> | null;
 }
 
 export type Schedule = (run: () => void) => void;
@@ -45,7 +51,7 @@ export const MAX_EVENTS = 100;
 export const VIEW_DELAY_MS = 500;
 
 const fixTimeOf = (position: Position | undefined): number =>
-  position ? Date.parse(position.fixTime) || 0 : -Infinity;
+  position ? fixTimeMs(position) || 0 : -Infinity;
 
 const isNewer = (next: Position, current: Position | undefined): boolean =>
   fixTimeOf(next) >= fixTimeOf(current);
@@ -91,6 +97,9 @@ export class LiveStore {
   private events: Event[] = [];
   private version = 0;
   private viewVersion = 0;
+  private viewChanged: ReadonlySet<number> | null = null;
+  /** Devices changed since the last view version. */
+  private pendingView = new Set<number>();
   private snapshot: LiveState;
 
   private pendingDevices = new Map<number, Device>();
@@ -120,7 +129,10 @@ export class LiveStore {
   enqueue(message: LiveMessage): void {
     message.devices?.forEach((device) => this.pendingDevices.set(device.id, device));
     message.positions?.forEach((position) => {
-      if (isNewer(position, this.pendingPositions.get(position.deviceId))) {
+      const pending = this.pendingPositions.get(position.deviceId);
+      // Fix times are compared only between two fixes of one device in the queue (rare): the
+      // socket's first message carries every device's latest fix at once.
+      if (!pending || isNewer(position, pending)) {
         this.pendingPositions.set(position.deviceId, position);
       }
     });
@@ -164,8 +176,13 @@ export class LiveStore {
     if (!changed) return;
     this.version += 1;
     // A new or vanished device, or a resync, shows at once; updates wait for the refresh delay.
-    if (added || removed.size || resynced) this.viewVersion += 1;
-    else if (devices.size || positions.size) this.requestViewRefresh();
+    if (added || removed.size || resynced) {
+      this.bumpView(null);
+    } else if (devices.size || positions.size) {
+      devices.forEach((id) => this.pendingView.add(id));
+      positions.forEach((id) => this.pendingView.add(id));
+      this.requestViewRefresh();
+    }
     this.snapshot = this.makeSnapshot();
     const changes: FlushChanges = { devices, positions, removed, events, unknownDeviceIds };
     this.listeners.forEach((listener) => listener(changes));
@@ -203,7 +220,9 @@ export class LiveStore {
 
   private putPosition(position: Position): boolean {
     const current = this.positions.get(position.deviceId);
-    if (current === position || !isNewer(position, current) || sameFix(position, current)) {
+    // The same stored fix (text compares) before reading any date: at sign-in every latest fix
+    // comes twice, and the second copy is answered without parsing tens of thousands of dates.
+    if (current === position || sameFix(position, current) || !isNewer(position, current)) {
       return false;
     }
     this.positions.set(position.deviceId, position);
@@ -224,12 +243,19 @@ export class LiveStore {
     this.viewScheduled = true;
     this.delay(() => {
       this.viewScheduled = false;
-      this.viewVersion += 1;
+      this.bumpView(this.pendingView);
       this.snapshot = this.makeSnapshot();
       const none = new Set<number>();
       const changes = { devices: none, positions: none, removed: none, events: [] };
       this.listeners.forEach((listener) => listener({ ...changes, unknownDeviceIds: [] }));
     }, VIEW_DELAY_MS);
+  }
+
+  /** A new view version, with what changed since the last one (null: look at everything). */
+  private bumpView(changed: ReadonlySet<number> | null): void {
+    this.viewVersion += 1;
+    this.viewChanged = changed;
+    this.pendingView = new Set();
   }
 
   private makeSnapshot(): LiveState {
@@ -239,6 +265,7 @@ export class LiveStore {
       events: this.events,
       version: this.version,
       viewVersion: this.viewVersion,
+      viewChanged: this.viewChanged,
     };
   }
 }

@@ -43,7 +43,6 @@ export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
   const translate = useTranslate();
   const [prefs] = useMarkerPrefs();
   const [hover, setHover] = useState<Hit | null>(null);
-  const layerRef = useRef<MarkerLayer | null>(null);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -56,14 +55,12 @@ export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
             navigateRef.current(`/devices/${hit.id}`);
             mapUi.zoomTo(hit.id);
           } else {
-            const zoom = layerRef.current?.clusterExpansionZoom(hit.clusterId) ?? map.getZoom() + 2;
-            map.flyTo([hit.lat, hit.lng], zoom);
+            map.flyTo([hit.lat, hit.lng], hit.expansionZoom);
           }
         },
       }),
     [map],
   );
-  layerRef.current = layer;
 
   useEffect(() => {
     layer.addTo(map);

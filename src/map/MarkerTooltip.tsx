@@ -1,8 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Hit, MarkerLayer } from './markers/MarkerLayer';
-
-const MAX_NAMES = 12;
+import { CLUSTER_NAMES, type Hit, type MarkerLayer } from './markers/MarkerLayer';
 
 /** The hovered marker's name, or the devices inside a hovered cluster; text only. */
 export const MarkerTooltip = ({ hit, layer }: { hit: Hit; layer: MarkerLayer }) => {
@@ -12,9 +10,9 @@ export const MarkerTooltip = ({ hit, layer }: { hit: Hit; layer: MarkerLayer }) 
       ? [layer.deviceOf(hit.id)?.name ?? '']
       : [
           translate('map.clusterCount', { smart_count: hit.count }),
-          ...layer.clusterNames(hit.clusterId, MAX_NAMES),
-          ...(hit.count > MAX_NAMES
-            ? [translate('map.clusterMore', { smart_count: hit.count - MAX_NAMES })]
+          ...hit.names,
+          ...(hit.count > CLUSTER_NAMES
+            ? [translate('map.clusterMore', { smart_count: hit.count - CLUSTER_NAMES })]
             : []),
         ];
   return (

@@ -1,37 +1,49 @@
 import L from 'leaflet';
-import Supercluster from 'supercluster';
 import type { Device } from '../../../model/device';
 import { createInputYield } from '../../live/inputPriority';
 import type { Position } from '../../../model/position';
 import type { MarkerPrefs } from './labels';
 import { drawCluster, drawMarker } from './markerDrawing';
-import { isAnimating, type MarkerMotion, positionAt, retarget, still } from './markerState';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_STRIDE,
+  type HitQuery,
+  type IndexHit,
+  type IndexResult,
+  JUMP,
+  type ViewQuery,
+} from './markerIndex';
+import { MarkerIndexClient } from './markerIndexClient';
+import { frameInterval, moveKind, pixelDistance, shouldFold } from './markerPacing';
+import {
+  ANIMATION_MS,
+  isAnimating,
+  type MarkerMotion,
+  positionAt,
+  retarget,
+  still,
+} from './markerState';
 
-/** Below this zoom nearby markers merge into clusters (when clustering is on). */
-const CLUSTER_MAX_ZOOM = 15;
-/**
- * Rebuilding the cluster index for 10,000 points costs tens of milliseconds, so drifting
- * positions refresh it only this often; a change of which devices show rebuilds it at once.
- */
-const CLUSTER_REBUILD_MS = 10_000;
-const MEMBERSHIP_REBUILD_DELAY_MS = 200;
 const HIT_RADIUS = 18;
-
-/** Idle time (at most a second away), or a plain timeout where idle callbacks are missing. */
-const whenIdle = (callback: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 1_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 0);
-  return () => clearTimeout(handle);
-};
+/** Device names a cluster's tooltip lists. */
+export const CLUSTER_NAMES = 12;
+/**
+ * The index answers for the view plus half of it on every side, so panning draws from the
+ * answer at hand and asks again only near its edge.
+ */
+const VIEW_PAD = 0.5;
 
 interface Marker {
   id: number;
   device: Device;
   position: Position;
   motion: MarkerMotion;
+  /** The still-layer drawing that last placed it on screen. */
+  seenIn: number;
+  /** Since when it has been on screen without a break. */
+  shownAt: number;
+  /** Its glide's speed on screen, pixels per ms. */
+  speed: number;
 }
 
 export type Hit =
@@ -44,6 +56,9 @@ export type Hit =
       y: number;
       lat: number;
       lng: number;
+      expansionZoom: number;
+      /** The first `CLUSTER_NAMES` device names inside. */
+      names: string[];
     };
 
 interface MarkerLayerCallbacks {
@@ -61,23 +76,81 @@ interface MarkerData {
 }
 
 /**
- * Every device marker on ONE canvas over the map: no DOM node or React component per device.
- * Markers glide to new fixes, rotate with the course, carry a status ring, label and accuracy
- * circle, and merge into supercluster clusters below `CLUSTER_MAX_ZOOM`. The map container gets
- * `data-markers` (devices on the map) and `data-drawn` (glyphs in the last frame).
+ * Whether an answer for one view fits another: the same cluster level (clusters merge per whole
+ * zoom level), or both unclustered at any zoom.
+ */
+const sameLevel = (
+  a: Pick<ViewQuery, 'zoom' | 'clusters'>,
+  b: Pick<ViewQuery, 'zoom' | 'clusters'>,
+): boolean => {
+  const clustered = (view: Pick<ViewQuery, 'zoom' | 'clusters'>) =>
+    view.clusters && Math.floor(view.zoom) < CLUSTER_MAX_ZOOM;
+  if (clustered(a) !== clustered(b)) return false;
+  return !clustered(a) || Math.floor(a.zoom) === Math.floor(b.zoom);
+};
+
+/** The same devices, in any order (`set` holds `a`'s); most refreshes keep even the order. */
+const sameIds = (a: readonly number[], b: readonly number[], set: ReadonlySet<number>): boolean => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  for (; i < b.length; i++) if (!set.has(b[i])) return false;
+  return true;
+};
+
+const samePrefs = (a: MarkerPrefs, b: MarkerPrefs): boolean =>
+  a === b ||
+  (a.labels === b.labels &&
+    a.statusRing === b.statusRing &&
+    a.accuracy === b.accuracy &&
+    a.clusters === b.clusters);
+
+const sameHit = (a: Hit | null, b: Hit | null): boolean => {
+  if (!a || !b) return a === b;
+  if (a.kind === 'marker') return b.kind === 'marker' && a.id === b.id;
+  return b.kind === 'cluster' && a.clusterId === b.clusterId;
+};
+
+/**
+ * Every device marker on two canvases over the map: no DOM node or React component per device.
+ * A Web Worker (`markerIndex.ts`) clusters the shown devices and answers what falls in the
+ * view and what is under the pointer; this layer only draws. The still layer holds clusters
+ * and markers at rest and is redrawn when the view, the answer or the settings change; the
+ * moving layer above it holds the markers that moved since, gliding to new fixes at a frame
+ * rate that drops as more move at once (`markerPacing.ts`). Markers rotate with the course and
+ * carry a status ring, label and accuracy circle. The map container gets `data-markers`
+ * (devices on the map) and `data-drawn` (glyphs in the last drawing). docs/live-map.md.
  */
 export class MarkerLayer extends L.Layer {
-  private canvas: HTMLCanvasElement | null = null;
+  private still: HTMLCanvasElement | null = null;
+  private moving: HTMLCanvasElement | null = null;
   private markers = new Map<number, Marker>();
+  /** The devices the view shows, with or without a position. */
+  private memberIds = new Set<number>();
   private data: MarkerData | null = null;
-  private index: Supercluster<{ id: number }> | null = null;
-  private indexBuiltAt = -Infinity;
-  private indexDirty = true;
+  /** The worker's client while the layer is on a map. */
+  private index: MarkerIndexClient | null = null;
+  private result: IndexResult | null = null;
+  private view: ViewQuery | null = null;
+  private viewSeq = 0;
+  /** Markers drawn on the moving layer instead of the still one. */
+  private readonly movers = new Set<number>();
+  private drawing = 0;
+  private stillDirty = true;
+  private movingDirty = false;
+  private stillDrawnAt = -Infinity;
+  private movingDrawnAt = -Infinity;
+  private movingCostMs = 0;
+  /** The fastest glide on screen, pixels per ms: it sets the moving layer's pace. */
+  private fastest = 0;
+  private showLabels = false;
+  /** Waiting for the index's answer at a new zoom: nothing is drawn meanwhile. */
+  private awaiting = false;
   private frame = 0;
-  private hits: Hit[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private pointer: L.Point | null = null;
   private hovered: Hit | null = null;
-  private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
-  private cancelIdleRebuild: (() => void) | undefined;
   private readonly yieldToInput = createInputYield();
 
   constructor(private readonly callbacks: MarkerLayerCallbacks) {
@@ -85,115 +158,139 @@ export class MarkerLayer extends L.Layer {
   }
 
   onAdd(map: L.Map): this {
-    const canvas = L.DomUtil.create('canvas', 'frota-markers');
-    Object.assign(canvas.style, {
-      position: 'absolute',
-      inset: '0',
-      zIndex: '450',
-      pointerEvents: 'none',
+    const index = new MarkerIndexClient({
+      onResult: (result) => this.receive(result),
+      onRestart: () => this.resendAll(),
     });
-    map.getContainer().appendChild(canvas);
-    this.canvas = canvas;
-    map.on('move resize viewreset zoomend', this.requestDraw, this);
+    this.index = index;
+    const canvas = (z: string) => {
+      const element = L.DomUtil.create('canvas', 'frota-markers');
+      Object.assign(element.style, { position: 'absolute', inset: '0', zIndex: z });
+      element.style.pointerEvents = 'none';
+      map.getContainer().appendChild(element);
+      return element;
+    };
+    this.still = canvas('450');
+    this.moving = canvas('451');
+    map.on('move resize viewreset zoomend', this.viewChanged, this);
     map.on('zoomstart', this.hideDuringZoom, this);
     map.on('mousemove', this.handleMove, this);
     map.on('click', this.handleClick, this);
     map.on('mouseout', this.clearHover, this);
-    this.requestDraw();
+    this.result = null;
+    this.view = null;
+    this.resendAll();
+    this.viewChanged();
     return this;
   }
 
   onRemove(map: L.Map): this {
-    map.off('move resize viewreset zoomend', this.requestDraw, this);
+    map.off('move resize viewreset zoomend', this.viewChanged, this);
     map.off('zoomstart', this.hideDuringZoom, this);
     map.off('mousemove', this.handleMove, this);
     map.off('click', this.handleClick, this);
     map.off('mouseout', this.clearHover, this);
     cancelAnimationFrame(this.frame);
-    clearTimeout(this.rebuildTimer);
-    this.cancelIdleRebuild?.();
-    this.canvas?.remove();
-    this.canvas = null;
+    clearTimeout(this.timer);
+    this.frame = 0;
+    this.timer = undefined;
+    this.still?.remove();
+    this.moving?.remove();
+    this.still = null;
+    this.moving = null;
+    this.view = null;
+    this.result = null;
+    this.index?.close();
+    this.index = null;
     return this;
   }
 
-  /** The filtered devices to show; called when the view (filters, membership) changes. */
+  /**
+   * The filtered devices to show, the marker settings and the selection. The device view calls
+   * this after every refresh (twice a second while positions arrive) with a new list, mostly of
+   * the same devices: only a change of which devices show walks the markers; fixes and device
+   * records reach them through `update`.
+   */
   setData(data: MarkerData): void {
-    const now = performance.now();
+    const previous = this.data;
+    this.data = data;
+    const sameMembers = previous !== null && sameIds(previous.ids, data.ids, this.memberIds);
+    if (!sameMembers) this.setMembers(data);
+    if (previous?.prefs.clusters !== data.prefs.clusters) this.viewChanged();
+    const sameStyle =
+      previous !== null &&
+      samePrefs(previous.prefs, data.prefs) &&
+      previous.selectedId === data.selectedId &&
+      previous.plateMissing === data.plateMissing;
+    if (sameMembers && sameStyle) return;
+    this.stillDirty = true;
+    this.request();
+  }
+
+  private setMembers(data: MarkerData): void {
+    this.memberIds = new Set(data.ids);
     const next = new Map<number, Marker>();
-    // Filtering (a search keystroke) mostly keeps markers: update those in place, no new objects.
-    let kept = 0;
     for (const id of data.ids) {
       const device = data.devices.get(id);
       const position = data.positions.get(id);
       if (!device || !position) continue;
       const current = this.markers.get(id);
       if (current) {
-        current.motion = retarget(current.motion, position.latitude, position.longitude, now);
+        // Filtering (a search keystroke) mostly keeps markers: update those in place.
         current.device = device;
-        current.position = position;
+        if (current.position !== position) this.move(current, position, performance.now());
         next.set(id, current);
-        kept += 1;
       } else {
-        next.set(id, {
-          id,
-          device,
-          position,
-          motion: still(position.latitude, position.longitude),
-        });
+        next.set(id, this.create(device, position));
       }
     }
-    const membershipChanged = kept !== next.size || next.size !== this.markers.size;
     this.markers = next;
-    this.data = data;
-    this.indexDirty = true;
-    if (membershipChanged) this.scheduleRebuild();
+    // Members without a position yet join the map with their first fix (`update`).
+    this.index?.members(data.ids);
     this._map?.getContainer().setAttribute('data-markers', String(next.size));
-    this.requestDraw();
   }
 
-  /** New fixes and device records from a store flush: glide the markers that moved. */
+  private create(device: Device, position: Position): Marker {
+    const { latitude, longitude } = position;
+    this.index?.position(device.id, latitude, longitude, JUMP);
+    return {
+      id: device.id,
+      device,
+      position,
+      motion: still(latitude, longitude),
+      seenIn: -1,
+      shownAt: 0,
+      speed: 0,
+    };
+  }
+
+  /** New fixes and device records from a store flush: glide the markers that moved in view. */
   update(
     ids: Iterable<number>,
     devices: ReadonlyMap<number, Device>,
     positions: ReadonlyMap<number, Position>,
   ): void {
     const now = performance.now();
-    let changed = false;
+    let added = false;
     for (const id of ids) {
       const marker = this.markers.get(id);
       const position = positions.get(id);
-      if (!marker || !position) continue;
-      marker.motion = retarget(marker.motion, position.latitude, position.longitude, now);
-      marker.position = position;
+      if (!position) continue;
+      if (!marker) {
+        // A shown device's first fix: the index adds it with its position.
+        const device = devices.get(id);
+        if (!device || !this.memberIds.has(id)) continue;
+        this.markers.set(id, this.create(device, position));
+        added = true;
+        continue;
+      }
       marker.device = devices.get(id) ?? marker.device;
-      changed = true;
+      if (marker.position !== position) this.move(marker, position, now);
+      else if (this.onScreen(marker)) this.redrawMoving(marker);
     }
-    if (changed) {
-      this.indexDirty = true;
-      this.requestDraw();
+    if (added) {
+      this._map?.getContainer().setAttribute('data-markers', String(this.markers.size));
     }
-  }
-
-  /** Where the marker is drawn now (follow keeps this centred). */
-  currentLatLng(id: number): L.LatLng | null {
-    const marker = this.markers.get(id);
-    if (!marker) return null;
-    const [lat, lng] = positionAt(marker.motion, performance.now());
-    return L.latLng(lat, lng);
-  }
-
-  clusterExpansionZoom(clusterId: number): number {
-    return this.index?.getClusterExpansionZoom(clusterId) ?? CLUSTER_MAX_ZOOM;
-  }
-
-  /** Device names in a cluster for its tooltip (at most `limit`). */
-  clusterNames(clusterId: number, limit: number): string[] {
-    if (!this.index) return [];
-    return this.index
-      .getLeaves(clusterId, limit)
-      .map((leaf) => this.markers.get(leaf.properties.id)?.device.name ?? '')
-      .filter(Boolean);
   }
 
   deviceOf(id: number): Device | undefined {
@@ -201,196 +298,339 @@ export class MarkerLayer extends L.Layer {
   }
 
   /**
-   * Typing in the search changes membership per keystroke: rebuild once typing pauses, in idle
-   * time rather than in a drawing frame (a keystroke or a frame does not wait for it).
+   * A marker on screen for a while glides to its fix (on the moving layer); any other takes its
+   * new place at once, and only one on screen costs a redraw.
    */
-  private scheduleRebuild(): void {
-    clearTimeout(this.rebuildTimer);
-    this.cancelIdleRebuild?.();
-    this.rebuildTimer = setTimeout(() => {
-      this.cancelIdleRebuild = whenIdle(() => {
-        this.cancelIdleRebuild = undefined;
-        this.indexBuiltAt = -Infinity;
-        const map = this._map;
-        if (map && this.useClusters(map.getZoom())) this.ensureIndex(performance.now());
-        this.requestDraw();
-      });
-    }, MEMBERSHIP_REBUILD_DELAY_MS);
+  private move(marker: Marker, position: Position, now: number): void {
+    marker.position = position;
+    const { latitude, longitude } = position;
+    if (marker.motion.toLat === latitude && marker.motion.toLng === longitude) {
+      if (this.onScreen(marker)) this.redrawMoving(marker);
+      return;
+    }
+    const map = this._map;
+    if (map && this.onScreen(marker)) {
+      const [lat, lng] = positionAt(marker.motion, now);
+      const distance = pixelDistance(lat, lng, latitude, longitude, map.getZoom());
+      if (moveKind(distance, now - marker.shownAt) === 'glide') {
+        marker.motion = retarget(marker.motion, latitude, longitude, now);
+        marker.speed = distance / ANIMATION_MS;
+        this.fastest = Math.max(this.fastest, marker.speed);
+        this.index?.position(marker.id, latitude, longitude, now);
+      } else {
+        marker.motion = still(latitude, longitude);
+        this.index?.position(marker.id, latitude, longitude, JUMP);
+      }
+      this.redrawMoving(marker);
+    } else {
+      marker.motion = still(latitude, longitude);
+      this.index?.position(marker.id, latitude, longitude, JUMP);
+    }
   }
 
-  private requestDraw(): void {
-    if (this.frame || !this.canvas) return;
-    const frame = () => {
-      this.frame = this.yieldToInput() ? requestAnimationFrame(frame) : 0;
-      if (!this.frame) this.draw();
+  private onScreen(marker: Marker): boolean {
+    return marker.seenIn === this.drawing && this.drawing > 0;
+  }
+
+  private redrawMoving(marker: Marker): void {
+    this.movers.add(marker.id);
+    this.movingDirty = true;
+    this.request();
+  }
+
+  private receive(result: IndexResult): void {
+    // Answers for an older view still help while panning, but never across a cluster level.
+    if (this.view && !sameLevel(result.view, this.view)) return;
+    this.result = result;
+    this.stillDirty = true;
+    this.request();
+  }
+
+  /** A new index (the layer added again, or the worker restarted on this thread): all again. */
+  private resendAll(): void {
+    const index = this.index;
+    if (!index) return;
+    this.markers.forEach((marker) =>
+      index.position(marker.id, marker.motion.toLat, marker.motion.toLng, JUMP),
+    );
+    index.members([...this.markers.keys()]);
+    if (this.view) index.view(this.view);
+  }
+
+  private viewChanged(): void {
+    const map = this._map;
+    if (!map) return;
+    this.stillDirty = true;
+    this.request();
+    const zoom = map.getZoom();
+    const clusters = this.data?.prefs.clusters ?? true;
+    const bounds = map.getBounds();
+    const view = this.view;
+    if (
+      view &&
+      sameLevel(view, { zoom, clusters }) &&
+      L.latLngBounds([view.south, view.west], [view.north, view.east]).contains(bounds)
+    ) {
+      return;
+    }
+    const padded = bounds.pad(VIEW_PAD);
+    this.view = {
+      seq: ++this.viewSeq,
+      west: padded.getWest(),
+      south: padded.getSouth(),
+      east: padded.getEast(),
+      north: padded.getNorth(),
+      zoom,
+      clusters,
     };
-    this.frame = requestAnimationFrame(frame);
+    this.index?.view(this.view);
   }
 
   private hideDuringZoom(): void {
-    if (this.canvas) this.canvas.style.visibility = 'hidden';
+    if (this.still) this.still.style.visibility = 'hidden';
+    if (this.moving) this.moving.style.visibility = 'hidden';
   }
 
-  private useClusters(zoom: number): boolean {
-    return Boolean(this.data?.prefs.clusters) && zoom < CLUSTER_MAX_ZOOM && this.markers.size > 1;
-  }
-
-  private ensureIndex(now: number): Supercluster<{ id: number }> {
-    if (!this.index || (this.indexDirty && now - this.indexBuiltAt > CLUSTER_REBUILD_MS)) {
-      const index = new Supercluster<{ id: number }>({
-        radius: 60,
-        minZoom: 3,
-        maxZoom: CLUSTER_MAX_ZOOM - 1,
-      });
-      const points = [...this.markers.values()].map((marker) => ({
-        type: 'Feature' as const,
-        properties: { id: marker.id },
-        geometry: {
-          type: 'Point' as const,
-          coordinates: [marker.motion.toLng, marker.motion.toLat],
-        },
-      }));
-      index.load(points);
-      this.index = index;
-      this.indexBuiltAt = now;
-      this.indexDirty = false;
+  /** One animation frame for whatever is due, no sooner than the moving layer's pace allows. */
+  private request(): void {
+    // The still layer (the view moved, a new answer) does not wait for the moving layer's pace.
+    if (this.timer && this.stillDirty) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
     }
-    return this.index;
+    if (this.frame || this.timer || !this.still) return;
+    const wait = this.stillDirty
+      ? 0
+      : this.movingDrawnAt +
+        frameInterval(this.movers.size, this.fastest, this.movingCostMs) -
+        performance.now();
+    const frame = () => {
+      this.frame = 0;
+      if (this.yieldToInput()) {
+        this.frame = requestAnimationFrame(frame);
+        return;
+      }
+      this.drawDue();
+    };
+    // A few milliseconds early is fine: the frame callback lands on the next display frame.
+    if (wait > 8) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.frame = requestAnimationFrame(frame);
+      }, wait - 8);
+    } else {
+      this.frame = requestAnimationFrame(frame);
+    }
   }
 
-  private draw(): void {
-    const map = this._map;
-    const canvas = this.canvas;
-    if (!map || !canvas) return;
+  private drawDue(): void {
+    const now = performance.now();
+    const settled = this.countSettled(now);
+    if (this.stillDirty || shouldFold(settled, now - this.stillDrawnAt)) this.drawStill(now);
+    else if (this.movingDirty || settled < this.movers.size) this.drawMoving(now);
+    if (this.movingDirty || this.countSettled(now) < this.movers.size) this.request();
+  }
+
+  private countSettled(now: number): number {
+    let settled = 0;
+    for (const id of this.movers) {
+      const marker = this.markers.get(id);
+      if (!marker || !isAnimating(marker.motion, now)) settled += 1;
+    }
+    return settled;
+  }
+
+  private fit(canvas: HTMLCanvasElement, size: L.Point, ratio: number): CanvasRenderingContext2D {
     canvas.style.visibility = 'visible';
-    const ratio = window.devicePixelRatio || 1;
-    const size = map.getSize();
-    if (
-      canvas.width !== Math.round(size.x * ratio) ||
-      canvas.height !== Math.round(size.y * ratio)
-    ) {
-      canvas.width = Math.round(size.x * ratio);
-      canvas.height = Math.round(size.y * ratio);
+    const width = Math.round(size.x * ratio);
+    const height = Math.round(size.y * ratio);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
       canvas.style.width = `${size.x}px`;
       canvas.style.height = `${size.y}px`;
     }
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
+    const ctx = canvas.getContext('2d')!;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, size.x, size.y);
-    const now = performance.now();
-    const zoom = map.getZoom();
-    const bounds = map.getBounds().pad(0.05);
-    const hits: Hit[] = [];
-    const singles: { marker: Marker; x: number; y: number }[] = [];
-    let animating = false;
+    return ctx;
+  }
 
-    const place = (marker: Marker) => {
-      const [lat, lng] = positionAt(marker.motion, now);
-      animating ||= isAnimating(marker.motion, now);
-      if (!bounds.contains([lat, lng])) return;
-      const point = map.latLngToContainerPoint([lat, lng]);
-      singles.push({ marker, x: point.x, y: point.y });
-      hits.push({ kind: 'marker', id: marker.id, x: point.x, y: point.y });
-    };
-
-    if (this.useClusters(zoom)) {
-      const index = this.ensureIndex(now);
-      const box: [number, number, number, number] = [
-        bounds.getWest(),
-        bounds.getSouth(),
-        bounds.getEast(),
-        bounds.getNorth(),
-      ];
-      for (const feature of index.getClusters(box, Math.floor(zoom))) {
-        const props = feature.properties as {
-          cluster?: boolean;
-          cluster_id?: number;
-          point_count?: number;
-          id?: number;
-        };
-        if (props.cluster && props.cluster_id !== undefined) {
-          const [lng, lat] = feature.geometry.coordinates;
-          const point = map.latLngToContainerPoint([lat, lng]);
-          const count = props.point_count ?? 0;
-          drawCluster(ctx, point.x, point.y, count);
-          hits.push({
-            kind: 'cluster',
-            clusterId: props.cluster_id,
-            count,
-            x: point.x,
-            y: point.y,
-            lat,
-            lng,
-          });
-        } else if (props.id !== undefined) {
-          const marker = this.markers.get(props.id);
-          if (marker) place(marker);
-        }
-      }
-    } else {
-      this.markers.forEach(place);
-      if (this.indexDirty) this.index = null;
-    }
-
-    const showLabels = this.data?.prefs.labels !== 'none' && (zoom >= 12 || singles.length < 150);
-    singles.sort(
-      (a, b) =>
-        (a.marker.id === this.data?.selectedId ? 1 : 0) -
-        (b.marker.id === this.data?.selectedId ? 1 : 0),
-    );
-    const style = {
+  private markerStyle(zoom: number, ratio: number) {
+    return {
       prefs: this.data?.prefs,
       selectedId: this.data?.selectedId ?? null,
       plateMissing: this.data?.plateMissing ?? '',
       zoom,
       ratio,
-      showLabels,
+      showLabels: this.showLabels,
     };
-    singles.forEach(({ marker, x, y }) =>
-      drawMarker(ctx, marker.device, marker.position, x, y, style),
-    );
-    this.hits = hits;
-    map.getContainer().setAttribute('data-drawn', String(hits.length));
-    if (animating) this.requestDraw();
   }
 
-  private hitAt(point: L.Point): Hit | null {
-    let best: Hit | null = null;
-    let bestDistance = HIT_RADIUS * HIT_RADIUS;
-    for (const hit of this.hits) {
-      const dx = hit.x - point.x;
-      const dy = hit.y - point.y;
-      const distance = dx * dx + dy * dy;
-      if (distance <= bestDistance) {
-        best = hit;
-        bestDistance = distance;
-      }
+  /**
+   * The still layer: clusters and resting markers from the index's answer, the selected marker
+   * last (on top). Markers gliding now stay on the moving layer; settled ones come back here.
+   */
+  private drawStill(now: number): void {
+    const map = this._map;
+    const canvas = this.still;
+    const result = this.result;
+    if (!map || !canvas || !this.moving) return;
+    this.stillDirty = false;
+    this.stillDrawnAt = now;
+    const zoom = map.getZoom();
+    if (!result || !sameLevel(result.view, { zoom, clusters: this.data?.prefs.clusters ?? true })) {
+      // The answer for this zoom is on its way and redraws both layers.
+      this.awaiting = true;
+      this.hideDuringZoom();
+      return;
     }
-    return best;
+    this.awaiting = false;
+    const ratio = window.devicePixelRatio || 1;
+    const size = map.getSize();
+    const ctx = this.fit(canvas, size, ratio);
+    const bounds = map.getBounds().pad(0.05);
+    this.drawing += 1;
+    let drawn = 0;
+
+    const { clusters, singles } = result;
+    for (let i = 0; i < clusters.length; i += CLUSTER_STRIDE) {
+      const lat = clusters[i + 2];
+      const lng = clusters[i + 3];
+      if (!bounds.contains([lat, lng])) continue;
+      const point = map.latLngToContainerPoint([lat, lng]);
+      drawCluster(ctx, point.x, point.y, clusters[i + 1]);
+      drawn += 1;
+    }
+
+    const placed: { marker: Marker; x: number; y: number }[] = [];
+    let singlesInView = 0;
+    for (let i = 0; i < singles.length; i++) {
+      const marker = this.markers.get(singles[i]);
+      if (!marker) continue;
+      const [lat, lng] = positionAt(marker.motion, now);
+      if (!bounds.contains([lat, lng])) continue;
+      if (marker.seenIn !== this.drawing - 1) marker.shownAt = now;
+      marker.seenIn = this.drawing;
+      drawn += 1;
+      singlesInView += 1;
+      if (this.movers.has(marker.id) && isAnimating(marker.motion, now)) continue;
+      this.movers.delete(marker.id);
+      const point = map.latLngToContainerPoint([lat, lng]);
+      placed.push({ marker, x: point.x, y: point.y });
+    }
+    // Off screen or clustered now: nothing left to draw apart.
+    for (const id of this.movers) {
+      if (this.markers.get(id)?.seenIn !== this.drawing) this.movers.delete(id);
+    }
+
+    this.showLabels = this.data?.prefs.labels !== 'none' && (zoom >= 12 || singlesInView < 150);
+    const style = this.markerStyle(zoom, ratio);
+    const selectedId = style.selectedId;
+    let selected: (typeof placed)[number] | undefined;
+    for (const entry of placed) {
+      if (entry.marker.id === selectedId) selected = entry;
+      else drawMarker(ctx, entry.marker.device, entry.marker.position, entry.x, entry.y, style);
+    }
+    if (selected) {
+      const { marker, x, y } = selected;
+      drawMarker(ctx, marker.device, marker.position, x, y, style);
+    }
+    map.getContainer().setAttribute('data-drawn', String(drawn));
+    this.drawMoving(now);
+  }
+
+  /** The moving layer: markers that moved since the still layer was drawn, where they are now. */
+  private drawMoving(now: number): void {
+    const map = this._map;
+    const canvas = this.moving;
+    if (!map || !canvas || this.awaiting) return;
+    const started = performance.now();
+    this.movingDirty = false;
+    this.movingDrawnAt = now;
+    const ratio = window.devicePixelRatio || 1;
+    const ctx = this.fit(canvas, map.getSize(), ratio);
+    this.fastest = 0;
+    if (!this.movers.size) return;
+    const style = this.markerStyle(map.getZoom(), ratio);
+    for (const id of this.movers) {
+      const marker = this.markers.get(id);
+      if (!marker) continue;
+      if (isAnimating(marker.motion, now)) this.fastest = Math.max(this.fastest, marker.speed);
+      const [lat, lng] = positionAt(marker.motion, now);
+      const point = map.latLngToContainerPoint([lat, lng]);
+      drawMarker(ctx, marker.device, marker.position, point.x, point.y, style);
+    }
+    // A running average: one slow frame (a new sprite) does not halve the frame rate.
+    this.movingCostMs = this.movingCostMs * 0.8 + (performance.now() - started) * 0.2;
+  }
+
+  private hitQuery(point: L.Point): HitQuery | null {
+    const map = this._map;
+    if (!map) return null;
+    const latLng = map.containerPointToLatLng(point);
+    return {
+      latitude: latLng.lat,
+      longitude: latLng.lng,
+      zoom: map.getZoom(),
+      radius: HIT_RADIUS,
+      now: performance.now(),
+      leaves: CLUSTER_NAMES,
+    };
+  }
+
+  /** The index's hit, placed where it is drawn now and with the names a tooltip shows. */
+  private toHit(hit: IndexHit | null): Hit | null {
+    const map = this._map;
+    if (!hit || !map) return null;
+    if (hit.kind === 'marker') {
+      const marker = this.markers.get(hit.id);
+      if (!marker) return null;
+      const [lat, lng] = positionAt(marker.motion, performance.now());
+      const point = map.latLngToContainerPoint([lat, lng]);
+      return { kind: 'marker', id: hit.id, x: point.x, y: point.y };
+    }
+    const point = map.latLngToContainerPoint([hit.latitude, hit.longitude]);
+    return {
+      kind: 'cluster',
+      clusterId: hit.clusterId,
+      count: hit.count,
+      x: point.x,
+      y: point.y,
+      lat: hit.latitude,
+      lng: hit.longitude,
+      expansionZoom: hit.expansionZoom,
+      names: hit.leaves.map((id) => this.markers.get(id)?.device.name ?? '').filter(Boolean),
+    };
   }
 
   private handleMove(event: L.LeafletMouseEvent): void {
-    const hit = this.hitAt(event.containerPoint);
-    const container = this._map?.getContainer();
-    if (container) container.style.cursor = hit ? 'pointer' : '';
-    const same =
-      hit?.kind === this.hovered?.kind &&
-      (hit?.kind === 'marker'
-        ? hit.id === (this.hovered as Extract<Hit, { kind: 'marker' }>).id
-        : hit?.clusterId === (this.hovered as Extract<Hit, { kind: 'cluster' }> | null)?.clusterId);
-    if (same && hit) return;
-    this.hovered = hit;
-    this.callbacks.onHover(hit);
+    this.pointer = event.containerPoint;
+    const query = this.hitQuery(event.containerPoint);
+    if (!query) return;
+    this.index?.hover(query, (answer) => {
+      if (!this.pointer) return;
+      const hit = this.toHit(answer);
+      const container = this._map?.getContainer();
+      if (container) container.style.cursor = hit ? 'pointer' : '';
+      if (sameHit(hit, this.hovered)) return;
+      this.hovered = hit;
+      this.callbacks.onHover(hit);
+    });
   }
 
   private clearHover(): void {
+    this.pointer = null;
     this.hovered = null;
     this.callbacks.onHover(null);
   }
 
   private handleClick(event: L.LeafletMouseEvent): void {
-    const hit = this.hitAt(event.containerPoint);
-    if (hit) this.callbacks.onClick(hit);
+    const query = this.hitQuery(event.containerPoint);
+    if (!query) return;
+    this.index?.click(query, (answer) => {
+      const hit = this.toHit(answer);
+      if (hit) this.callbacks.onClick(hit);
+    });
   }
 }

@@ -6,6 +6,8 @@ import { Fleet } from '../../../server/simulator/fleet';
 import { osmAndQuery, parseCommand } from '../../../server/simulator/message';
 import { OsmAndSender, type SendResult } from '../../../server/simulator/sender';
 import { PROFILES } from '../../../server/simulator/catalog';
+import { UNIFORM_CENTER, UNIFORM_RADIUS_M, uniformRoad } from '../../../server/simulator/spread';
+import { distance } from '../../../server/processing/geometry';
 import { Vehicle } from '../../../server/simulator/vehicle';
 
 const START = Date.UTC(2025, 4, 12, 11, 0, 0);
@@ -110,6 +112,162 @@ describe('Fleet', () => {
       expect(flags.length).toBeGreaterThanOrEqual(2);
       expect(flags.slice(1).every((flag) => flag === 'true')).toBe(true);
     }
+  });
+
+  it('brings every vehicle on once within the warm-up, then reports at the steady rate', async () => {
+    let now = START;
+    const sent: number[] = [];
+    const count = 100;
+    const fleet = new Fleet({
+      vehicles: Fleet.vehiclesFor(
+        Array.from({ length: count }, (_, i) => ({ uniqueId: `w${i}`, category: 'car' })),
+        START,
+      ),
+      intervalMs: 100_000,
+      firstRoundMs: 10_000,
+      now: () => now,
+      send: async () => {
+        sent.push(now);
+        return { ok: true, status: 200, body: '' };
+      },
+    });
+    for (; now < START + 210_000; now += 100) {
+      fleet.tick();
+      await Promise.resolve();
+    }
+    const within = (from: number, to: number) =>
+      sent.filter((at) => at >= START + from && at < START + to).length;
+    // All 100 in the first 10 s, instead of one per second.
+    expect(within(0, 10_000)).toBe(count);
+    // Then one per second, evenly, from the end of the warm-up on.
+    expect(within(10_000, 110_000)).toBe(count);
+    expect(within(60_000, 70_000)).toBe(10);
+    expect(within(110_000, 210_000)).toBe(count);
+  });
+
+  it('sends a first report again when the sender dropped it, later ones never', async () => {
+    let now = START;
+    const sent: number[] = [];
+    let drop = true;
+    const fleet = new Fleet({
+      vehicles: Fleet.vehiclesFor([{ uniqueId: 'busy', category: 'car' }], START),
+      intervalMs: 100_000,
+      now: () => now,
+      send: async () => {
+        sent.push(now);
+        return drop
+          ? { ok: false, status: 0, body: '', dropped: true }
+          : { ok: true, status: 200, body: '' };
+      },
+    });
+    const run = async (until: number) => {
+      for (; now < START + until; now += 100) {
+        fleet.tick();
+        await Promise.resolve();
+      }
+    };
+    await run(2_500);
+    // Dropped at 0, 1 and 2 s: still trying to get on the map.
+    expect(sent).toEqual([START, START + 1_000, START + 2_000]);
+    drop = false;
+    await run(3_500);
+    expect(sent).toHaveLength(4);
+    // On the map now: the next report waits for the steady rhythm, dropped or not.
+    drop = true;
+    await run(99_000);
+    expect(sent).toHaveLength(4);
+    await run(101_000);
+    await run(103_000);
+    expect(sent).toHaveLength(5);
+  });
+
+  it('holds first reports back while the sender is full, instead of having them dropped', async () => {
+    let now = START;
+    const sent: number[] = [];
+    let full = true;
+    const fleet = new Fleet({
+      vehicles: Fleet.vehiclesFor([{ uniqueId: 'patient', category: 'car' }], START),
+      intervalMs: 100_000,
+      now: () => now,
+      full: () => full,
+      send: async () => {
+        sent.push(now);
+        return { ok: true, status: 200, body: '' };
+      },
+    });
+    for (; now < START + 2_500; now += 100) fleet.tick();
+    expect(sent).toEqual([]);
+    full = false;
+    for (; now < START + 4_000; now += 100) {
+      fleet.tick();
+      await Promise.resolve();
+    }
+    expect(sent).toEqual([START + 3_000]);
+  });
+
+  it('without a warm-up keeps the even spread over one interval', async () => {
+    let now = START;
+    const sent: number[] = [];
+    const fleet = new Fleet({
+      vehicles: Fleet.vehiclesFor(
+        Array.from({ length: 10 }, (_, i) => ({ uniqueId: `s${i}`, category: 'car' })),
+        START,
+      ),
+      intervalMs: 10_000,
+      now: () => now,
+      send: async () => {
+        sent.push(now);
+        return { ok: true, status: 200, body: '' };
+      },
+    });
+    for (; now < START + 30_000; now += 1_000) {
+      fleet.tick();
+      await Promise.resolve();
+    }
+    expect(sent).toHaveLength(30);
+    for (let second = 0; second < 30; second++) {
+      expect(sent.filter((at) => at === START + second * 1_000)).toHaveLength(1);
+    }
+  });
+
+  it('spreads a uniform fleet evenly over the disc, each on a street of its own', async () => {
+    const count = 4_000;
+    const vehicles = Fleet.vehiclesFor(
+      Array.from({ length: count }, (_, i) => ({ uniqueId: `u${i}`, category: 'car' })),
+      START,
+      0,
+      'uniform',
+    );
+    const reports = vehicles.map((vehicle) => {
+      vehicle.advance(START + 5_000);
+      return vehicle.report();
+    });
+    const fromCentre = reports.map((r) =>
+      distance(UNIFORM_CENTER.latitude, UNIFORM_CENTER.longitude, r.latitude, r.longitude),
+    );
+    // Inside the disc (a street may reach a kilometre past its edge).
+    expect(Math.max(...fromCentre)).toBeLessThan(UNIFORM_RADIUS_M + 1_100);
+    // Even density: the inner disc of half the radius holds a quarter of the fleet, and each
+    // quadrant about a quarter.
+    const inner = fromCentre.filter((d) => d < UNIFORM_RADIUS_M / 2).length / count;
+    expect(inner).toBeGreaterThan(0.21);
+    expect(inner).toBeLessThan(0.29);
+    const north = reports.filter((r) => r.latitude > UNIFORM_CENTER.latitude).length / count;
+    const east = reports.filter((r) => r.longitude > UNIFORM_CENTER.longitude).length / count;
+    expect(Math.abs(north - 0.5)).toBeLessThan(0.04);
+    expect(Math.abs(east - 0.5)).toBeLessThan(0.04);
+    // Not along a few shared roads: streets are the vehicle's own.
+    expect(new Set(vehicles.map((v) => v.road.points[0].join())).size).toBe(count);
+    expect(uniformRoad(7)).toEqual(uniformRoad(7));
+
+    // Each moves a little per fix, along its street.
+    const later = vehicles.slice(0, 200).map((vehicle, i) => {
+      vehicle.advance(START + 10_000);
+      const next = vehicle.report();
+      return distance(reports[i].latitude, reports[i].longitude, next.latitude, next.longitude);
+    });
+    expect(Math.max(...later)).toBeLessThan(200);
+    expect(later.filter((d) => d > 5).length).toBeGreaterThan(50);
   });
 
   it('skips a vehicle whose previous report is still unanswered', () => {

@@ -1,0 +1,299 @@
+/**
+ * Cluster benchmark (not a test): two instances behind a round-robin balancer on one PostgreSQL
+ * and one Redis, 10,000 devices reporting 4,000 fixes/s in total through the balancer, so a
+ * device's consecutive fixes land on either instance; then the same fleet and feed on ONE instance
+ * (PostgreSQL, no Redis) in the same run. For each: acknowledged and stored fixes, throughput,
+ * ingest → socket latency on an administrator's socket on each instance (from the moment the fix
+ * was acknowledged), and the server processes' CPU per 1,000 stored fixes.
+ *
+ *   npx tsx bench/cluster.ts [--devices 10000] [--rate 4000] [--seconds 30]
+ *
+ * PostgreSQL: BENCH_DATABASE_URL, else the machine's (postgres://root@127.0.0.1:5432/test), else
+ * one started here; Redis: REDIS_URL, else the machine's, else one started here
+ * (tests/support/services.ts). Targets: p99 < 300 ms; CPU per fix with two instances within 1.3×
+ * of one instance's (docs/scaling.md).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { OsmAndSender } from '../server/simulator/sender';
+import { createPostgresDatabase, type TempPostgres } from '../tests/support/postgres';
+import type { TestServer } from '../tests/support/server';
+import { postgresAnswers, redisAnswers, TestPostgres, TestRedis } from '../tests/support/services';
+import {
+  adminClient,
+  createDevices,
+  log,
+  osmAndMessage,
+  percentile,
+  printFigures,
+  runIfMain,
+  serverCpuMs,
+  sleep,
+  startBenchServer,
+  storedPositions,
+  type Figure,
+} from './support';
+
+const TARGET_P99_MS = 300;
+const TARGET_CPU_RATIO = 1.3;
+const WARMUP_S = 5;
+
+interface Options {
+  devices: number;
+  rate: number;
+  seconds: number;
+}
+
+/** A balancer that sends each HTTP request to the next instance in turn (no stickiness). */
+async function roundRobinBalancer(ports: number[]): Promise<{ url: string; close(): void }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const port = ports[next++ % ports.length];
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.close();
+      agent.destroy();
+    },
+  };
+}
+
+/** An administrator's live socket on `server`: arrival times and raw messages, parsed later. */
+async function openSocket(server: TestServer) {
+  const client = await adminClient(server);
+  const received: { at: number; data: Buffer }[] = [];
+  const socket = new WebSocket(`${server.wsUrl}/api/socket`, {
+    headers: { cookie: client.cookieHeader() },
+  });
+  socket.on('message', (data: Buffer) => received.push({ at: performance.now(), data }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, received };
+}
+
+/** Runs the feed against `servers` (through a balancer when more than one) and measures it. */
+async function run(label: string, servers: TestServer[], options: Options): Promise<Figure[]> {
+  const admin = await adminClient(servers[0]);
+  const createStart = Date.now();
+  const devices = await createDevices(admin, options.devices, 'cl-', 32);
+  log(
+    `${label}: ${options.devices} devices created in ${((Date.now() - createStart) / 1000).toFixed(0)} s`,
+  );
+  const idOf = new Map(devices.map((d) => [d.uniqueId, d.id]));
+  const osmandPorts = servers.map((server) => Number(server.env.OSMAND_PORT));
+  const balancer = servers.length > 1 ? await roundRobinBalancer(osmandPorts) : null;
+  // Two administrators' sockets in both setups, one on each instance when there are two: the
+  // fan-out to sockets costs the same, and only the coordination differs.
+  const socketHosts = servers.length > 1 ? servers : [servers[0], servers[0]];
+  const sockets = await Promise.all(socketHosts.map(openSocket));
+  const sender = new OsmAndSender({
+    url: balancer?.url ?? `http://127.0.0.1:${osmandPorts[0]}`,
+    concurrency: 256,
+    maxQueue: 256 * 64,
+    retries: 0,
+    timeoutMs: 30_000,
+    breakerThreshold: 1_000_000,
+  });
+
+  // Each device reports every devices/rate seconds; fix times follow on from an hour ago.
+  const interval = (options.devices / options.rate) * 1000;
+  const base = Date.now() - 3_600_000;
+  const ackedAt = new Map<string, number>();
+  const cpu = () => servers.reduce((sum, server) => sum + (serverCpuMs(server) ?? NaN), 0);
+  const total = options.rate * (WARMUP_S + options.seconds);
+  let seq = 0;
+  let window = { at: 0, cpu: 0, acknowledged: 0, seq: 0 };
+  const start = performance.now();
+  while (seq < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000));
+    for (; seq < due; seq++) {
+      const device = devices[seq % options.devices];
+      const fixTime = base + Math.floor(seq / options.devices) * interval;
+      const key = `${idOf.get(device.uniqueId)}:${fixTime}`;
+      void sender.send(osmAndMessage(device.uniqueId, fixTime, seq)).then((result) => {
+        if (result.ok) ackedAt.set(key, performance.now());
+      });
+    }
+    if (window.at === 0 && performance.now() - start >= WARMUP_S * 1000) {
+      window = { at: performance.now(), cpu: cpu(), acknowledged: sender.stats.acknowledged, seq };
+    }
+    await sleep(5);
+  }
+  const sendEnd = performance.now();
+  const sendCpu = cpu();
+  const sendAcknowledged = sender.stats.acknowledged;
+  await sender.idle(60_000);
+  await sender.close();
+  // The last fixes' socket messages: wait until nothing new arrives for a second (at most 15 s).
+  for (let i = 0, last = -1; i < 15; i++) {
+    const count = sockets.reduce((sum, s) => sum + s.received.length, 0);
+    if (count === last) break;
+    last = count;
+    await sleep(1_000);
+  }
+  for (const { socket } of sockets) socket.terminate();
+  balancer?.close();
+
+  const seconds = (sendEnd - window.at) / 1000;
+  const windowAcked = sendAcknowledged - window.acknowledged;
+  const { acknowledged, failed, dropped } = sender.stats;
+  let stored = await storedPositions(servers[0]);
+  for (let i = 0; i < 20 && stored < acknowledged; i++) {
+    await sleep(500);
+    stored = await storedPositions(servers[0]);
+  }
+  const cpuPer1000 = ((sendCpu - window.cpu) / windowAcked) * 1000;
+  log(
+    `${label}: sent ${seq}, acknowledged ${acknowledged}, failed ${failed}, dropped ${dropped}, stored ${stored}`,
+  );
+
+  const figures: Figure[] = [
+    {
+      name: `${label}: stored = acknowledged`,
+      value: stored,
+      unit: 'fixes',
+      target: `= ${acknowledged}`,
+      met: stored === acknowledged && failed === 0,
+      note: `${failed} refused or failed, ${dropped} not sent`,
+    },
+    {
+      name: `${label}: throughput`,
+      value: Math.round(windowAcked / seconds),
+      unit: 'fixes/s',
+      target: `≥ ${Math.round(options.rate * 0.98)}`,
+      met: windowAcked / seconds >= options.rate * 0.98,
+      note: `asked ${options.rate}/s for ${options.seconds} s after a ${WARMUP_S} s warm-up`,
+    },
+    {
+      name: `${label}: server CPU per 1,000 stored fixes`,
+      value: Math.round(cpuPer1000),
+      unit: 'ms',
+      note: 'user + system of the Frota processes',
+    },
+  ];
+  socketHosts.forEach((_, index) => {
+    const latencies: number[] = [];
+    for (const { at, data } of sockets[index].received) {
+      const message = JSON.parse(data.toString('utf8')) as {
+        positions?: { deviceId: number; fixTime: string }[];
+      };
+      for (const position of message.positions ?? []) {
+        const acked = ackedAt.get(`${position.deviceId}:${Date.parse(position.fixTime)}`);
+        // Before its acknowledgement reached the device (on the instance that stored it) is 0.
+        if (acked !== undefined) latencies.push(Math.max(0, at - acked));
+      }
+    }
+    const name =
+      servers.length > 1 ? `instance ${String.fromCharCode(65 + index)}` : `socket ${index + 1}`;
+    figures.push(
+      {
+        name: `${label}: ingest→socket p50, ${name}`,
+        value: percentile(latencies, 50),
+        unit: 'ms',
+        note: `${latencies.length} fixes of ${acknowledged} on its socket`,
+      },
+      {
+        name: `${label}: ingest→socket p99, ${name}`,
+        value: percentile(latencies, 99),
+        unit: 'ms',
+        target: `< ${TARGET_P99_MS}`,
+        met: percentile(latencies, 99) < TARGET_P99_MS,
+      },
+    );
+  });
+  return figures;
+}
+
+async function clusterBench(options: Options): Promise<Figure[]> {
+  const machinePostgres = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+  const ownPostgres = (await postgresAnswers(machinePostgres)) ? null : await TestPostgres.start();
+  const adminUrl = ownPostgres?.url ?? machinePostgres;
+  const machineRedis = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const ownRedis = (await redisAnswers(machineRedis)) ? null : await TestRedis.start();
+  const redisUrl = ownRedis?.url ?? machineRedis;
+  const databases: TempPostgres[] = [];
+  const servers: TestServer[] = [];
+  const database = async () => {
+    const created = await createPostgresDatabase(adminUrl);
+    databases.push(created);
+    return created.url;
+  };
+  const start = async (env: Record<string, string>) => {
+    const profile = process.env.BENCH_SERVER_NODE_OPTIONS;
+    const server = await startBenchServer(profile ? { ...env, NODE_OPTIONS: profile } : env);
+    servers.push(server);
+    return server;
+  };
+  try {
+    const clusterDb = await database();
+    const a = await start({ DATABASE_URL: clusterDb, REDIS_URL: redisUrl });
+    const b = await start({ DATABASE_URL: clusterDb, REDIS_URL: redisUrl });
+    const two = await run('2 instances', [a, b], options);
+    for (const server of servers.splice(0)) await server.stop();
+
+    const single = await start({ DATABASE_URL: await database() });
+    const one = await run('1 instance', [single], options);
+
+    const cpuOf = (figures: Figure[]) =>
+      figures.find((f) => f.name.endsWith('CPU per 1,000 stored fixes'))?.value ?? NaN;
+    const ratio = Math.round((cpuOf(two) / cpuOf(one)) * 100) / 100;
+    return [
+      ...two,
+      ...one,
+      {
+        name: 'CPU per fix, 2 instances ÷ 1 instance',
+        value: ratio,
+        unit: '×',
+        target: `≤ ${TARGET_CPU_RATIO}`,
+        met: ratio <= TARGET_CPU_RATIO,
+        note: 'the coordination overhead',
+      },
+    ];
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const created of databases) await created.drop();
+    await ownRedis?.remove();
+    await ownPostgres?.remove();
+  }
+}
+
+export async function main(): Promise<Figure[]> {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string', default: '10000' },
+      rate: { type: 'string', default: '4000' },
+      seconds: { type: 'string', default: '30' },
+    },
+  });
+  const figures = await clusterBench({
+    devices: Number(values.devices),
+    rate: Number(values.rate),
+    seconds: Number(values.seconds),
+  });
+  printFigures('Several instances behind a balancer', figures);
+  return figures;
+}
+
+runIfMain(import.meta.url, main);

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, createDevice, mapContainer, report } from './liveSupport';
+
+/**
+ * The canvas markers answered by the marker worker (docs/live-map.md): a cluster names its
+ * devices on hover and falls apart on click, a marker names its device on hover and opens it on
+ * click. A user of their own sees only these devices, in a map view centred on them.
+ */
+
+// Far from the demo fleet; three vehicles 100 m apart along the parallel.
+const CENTER = { lat: -23.7, lon: -46.4 };
+const STEP = 0.001;
+
+interface Fleet {
+  email: string;
+  password: string;
+  names: string[];
+  ids: number[];
+}
+
+async function ownFleet(page: Page): Promise<Fleet> {
+  await apiSignIn(page);
+  const stamp = Date.now();
+  const names = [`Cluster West ${stamp}`, `Cluster Middle ${stamp}`, `Cluster East ${stamp}`];
+  const email = `markers-${stamp}@frota.test`;
+  const password = 'markers-secret-1';
+  const user = await page.request.post('/api/users', {
+    // The map opens on the fleet, at zoom 12: the three merge into one cluster.
+    data: {
+      name: 'Markers',
+      email,
+      password,
+      latitude: CENTER.lat,
+      longitude: CENTER.lon,
+      zoom: 12,
+    },
+  });
+  expect(user.status()).toBe(200);
+  const userId = ((await user.json()) as { id: number }).id;
+  const ids: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const device = await createDevice(page.request, name);
+    await report(page.request, device.uniqueId, CENTER.lat, CENTER.lon + (i - 1) * STEP);
+    const linked = await page.request.post('/api/permissions', {
+      data: { userId, deviceId: device.id },
+    });
+    expect(linked.ok()).toBe(true);
+    ids.push(device.id);
+  }
+  return { email, password, names, ids };
+}
+
+/**
+ * What the tooltip says with the pointer at (x, y), looking until it says `expected`: each look
+ * is a fresh pointer move (the same spot twice is not a move, and a closing menu may swallow one).
+ */
+async function expectTooltipAt(page: Page, x: number, y: number, expected: string | null) {
+  const tooltip = page.getByTestId('marker-tooltip');
+  let nudge = 0;
+  await expect
+    .poll(async () => {
+      nudge = 1 - nudge;
+      await page.mouse.move(x + nudge, y);
+      const text = (await tooltip.count()) ? await tooltip.textContent() : null;
+      // A cluster's first line is its count: that is enough to know it is the one.
+      return expected && text?.startsWith(expected) ? expected : text;
+    })
+    .toBe(expected);
+}
+
+/** The pointer over the centre of the map, where the map view (and so the fleet) is. */
+async function mapCentre(page: Page) {
+  const box = (await mapContainer(page).boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('a cluster names its devices on hover and falls apart on click; a marker opens its device', async ({
+  page,
+  browser,
+}) => {
+  const fleet = await ownFleet(page);
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const own = await context.newPage();
+  const signedIn = await own.request.post('/api/session', {
+    form: { email: fleet.email, password: fleet.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  await own.goto('/home');
+  const map = mapContainer(own);
+  await expect(map).toHaveAttribute('data-markers', '3');
+  // One cluster drawn, clustered by the marker worker the page's policy lets it start.
+  await expect(map).toHaveAttribute('data-drawn', '1');
+  expect(own.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringContaining('markerIndex'),
+  );
+
+  const centre = await mapCentre(own);
+  await expectTooltipAt(own, centre.x, centre.y, '3 dispositivos');
+  const tooltip = own.getByTestId('marker-tooltip');
+  await expect(tooltip).toContainText('3 dispositivos');
+  for (const name of fleet.names) await expect(tooltip).toContainText(name);
+
+  // A click flies to the zoom where the cluster falls apart: three markers.
+  await own.mouse.click(centre.x, centre.y);
+  await expect(map).toHaveAttribute('data-drawn', '3');
+  await expectTooltipAt(own, centre.x, centre.y, fleet.names[1]);
+  // Away from the markers: nothing.
+  await expectTooltipAt(own, centre.x - 200, centre.y - 200, null);
+
+  await own.mouse.click(centre.x, centre.y);
+  await expect(own).toHaveURL(new RegExp(`/devices/${fleet.ids[1]}$`));
+  await context.close();
+});
+
+test('a fix moves a marker and the pointer finds it at its new place', async ({
+  page,
+  browser,
+}) => {
+  const fleet = await ownFleet(page);
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const own = await context.newPage();
+  await own.request.post('/api/session', {
+    form: { email: fleet.email, password: fleet.password },
+  });
+  await own.goto('/home');
+  const map = mapContainer(own);
+  await expect(map).toHaveAttribute('data-drawn', '1');
+  // Clustering off: each marker on its own at any zoom.
+  await own.getByRole('button', { name: 'Preferências do mapa' }).click();
+  await own.getByRole('menuitem', { name: 'Agrupar marcadores próximos' }).click();
+  await own.keyboard.press('Escape');
+  await expect(map).toHaveAttribute('data-drawn', '3');
+  const centre = await mapCentre(own);
+  await expectTooltipAt(own, centre.x, centre.y, fleet.names[1]);
+
+  // The middle one drives 3 km north: 3000 m / 35 m per pixel at zoom 12, about 85 px up.
+  const devices = (await (await page.request.get('/api/devices')).json()) as {
+    id: number;
+    uniqueId: string;
+  }[];
+  const middle = devices.find((device) => device.id === fleet.ids[1])!;
+  await report(page.request, middle.uniqueId, CENTER.lat + 0.027, CENTER.lon);
+  await expectTooltipAt(own, centre.x, centre.y - 85, fleet.names[1]);
+  // Where it was, its neighbour 100 m east (3 px at zoom 12) is the nearest now.
+  await expectTooltipAt(own, centre.x + 3, centre.y, fleet.names[2]);
+  await context.close();
+});
