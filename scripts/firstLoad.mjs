@@ -29,8 +29,8 @@ const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
 
 /**
  * `bundle`: Rollup/Rolldown's output bundle; `root`: the repository root (absolute, ending in /);
- * `outDir`: where the bundle was written. Returns, per page, its JS files and their gzipped total
- * in bytes, as written.
+ * `outDir`: where the bundle was written. Returns, per page, its JS files (with the Web Workers
+ * they start) and their gzipped total in bytes, as written.
  */
 export function firstLoadOf(bundle, root, outDir) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -47,6 +47,11 @@ export function firstLoadOf(bundle, root, outDir) {
     start.forEach(visit);
     return files;
   };
+  // A Web Worker's script is no import of the chunk that starts it, only its URL in the code.
+  const workersOf = (file) =>
+    [...(bundle[file].code ?? '').matchAll(/[\w.-]+\.worker-[\w-]+\.js/g)].map(
+      ([name]) => `assets/${name}`,
+    );
   return Object.fromEntries(
     Object.entries(PAGE_ROOTS).map(([page, roots]) => {
       const start = roots.map((path) => {
@@ -54,7 +59,8 @@ export function firstLoadOf(bundle, root, outDir) {
         if (!chunk) throw new Error(`${path} is in no chunk of the build`);
         return chunk;
       });
-      const files = [...closure([entry, ...start])];
+      const chunkFiles = [...closure([entry, ...start])];
+      const files = [...new Set([...chunkFiles, ...chunkFiles.flatMap(workersOf)])];
       const bytes = gzippedBytes(outDir, files);
       return [page, { files, bytes }];
     }),

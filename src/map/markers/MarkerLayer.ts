@@ -12,7 +12,7 @@ import {
   type IndexResult,
   JUMP,
   type ViewQuery,
-} from './markerIndex';
+} from './indexProtocol';
 import { MarkerIndexClient } from './markerIndexClient';
 import { frameInterval, moveKind, pixelDistance, shouldFold } from './markerPacing';
 import {

@@ -1,10 +1,5 @@
-import type { HitQuery, IndexHit, IndexResult, ViewQuery } from './markerIndex';
-import {
-  type FromIndex,
-  type IndexPort,
-  serveMarkerIndex,
-  type ToIndex,
-} from './markerIndexService';
+import type { HitQuery, IndexHit, IndexResult, ViewQuery } from './indexProtocol';
+import type { FromIndex, IndexPort, ToIndex } from './markerIndexService';
 
 /**
  * Fixes travel to the index in batches: one message every this many ms at most, however many
@@ -32,16 +27,23 @@ const workerChannel = (onMessage: (message: FromIndex) => void, onError: () => v
 
 /**
  * The same index on this thread, behind a MessageChannel: where workers are missing (tests) or
- * the worker could not start (a policy refusing it). Slower for big fleets, never broken.
+ * the worker could not start (a policy refusing it). Slower for big fleets, never broken. Its
+ * code (supercluster) is fetched then: the worker has its own copy, which the page does not need
+ * otherwise. Messages posted meanwhile wait in the channel.
  */
 export const inThreadChannel = (onMessage: (message: FromIndex) => void): Channel => {
   const channel = new MessageChannel();
-  const stop = serveMarkerIndex(channel.port2 as unknown as IndexPort);
+  let stop: (() => void) | null = null;
+  let closed = false;
+  void import('./markerIndexService').then(({ serveMarkerIndex }) => {
+    if (!closed) stop = serveMarkerIndex(channel.port2 as unknown as IndexPort);
+  });
   channel.port1.onmessage = (event: MessageEvent<FromIndex>) => onMessage(event.data);
   return {
     post: (message, transfer = []) => channel.port1.postMessage(message, transfer),
     close: () => {
-      stop();
+      closed = true;
+      stop?.();
       channel.port1.close();
       channel.port2.close();
     },

@@ -1,4 +1,4 @@
-import { mercatorX, mercatorY, worldSize } from './markerIndex';
+import { mercatorX, mercatorY, worldSize } from './indexProtocol';
 
 /**
  * When the map redraws, and which fixes glide: pure rules the marker layer follows, so the cost
