@@ -13,18 +13,21 @@
  * (tests/support/services.ts). Targets: p99 < 300 ms; CPU per fix with two instances within 1.3×
  * of one instance's (docs/scaling.md).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { OsmAndSender } from '../server/simulator/sender';
 import { createPostgresDatabase, type TempPostgres } from '../tests/support/postgres';
-import type { TestServer } from '../tests/support/server';
+import { freePort, type TestServer } from '../tests/support/server';
 import { postgresAnswers, redisAnswers, TestPostgres, TestRedis } from '../tests/support/services';
+import { connect } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
 import {
   adminClient,
-  createDevices,
   log,
   osmAndMessage,
   percentile,
@@ -47,35 +50,64 @@ interface Options {
   seconds: number;
 }
 
-/** A balancer that sends each HTTP request to the next instance in turn (no stickiness). */
+/**
+ * HAProxy (Debian's, installed when missing) in front of `ports`: each HTTP request to the next
+ * instance in turn, keep-alive on both sides. A balancer of its own
+ * process and language keeps its cost out of both the servers' figures and this process's.
+ */
 async function roundRobinBalancer(ports: number[]): Promise<{ url: string; close(): void }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const port = ports[next++ % ports.length];
-    const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
+  const installed = spawnSync('bash', ['scripts/ensure-cluster-services.sh', 'haproxy'], {
+    stdio: 'inherit',
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  if (installed.status !== 0) throw new Error('HAProxy is missing and could not be installed');
+  const port = await freePort();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'frota-haproxy-'));
+  const config = path.join(dir, 'haproxy.cfg');
+  await writeFile(
+    config,
+    [
+      'global',
+      '  maxconn 8192',
+      'defaults',
+      '  mode http',
+      '  timeout connect 5s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      'frontend devices',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend instances',
+      'backend instances',
+      '  balance roundrobin',
+      '  http-reuse always',
+      ...ports.map((p, i) => `  server i${i} 127.0.0.1:${p}`),
+      '',
+    ].join('\n'),
+  );
+  const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+  for (let i = 0; ; i++) {
+    const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    if (i > 100) throw new Error('HAProxy did not start');
+    await sleep(100);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => {
-      server.close();
-      agent.destroy();
+      haproxy.kill();
+      void rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The devices `server` knows, as the administrator sees them. */
+async function listDevices(server: TestServer): Promise<{ id: number; uniqueId: string }[]> {
+  const admin = await adminClient(server);
+  const res = await admin.get('/api/devices');
+  if (res.status !== 200) throw new Error(`GET /api/devices: HTTP ${res.status}`);
+  return (await res.json()) as { id: number; uniqueId: string }[];
 }
 
 /** An administrator's live socket on `server`: arrival times and raw messages, parsed later. */
@@ -93,14 +125,37 @@ async function openSocket(server: TestServer) {
   return { socket, received };
 }
 
+/**
+ * A fresh database with the schema and `count` devices, written directly: creating 10,000 devices
+ * through the API would take a minute and is not what this measures.
+ */
+async function seedDatabase(adminUrl: string, count: number): Promise<TempPostgres> {
+  const database = await createPostgresDatabase(adminUrl);
+  const db = await connect({ kind: 'postgres', url: database.url });
+  try {
+    await migrateToLatest(db);
+    const rows = Array.from({ length: count }, (_, index) => ({
+      name: `Cluster ${index}`,
+      uniqueId: `cl-${String(index).padStart(6, '0')}`,
+      attributes: '{}',
+      state: '{}',
+      disabled: false,
+    }));
+    for (let at = 0; at < rows.length; at += 1000) {
+      await db.kysely
+        .insertInto('devices')
+        .values(rows.slice(at, at + 1000))
+        .execute();
+    }
+  } finally {
+    await db.close();
+  }
+  return database;
+}
+
 /** Runs the feed against `servers` (through a balancer when more than one) and measures it. */
 async function run(label: string, servers: TestServer[], options: Options): Promise<Figure[]> {
-  const admin = await adminClient(servers[0]);
-  const createStart = Date.now();
-  const devices = await createDevices(admin, options.devices, 'cl-', 32);
-  log(
-    `${label}: ${options.devices} devices created in ${((Date.now() - createStart) / 1000).toFixed(0)} s`,
-  );
+  const devices = (await listDevices(servers[0])).filter((d) => d.uniqueId.startsWith('cl-'));
   const idOf = new Map(devices.map((d) => [d.uniqueId, d.id]));
   const osmandPorts = servers.map((server) => Number(server.env.OSMAND_PORT));
   const balancer = servers.length > 1 ? await roundRobinBalancer(osmandPorts) : null;
@@ -108,10 +163,13 @@ async function run(label: string, servers: TestServer[], options: Options): Prom
   // fan-out to sockets costs the same, and only the coordination differs.
   const socketHosts = servers.length > 1 ? servers : [servers[0], servers[0]];
   const sockets = await Promise.all(socketHosts.map(openSocket));
+  // Devices report independently: as many requests in flight as a fleet this size would have
+  // waiting on the servers' batches (a reply waits for its batch's commit).
+  const concurrency = Math.min(options.devices, 2048);
   const sender = new OsmAndSender({
     url: balancer?.url ?? `http://127.0.0.1:${osmandPorts[0]}`,
-    concurrency: 256,
-    maxQueue: 256 * 64,
+    concurrency,
+    maxQueue: concurrency * 16,
     retries: 0,
     timeoutMs: 30_000,
     breakerThreshold: 1_000_000,
@@ -236,7 +294,7 @@ async function clusterBench(options: Options): Promise<Figure[]> {
   const databases: TempPostgres[] = [];
   const servers: TestServer[] = [];
   const database = async () => {
-    const created = await createPostgresDatabase(adminUrl);
+    const created = await seedDatabase(adminUrl, options.devices);
     databases.push(created);
     return created.url;
   };

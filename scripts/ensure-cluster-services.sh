@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The cluster tests run real PostgreSQL and Redis servers. Usage: ensure-cluster-services.sh
-# [redis-server] [postgresql]: Debian's packages named are installed when their programs are
-# missing (needs root), as ensure-chromium.sh does for the E2E tests. Nothing is started here;
-# the tests start their own servers in temporary directories when none answers.
+# The cluster tests run real PostgreSQL and Redis servers, and the cluster benchmark an HAProxy
+# balancer. Usage: ensure-cluster-services.sh [redis-server] [postgresql] [haproxy]: Debian's
+# packages named are installed when their programs are missing (needs root), as
+# ensure-chromium.sh does for the E2E tests. Nothing is started here; the tests start their own
+# servers in temporary directories when none answers.
 set -euo pipefail
 missing=()
 for package in "$@"; do
@@ -12,6 +13,7 @@ for package in "$@"; do
       command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
         missing+=(postgresql)
       ;;
+    haproxy) command -v haproxy >/dev/null 2>&1 || missing+=(haproxy) ;;
     *) echo "unknown service package: $package" >&2; exit 2 ;;
   esac
 done
@@ -20,7 +22,7 @@ if [ "$(id -u)" != "0" ]; then
   echo "Missing ${missing[*]}; install Debian's packages (needs root)." >&2
   exit 1
 fi
-echo "Installing Debian's ${missing[*]} for the cluster tests…"
+echo "Installing Debian's ${missing[*]} for the cluster tests and benchmark…"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -1,17 +1,35 @@
 import type { TooltipProps } from '@mui/material';
-import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import type { HintBubbleProps } from './HintBubble';
 
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
-
-/** Once anything asks for a hint, every hint on the page may load MUI's tooltip. */
-let wanted = false;
+/** The bubble once fetched; every hint of the page then uses it. */
+let Bubble: ComponentType<HintBubbleProps> | null = null;
+let loading: Promise<void> | null = null;
 const waiting = new Set<() => void>();
-const want = () => {
-  if (wanted) return;
-  wanted = true;
-  waiting.forEach((wake) => wake());
-  waiting.clear();
+const load = () => {
+  loading ??= import('./HintBubble').then(
+    (module) => {
+      Bubble = module.HintBubble;
+      waiting.forEach((wake) => wake());
+      waiting.clear();
+    },
+    () => {
+      // Offline: the browser's own tooltip stays, and the next hover tries again.
+      loading = null;
+    },
+  );
 };
+
+/** MUI's tooltip waits this long under the pointer before showing; so does this one. */
+const ENTER_DELAY_MS = 100;
 
 interface HintProps {
   title: string;
@@ -21,32 +39,54 @@ interface HintProps {
 }
 
 /**
- * MUI's tooltip on a control of the first screen, fetched when the pointer or the keyboard first
- * reaches one of them: the tooltip and its positioning engine stay out of the script the map
- * needs to be used. Until then the control shows its name in the browser's own tooltip.
+ * A tooltip on a control of the first screen, its code (MUI's tooltip and positioning engine)
+ * fetched when the pointer or the keyboard first reaches one of them, so it stays out of the
+ * script the map needs to be used; until then the browser's own tooltip shows the name. The
+ * control is never wrapped or mounted anew: a click landing while the bubble arrives still counts.
  */
 export const Hint = ({ title, placement, children }: HintProps) => {
-  const [active, setActive] = useState(wanted);
+  const [loaded, setLoaded] = useState(Bubble !== null);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    if (active) return;
-    const wake = () => setActive(true);
+    if (loaded) return;
+    const wake = () => setLoaded(true);
     waiting.add(wake);
     return () => {
       waiting.delete(wake);
     };
-  }, [active]);
-  if (!active) {
-    return (
-      <span title={title} onPointerEnter={want} onFocus={want} style={{ display: 'contents' }}>
+  }, [loaded]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = () => {
+    load();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(true), ENTER_DELAY_MS);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    setOpen(false);
+  };
+  const anchor = box.current?.firstElementChild;
+  return (
+    <>
+      <span
+        ref={box}
+        title={loaded ? undefined : title}
+        onPointerEnter={(event: PointerEvent) => event.pointerType === 'mouse' && show()}
+        onPointerLeave={hide}
+        onPointerDown={hide}
+        // Like MUI's tooltip: a keyboard focus shows the hint, a click's focus does not.
+        onFocus={(event: FocusEvent) => event.target.matches(':focus-visible') && show()}
+        onBlur={hide}
+        style={{ display: 'contents' }}
+      >
         {children}
       </span>
-    );
-  }
-  return (
-    <Suspense fallback={children}>
-      <Tooltip title={title} placement={placement}>
-        {children}
-      </Tooltip>
-    </Suspense>
+      {loaded && open && Bubble && anchor && (
+        <Bubble anchor={anchor} title={title} placement={placement} />
+      )}
+    </>
   );
 };

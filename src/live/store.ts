@@ -36,6 +36,8 @@ export interface LiveState {
    * devices came or went (or a resync replaced them): views then look at every device.
    */
   readonly viewChanged: ReadonlySet<number> | null;
+  /** The REST lists have been applied once: what the store holds is the fleet, not a part of it. */
+  readonly synced: boolean;
 }
 
 export type Schedule = (run: () => void) => void;
@@ -98,6 +100,7 @@ export class LiveStore {
   private version = 0;
   private viewVersion = 0;
   private viewChanged: ReadonlySet<number> | null = null;
+  private synced = false;
   /** Devices changed since the last view version. */
   private pendingView = new Set<number>();
   private snapshot: LiveState;
@@ -172,7 +175,10 @@ export class LiveStore {
     this.pendingEvents = [];
 
     const unknownDeviceIds = [...positions].filter((id) => !this.devices.has(id));
-    const changed = devices.size + positions.size + removed.size + events.length > 0;
+    // The first resync is news even when it brings nothing: an empty fleet is loaded too.
+    const firstSync = resynced && !this.synced;
+    this.synced ||= resynced;
+    const changed = devices.size + positions.size + removed.size + events.length > 0 || firstSync;
     if (!changed) return;
     this.version += 1;
     // A new or vanished device, or a resync, shows at once; updates wait for the refresh delay.
@@ -266,6 +272,7 @@ export class LiveStore {
       version: this.version,
       viewVersion: this.viewVersion,
       viewChanged: this.viewChanged,
+      synced: this.synced,
     };
   }
 }

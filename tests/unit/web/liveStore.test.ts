@@ -129,6 +129,24 @@ describe('LiveStore batching', () => {
 });
 
 describe('LiveStore resync after a reconnect', () => {
+  it('says the fleet is loaded after the first resync, even an empty one', () => {
+    const { store, frame } = manualStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.enqueue({ positions: [position(1)] });
+    frame();
+    // A socket message alone is not the fleet.
+    expect(store.getState().synced).toBe(false);
+    store.resync([], []);
+    frame();
+    expect(store.getState().synced).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(2);
+    store.resync([], []);
+    frame();
+    // Later empty resyncs change nothing and tell nobody.
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
   it('replaces the device set and merges positions by fix time', () => {
     const { store, frame } = manualStore();
     store.enqueue({
