@@ -10,7 +10,10 @@
 // busy share, longest task and longest frame while positions arrive; search latency
 // per keystroke on /devices; JS heap over the run. Targets: markers < 2 s, longest task < 50 ms,
 // busy < 30 %, search < 30 ms, memory flat. Builds the web app first when dist/ is missing or stale.
+// Also prints the JS (gzip) the sign-in page and the map fetched before they worked.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BUDGET_KIB, gzippedBytes } from '../scripts/firstLoad.mjs';
 import {
   ADMIN,
   launchChromium,
@@ -96,12 +99,46 @@ for (;;) {
 log(`fleet ready (${reported} positions) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
 
 const browser = await launchChromium(['--enable-precise-memory-info']);
-const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+const context = await browser.newContext({
+  viewport: { width: 1440, height: 900 },
+  locale: 'pt-BR',
+});
+const page = await context.newPage();
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
 
+/**
+ * Records the same-origin scripts `target` fetches (a worker's included), with when each began;
+ * `until()` returns those begun before the page said it works (its `frota:page-ready` mark).
+ */
+const recordUntilReady = (target) => {
+  const requests = [];
+  const listener = (request) => {
+    const url = new URL(request.url());
+    if (url.origin === base && url.pathname.endsWith('.js')) {
+      requests.push({ file: url.pathname.slice(1), at: Date.now() });
+    }
+  };
+  target.on('request', listener);
+  return async () => {
+    const readyAt = await target.evaluate(async () => {
+      for (;;) {
+        const mark = performance.getEntriesByName('frota:page-ready')[0];
+        if (mark) return performance.timeOrigin + mark.startTime;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    target.off('request', listener);
+    return [...new Set(requests.filter((entry) => entry.at <= readyAt).map((entry) => entry.file))];
+  };
+};
+const dist = resolve('dist');
+const kib = (files) => (gzippedBytes(dist, files) / 1024).toFixed(1);
+
 // 1. Sign-in to every marker drawn.
+const loginScripts = recordUntilReady(page);
 await page.goto(`${base}/login`);
+const loginFiles = await loginScripts();
 await page.locator('#username').fill(ADMIN.email);
 await page.locator('#password').fill(ADMIN.password);
 const signInStart = Date.now();
@@ -262,6 +299,14 @@ while (Date.now() - memoryStart < MINUTES * 60_000) {
 }
 memory.push([(Date.now() - memoryStart) / 1000, ...(await heap())]);
 
+// 5. The map's scripts: a new visit to /home with the session, until its markers are drawn.
+// A page of the same context: its session, and its service worker's cache.
+const revisit = await context.newPage();
+await page.close();
+const mapScripts = recordUntilReady(revisit);
+await revisit.goto(`${base}/home`);
+const mapFiles = await mapScripts();
+
 await browser.close();
 stopServer();
 
@@ -270,6 +315,11 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 console.log('\n=== Frota live map benchmark ===');
 console.log(
   `devices: ${DEVICES} (${SPREAD} spread), target feed: ${RATE} positions/s (simulator: ${socketRate})`,
+);
+console.log(
+  `JS fetched (gzip): sign-in page ${kib(loginFiles)} KiB in ${loginFiles.length} files ` +
+    `(target < ${BUDGET_KIB.login}), map ${kib(mapFiles)} KiB in ${mapFiles.length} files, ` +
+    `marker worker included (target < ${BUDGET_KIB.map})`,
 );
 console.log(
   `sign-in to all markers drawn: ${markersMs} ms (target < 2000; 50,000 devices < 4000), ` +

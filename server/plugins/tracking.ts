@@ -6,6 +6,7 @@ import { findUserById } from '../db/users';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
+import { LatestPositionsJson } from '../positions/latestJson';
 import { TrackingCache } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
@@ -40,8 +41,14 @@ export interface Tracking {
    * other instances' logs too.
    */
   messages: MessageLog;
-  /** The latest position of every device the user sees (the socket's opening message). */
+  /** The latest position of every device the user sees. */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
+  /**
+   * The same as a JSON array (the socket's opening message): each position's text is built once
+   * and reused by every later greeting, which at tens of thousands of devices saves the
+   * serialisation and its garbage on every sign-in.
+   */
+  latestPositionsJson(user: Pick<User, 'id' | 'administrator'>): Promise<Buffer>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
   onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
   /**
@@ -123,6 +130,23 @@ export const trackingPlugin = fp<TrackingOptions>(
     // One instance of a cluster turns silent devices unknown: the lease holder, whose cache
     // follows the others' batches (docs/scaling.md).
     sweep.start(1000, () => app.lease.held);
+
+    /** The latest fix of every device `user` sees; lazily deleted devices are hidden as in every list. */
+    const latestRecords = async (
+      user: Pick<User, 'id' | 'administrator'>,
+    ): Promise<PositionRecord[]> => {
+      const ids = user.administrator
+        ? [...cache.devices.keys()]
+        : await visibleDeviceIds(app.db, user.id, false);
+      const latest: PositionRecord[] = [];
+      for (const id of ids) {
+        const entry = cache.devices.get(id);
+        if (!entry || isDeletedUniqueId(entry.device.uniqueId)) continue;
+        if (entry.last && entry.last.id > 0) latest.push(entry.last);
+      }
+      return latest;
+    };
+    const greetingTexts = new LatestPositionsJson();
 
     /** The user's devices and their latest positions, as the socket's opening message has them. */
     const snapshot = async (userId: number) => {
@@ -223,16 +247,10 @@ export const trackingPlugin = fp<TrackingOptions>(
       logs,
       messages,
       async latestPositions(user) {
-        const ids = user.administrator
-          ? [...cache.devices.keys()]
-          : await visibleDeviceIds(app.db, user.id, false);
-        return ids.flatMap((id) => {
-          const entry = cache.devices.get(id);
-          // Lazily deleted devices are hidden like in every list.
-          if (!entry || isDeletedUniqueId(entry.device.uniqueId)) return [];
-          const last = entry.last;
-          return last && last.id > 0 ? [positionJson(last)] : [];
-        });
+        return (await latestRecords(user)).map(positionJson);
+      },
+      async latestPositionsJson(user) {
+        return greetingTexts.listOf(await latestRecords(user), (last) => last.id, positionJson);
       },
       latestDeleted(deviceId, previousId, latest) {
         replaceLatest(deviceId, previousId, latest);

@@ -45,6 +45,23 @@ export class LatestPositionsJson {
         this.texts.set(row.id, Buffer.from(JSON.stringify(positionJson(positionFromRow(row)))));
       }
     }
+    return this.join(ids);
+  }
+
+  /**
+   * The JSON array of positions already in memory (the live state's latest fixes), in that
+   * order; `json` gives the response object of one not listed before.
+   */
+  listOf<T>(items: readonly T[], idOf: (item: T) => number, json: (item: T) => unknown): Buffer {
+    if (items.length === 0) return EMPTY;
+    const ids = items.map(idOf);
+    items.forEach((item, i) => {
+      if (!this.texts.has(ids[i])) this.texts.set(ids[i], Buffer.from(JSON.stringify(json(item))));
+    });
+    return this.join(ids);
+  }
+
+  private join(ids: readonly number[]): Buffer {
     const parts: Buffer[] = [OPEN];
     for (const id of ids) {
       const text = this.texts.get(id);

@@ -26,10 +26,16 @@ interface LiveSocketDeps {
 const socketUrl = (location: Location = window.location): string =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/socket`;
 
+/** How long a (re)connection waits for the socket's greeting before asking REST for positions. */
+export const GREETING_WAIT_MS = 10_000;
+
 /**
- * Opens `/api/socket` into the store. The first connection follows a REST load of devices and
- * positions; every reconnection resyncs both, so fixes missed during the gap are not lost (the
- * original did not). Positions of devices the store does not know fetch that device once.
+ * Opens `/api/socket` into the store. Every connection, the first included, loads the devices
+ * over REST and takes the positions from the socket's greeting (its first message: every latest
+ * position, as Traccar sends), applied together as one resync; so fixes missed while
+ * disconnected are not lost (the original did not resync), and a big fleet's positions are
+ * fetched and parsed once, not twice. Should the greeting not come (a socket that cannot open),
+ * REST supplies the positions. Positions of devices the store does not know fetch that device.
  */
 export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): (() => void) => {
   const loadDevices = deps.loadDevices ?? dataProvider.getDevices;
@@ -37,14 +43,20 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   const loadDevice = deps.loadDevice ?? dataProvider.getDevice;
   const requested = new Set<number>();
   let stopped = false;
-  // The socket's greeting (every latest position) can beat the first load of the devices: their
-  // positions then wait for that load instead of asking for thousands of devices one by one.
+  // Until the first resync, positions of devices not yet known wait for it instead of asking for
+  // thousands of devices one by one.
   let loaded = false;
+  /** The current connection's greeting while it is awaited: it resolves that connection's resync. */
+  let awaiting: {
+    greet: (positions: Position[]) => void;
+    fallback: () => void;
+    cancel: () => void;
+  } | null = null;
 
-  const resync = async () => {
+  const resync = async (positions: Promise<Position[]>) => {
     try {
-      const [devices, positions] = await Promise.all([loadDevices(), loadPositions()]);
-      if (!stopped) store.resync(devices, positions);
+      const [devices, latest] = await Promise.all([loadDevices(), positions]);
+      if (!stopped) store.resync(devices, latest);
     } catch (error) {
       console.info('live: resync failed', error);
     } finally {
@@ -52,12 +64,39 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
     }
   };
 
+  /**
+   * The positions of a (re)connection: its greeting, or REST's list if the greeting is late or
+   * the connection closed before it came.
+   */
+  const connectionPositions = (): Promise<Position[]> => {
+    awaiting?.fallback();
+    return new Promise<Position[]>((resolve, reject) => {
+      const settle = () => {
+        clearTimeout(timer);
+        if (awaiting === entry) awaiting = null;
+      };
+      const entry = {
+        greet: (positions: Position[]) => {
+          settle();
+          resolve(positions);
+        },
+        fallback: () => {
+          settle();
+          loadPositions().then(resolve, reject);
+        },
+        cancel: settle,
+      };
+      const timer = setTimeout(entry.fallback, GREETING_WAIT_MS);
+      awaiting = entry;
+    });
+  };
+
   const unsubscribe = store.subscribe(({ unknownDeviceIds }) => {
     if (!loaded) return;
     const fresh = unknownDeviceIds.filter((id) => !requested.has(id));
     fresh.forEach((id) => requested.add(id));
     if (fresh.length > MAX_SINGLE_LOADS) {
-      void resync();
+      void resync(loadPositions());
       return;
     }
     fresh.forEach((id) => {
@@ -77,7 +116,7 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   let openedBefore = false;
   socket.onopen = () => {
     deps.onStatus?.(true);
-    if (openedBefore) void resync();
+    if (openedBefore) void resync(connectionPositions());
     openedBefore = true;
     attachLogsSender((text) => socket.send(text));
   };
@@ -88,12 +127,20 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   socket.onmessage = (event: MessageEvent) => {
     const { logs, ...message } = parseMessage(event.data);
     if (logs?.length) deliverProtocolLogs(logs);
+    if (awaiting && message.positions) {
+      // The connection's first positions: the greeting, applied with the devices' load.
+      const { positions, ...rest } = message;
+      awaiting.greet(positions);
+      if (!isEmptyMessage(rest)) store.enqueue(rest);
+      return;
+    }
     if (!isEmptyMessage(message)) store.enqueue(message);
   };
-  void resync();
+  void resync(connectionPositions());
 
   const stop = () => {
     stopped = true;
+    awaiting?.cancel();
     attachLogsSender(null);
     unsubscribe();
     socket.close();

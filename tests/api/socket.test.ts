@@ -23,7 +23,8 @@ function connect(path: string, headers: Record<string, string> = {}): Promise<Op
     const closed = new Promise<{ code: number }>((done) =>
       socket.on('close', (code) => done({ code })),
     );
-    socket.on('message', (data) => messages.push(String(data)));
+    // A browser hands a binary frame over as a Blob, which a Traccar client cannot parse.
+    socket.on('message', (data, isBinary) => messages.push(isBinary ? '<binary>' : String(data)));
     socket.on('open', () => resolve({ socket, messages, closed }));
     socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     socket.on('error', reject);

@@ -2,6 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { unauthorized } from '../../errors';
 
 const Query = Type.Object({ token: Type.Optional(Type.String()) });
+const GREETING_OPEN = Buffer.from('{"positions":');
+const GREETING_CLOSE = Buffer.from('}');
 
 /**
  * Whether a client message turns the live protocol logs on or off: `{"logs":true}` /
@@ -62,10 +64,10 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Traccar opens with the latest position of every visible device. The snapshot is taken
       // and the socket joins the hub in the same tick, so no live update falls in between.
       const positions = app.hasDecorator('tracking')
-        ? await app.tracking.latestPositions(auth.user)
-        : [];
+        ? await app.tracking.latestPositionsJson(auth.user)
+        : Buffer.from('[]');
       if (socket.readyState !== socket.OPEN) return; // closed while the snapshot was read
-      socket.send(JSON.stringify({ positions }));
+      socket.send(Buffer.concat([GREETING_OPEN, positions, GREETING_CLOSE]), { binary: false });
       const session = auth.session;
       app.hub.add(socket, auth.user.id, session?.id ?? null, auth.tokenId, session?.impersonatorId);
       socket.on('close', () => app.hub.remove(socket));

@@ -24,6 +24,22 @@ const row = (id: number): PositionRow =>
   }) as unknown as PositionRow;
 
 describe('LatestPositionsJson', () => {
+  it('lists positions held in memory, serialising each one only the first time', () => {
+    const store = new LatestPositionsJson();
+    let serialised = 0;
+    const json = (position: { id: number; latitude: number }) => {
+      serialised += 1;
+      return position;
+    };
+    const idOf = (position: { id: number }) => position.id;
+    const a = { id: 5, latitude: -23.5 };
+    const b = { id: 6, latitude: -23.6 };
+    expect(JSON.parse(store.listOf([a, b], idOf, json).toString())).toEqual([a, b]);
+    expect(JSON.parse(store.listOf([b], idOf, json).toString())).toEqual([b]);
+    expect(serialised).toBe(2);
+    expect(store.listOf([], idOf, json).toString()).toBe('[]');
+  });
+
   it('answers a JSON array in the order asked, reading each row once', async () => {
     const store = new LatestPositionsJson();
     const asked: number[][] = [];

@@ -1,4 +1,9 @@
-import { MAX_SINGLE_LOADS, RECONNECT_MS, startLiveSocket } from '../../../src/live/liveSocket';
+import {
+  GREETING_WAIT_MS,
+  MAX_SINGLE_LOADS,
+  RECONNECT_MS,
+  startLiveSocket,
+} from '../../../src/live/liveSocket';
 import { closeSocket } from '../../../src/live/socketRegistry';
 import { LiveStore } from '../../../src/live/store';
 import { device, position } from './liveFixtures';
@@ -50,7 +55,7 @@ describe('live socket', () => {
     vi.useRealTimers();
   });
 
-  it('loads, streams, reconnects after 5 s and resyncs devices and positions', async () => {
+  it('loads the devices, takes the positions from the greeting, reconnects after 5 s and resyncs', async () => {
     const store = immediate();
     const loadDevices = vi.fn(async () => [device(1)]);
     const loadPositions = vi.fn(async () => [position(1)]);
@@ -63,12 +68,15 @@ describe('live socket', () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(loadDevices).toHaveBeenCalledTimes(1);
-    expect(store.getState().devices.has(1)).toBe(true);
+    // The devices wait for the greeting: the fleet is applied whole.
+    expect(store.getState().synced).toBe(false);
 
     const first = FakeSocket.instances[0];
     first.open();
-    expect(loadDevices).toHaveBeenCalledTimes(1);
     first.message({ positions: [position(1, { latitude: 5, fixTime: '2026-01-01T11:00:00Z' })] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().synced).toBe(true);
+    expect(store.getState().devices.has(1)).toBe(true);
     expect(store.getState().positions.get(1)?.latitude).toBe(5);
 
     // A position for a device the store does not know fetches that device.
@@ -83,12 +91,49 @@ describe('live socket', () => {
     expect(FakeSocket.instances).toHaveLength(2);
     loadDevices.mockResolvedValueOnce([device(1), device(2)]);
     FakeSocket.instances[1].open();
+    FakeSocket.instances[1].message({
+      positions: [position(1, { latitude: 1 }), position(2, { latitude: 2 })],
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(loadDevices).toHaveBeenCalledTimes(2);
-    expect(loadPositions).toHaveBeenCalledTimes(2);
+    // Every latest position came with the greetings: REST was never asked for them.
+    expect(loadPositions).not.toHaveBeenCalled();
     expect([...store.getState().devices.keys()].sort()).toEqual([1, 2]);
-    // The newer live fix survives the older REST answer.
+    // The newer live fix survives the older greeting.
     expect(store.getState().positions.get(1)?.latitude).toBe(5);
+    expect(store.getState().positions.get(2)?.latitude).toBe(2);
+  });
+
+  it('asks REST for the positions when the greeting does not come, or its socket closes first', async () => {
+    const store = immediate();
+    const loadPositions = vi.fn(async () => [position(1, { latitude: 9 })]);
+    startLiveSocket(store, {
+      url: 'ws://test/api/socket',
+      loadDevices: async () => [device(1)],
+      loadPositions,
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(GREETING_WAIT_MS - 100);
+    expect(store.getState().synced).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(loadPositions).toHaveBeenCalledTimes(1);
+    expect(store.getState().positions.get(1)?.latitude).toBe(9);
+    // Later positions are live updates, not a greeting.
+    FakeSocket.instances[0].open();
+    FakeSocket.instances[0].message({
+      positions: [position(1, { latitude: 3, fixTime: '2026-01-01T12:00:00Z' })],
+    });
+    expect(store.getState().positions.get(1)?.latitude).toBe(3);
+
+    // A reconnection whose socket drops before greeting: the next one's open asks REST for it.
+    FakeSocket.instances[0].close(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS + 100);
+    FakeSocket.instances[1].open();
+    FakeSocket.instances[1].close(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS + 100);
+    FakeSocket.instances[2].open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadPositions).toHaveBeenCalledTimes(2);
   });
 
   it('leaves a greeting that beats the first load to that load, and a burst to one resync', async () => {
