@@ -13,7 +13,7 @@
 // Also prints the JS (gzip) the sign-in page and the map fetched before they worked.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUDGET_KIB, gzippedBytes } from '../scripts/firstLoad.mjs';
+import { BUDGET_KIB, gzippedBytes, recordScripts } from '../scripts/firstLoad.mjs';
 import {
   ADMIN,
   launchChromium,
@@ -108,29 +108,21 @@ const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
 
 /**
- * Records the same-origin scripts `target` fetches (a worker's included), with when each began;
- * `until()` returns those begun before the page said it works (its `frota:page-ready` mark).
+ * Records the same-origin scripts `target` fetches (a worker's included); the returned function
+ * resolves to those requested before the page said it works (its `frota:page-ready` mark).
  */
 const recordUntilReady = (target) => {
-  const requests = [];
-  const listener = (request) => {
-    const url = new URL(request.url());
-    if (url.origin === base && url.pathname.endsWith('.js')) {
-      requests.push({ file: url.pathname.slice(1), at: Date.now() });
-    }
-  };
-  target.on('request', listener);
-  return async () => {
-    const readyAt = await target.evaluate(async () => {
-      for (;;) {
-        const mark = performance.getEntriesByName('frota:page-ready')[0];
-        if (mark) return performance.timeOrigin + mark.startTime;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    });
-    target.off('request', listener);
-    return [...new Set(requests.filter((entry) => entry.at <= readyAt).map((entry) => entry.file))];
-  };
+  const stop = recordScripts(target, base);
+  return async () =>
+    stop(
+      await target.evaluate(async () => {
+        for (;;) {
+          const mark = performance.getEntriesByName('frota:page-ready')[0];
+          if (mark) return performance.timeOrigin + mark.startTime;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }),
+    );
 };
 const dist = resolve('dist');
 const kib = (files) => (gzippedBytes(dist, files) / 1024).toFixed(1);

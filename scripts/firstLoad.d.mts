@@ -15,14 +15,17 @@ export declare function firstLoadOf(
   outDir: string,
 ): Record<Page, PageLoad>;
 
-/** Records the page's same-origin script requests until the returned function is called. */
+/**
+ * Records the page's same-origin script requests until the returned function is called; given a
+ * time (ms since the epoch), it returns only those requested by then.
+ */
 export declare function recordScripts(
   page: {
     on(event: 'request', listener: (request: { url(): string }) => void): unknown;
     off(event: 'request', listener: (request: { url(): string }) => void): unknown;
   },
   origin: string,
-): () => string[];
+): (until?: number) => string[];
 
 /** The gzipped size of built files, paths relative to `distDir` (absolute). */
 export declare function gzippedBytes(distDir: string, files: string[]): number;

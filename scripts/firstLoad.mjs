@@ -68,20 +68,23 @@ export function firstLoadOf(bundle, root, outDir) {
 }
 
 /**
- * Starts recording the same-origin JS files a Playwright `page` fetches; `stop()` returns their
- * paths (as in dist/, e.g. `assets/app-x.js`) in request order. Service-worker fetches (the
- * precache filling in the background) are the worker's, not the page's, and are not counted.
+ * Starts recording the same-origin JS files a Playwright `page` fetches; `stop(until?)` returns
+ * their paths (as in dist/, e.g. `assets/app-x.js`) in request order, only those requested by the
+ * time `until` (ms since the epoch) when given. Service-worker fetches (the precache filling in
+ * the background) are the worker's, not the page's, and are not counted.
  */
 export function recordScripts(page, origin) {
-  const files = [];
+  const requests = [];
   const onRequest = (request) => {
     const url = new URL(request.url());
-    if (url.origin === origin && url.pathname.endsWith('.js')) files.push(url.pathname.slice(1));
+    if (url.origin === origin && url.pathname.endsWith('.js')) {
+      requests.push({ file: url.pathname.slice(1), at: Date.now() });
+    }
   };
   page.on('request', onRequest);
-  return () => {
+  return (until = Infinity) => {
     page.off('request', onRequest);
-    return [...new Set(files)];
+    return [...new Set(requests.filter(({ at }) => at <= until).map(({ file }) => file))];
   };
 }
 

@@ -6,7 +6,6 @@ import { findUserById } from '../db/users';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
-import { LatestPositionsJson } from '../positions/latestJson';
 import { TrackingCache } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
@@ -16,6 +15,7 @@ import { LiveLogs } from '../live/logs';
 import { NotificationDispatcher } from '../notifications/dispatcher';
 import type { MessageLog } from '../protocol/messageLog';
 import { visibleDeviceIds } from '../permissions/visibility';
+import { LatestPositionsJson } from '../positions/latestJson';
 import type { EventRecord, PositionRecord } from '../processing/types';
 import { deviceJson, positionJson } from '../serialize';
 
@@ -131,7 +131,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     // follows the others' batches (docs/scaling.md).
     sweep.start(1000, () => app.lease.held);
 
-    /** The latest fix of every device `user` sees; lazily deleted devices are hidden as in every list. */
+    /** The latest fix of every device `user` sees (lazily deleted devices hidden, as in lists). */
     const latestRecords = async (
       user: Pick<User, 'id' | 'administrator'>,
     ): Promise<PositionRecord[]> => {

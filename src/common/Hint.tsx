@@ -46,7 +46,8 @@ interface HintProps {
  */
 export const Hint = ({ title, placement, children }: HintProps) => {
   const [loaded, setLoaded] = useState(Bubble !== null);
-  const [open, setOpen] = useState(false);
+  /** The control the bubble points at while it shows. */
+  const [anchor, setAnchor] = useState<Element | null>(null);
   const box = useRef<HTMLSpanElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
@@ -62,13 +63,15 @@ export const Hint = ({ title, placement, children }: HintProps) => {
   const show = () => {
     load();
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(true), ENTER_DELAY_MS);
+    timer.current = setTimeout(
+      () => setAnchor(box.current?.firstElementChild ?? null),
+      ENTER_DELAY_MS,
+    );
   };
   const hide = () => {
     clearTimeout(timer.current);
-    setOpen(false);
+    setAnchor(null);
   };
-  const anchor = box.current?.firstElementChild;
   return (
     <>
       <span
@@ -84,9 +87,7 @@ export const Hint = ({ title, placement, children }: HintProps) => {
       >
         {children}
       </span>
-      {loaded && open && Bubble && anchor && (
-        <Bubble anchor={anchor} title={title} placement={placement} />
-      )}
+      {loaded && Bubble && anchor && <Bubble anchor={anchor} title={title} placement={placement} />}
     </>
   );
 };

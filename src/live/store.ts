@@ -36,7 +36,10 @@ export interface LiveState {
    * devices came or went (or a resync replaced them): views then look at every device.
    */
   readonly viewChanged: ReadonlySet<number> | null;
-  /** The REST lists have been applied once: what the store holds is the fleet, not a part of it. */
+  /**
+   * The first resync (the devices and every latest position) has been applied: what the store
+   * holds is the fleet, not a part of it.
+   */
   readonly synced: boolean;
 }
 

@@ -14,11 +14,9 @@ export const ReadyWhenDrawn = () => {
   useEffect(() => {
     const container = map.getContainer();
     const count = (name: string) => Number(container.getAttribute(name)) || 0;
-    let observer: MutationObserver | null = null;
-    let unsubscribe: () => void = () => undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
     const stop = () => {
-      observer?.disconnect();
+      observer.disconnect();
       unsubscribe();
       clearTimeout(grace);
     };
@@ -35,14 +33,14 @@ export const ReadyWhenDrawn = () => {
       // its way (which then draws them well within the grace).
       else if (synced && drawing && count('data-markers') > 0) grace ??= setTimeout(done, 1_000);
     };
-    observer = new MutationObserver((records) =>
+    const observer = new MutationObserver((records) =>
       check(records.some((record) => record.attributeName === 'data-drawn')),
     );
     observer.observe(container, {
       attributes: true,
       attributeFilter: ['data-drawn', 'data-markers'],
     });
-    unsubscribe = liveStore.subscribe(() => check(false));
+    const unsubscribe = liveStore.subscribe(() => check(false));
     check(false);
     return stop;
   }, [map]);
