@@ -36,6 +36,9 @@ import notifications from './resources/notifications';
 import scheduledReports from './resources/scheduledReports';
 import users from './resources/users';
 
+/** The reports shown as a table in the map's panel, each at `/reports/<view>`. */
+const REPORT_VIEWS = ['resume', 'travels', 'stops', 'events'] as const;
+
 const RedirectHome = () => <Navigate to="/home" replace />;
 
 /**
@@ -101,22 +104,13 @@ const FrotaAdmin = ({
             <Route path="/devices" element={<screens.DeviceListPanel />} />
             <Route path="/devices/:deviceId" element={<screens.DeviceDetailPanel />} />
             <Route path="/reports" element={<screens.ReportsChooser />} />
-            <Route
-              path="/reports/resume"
-              element={<screens.ReportViewPanel key="resume" view="resume" />}
-            />
-            <Route
-              path="/reports/travels"
-              element={<screens.ReportViewPanel key="travels" view="travels" />}
-            />
-            <Route
-              path="/reports/stops"
-              element={<screens.ReportViewPanel key="stops" view="stops" />}
-            />
-            <Route
-              path="/reports/events"
-              element={<screens.ReportViewPanel key="events" view="events" />}
-            />
+            {REPORT_VIEWS.map((view) => (
+              <Route
+                key={view}
+                path={`/reports/${view}`}
+                element={<screens.ReportViewPanel key={view} view={view} />}
+              />
+            ))}
             <Route path="/reports/history" element={<screens.HistoryPanel backTo="/reports" />} />
             <Route path="/reports/combined" element={<screens.CombinedReportPanel />} />
             <Route path="/reports/geofences" element={<screens.GeofenceReportPanel />} />
