@@ -5,8 +5,9 @@
 //
 // Starts a server on a fresh database, creates the fleet and feeds it through the simulator
 // (`npm run simulate`, OsmAnd protocol; `--spread uniform`: vehicles spread evenly over a disc
-// 50 km across, filling the first view, instead of along São Paulo's main roads), then in Chromium measures: sign-in to all markers drawn;
-// long tasks while the page settles (the first seconds after that, reported apart); main-thread
+// 50 km across, filling the first view, instead of along São Paulo's main roads), then in
+// Chromium measures: sign-in to all markers drawn (in a browser without DevTools attached, then
+// again under Playwright); long tasks while the page settles (the first seconds after that, reported apart); main-thread
 // busy share, longest task and longest frame while positions arrive; search latency
 // per keystroke on /devices; JS heap over the run. Targets: markers < 2 s, longest task < 50 ms,
 // busy < 30 %, search < 30 ms, memory flat. Builds the web app first when dist/ is missing or stale.
@@ -21,6 +22,7 @@ import {
   sleep,
   startBenchServer,
   startChild,
+  timeSignInWithoutDevTools,
 } from './browserSupport.mjs';
 
 const { values } = parseArgs({
@@ -97,6 +99,16 @@ for (;;) {
   await sleep(5000);
 }
 log(`fleet ready (${reported} positions) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+// 0. Sign-in to every marker drawn in a browser nobody is debugging (see the function).
+const markersDrawn = `() => {
+  const map = document.querySelector('.leaflet-container');
+  return Number(map?.getAttribute('data-markers')) >= ${reported} &&
+    Number(map?.getAttribute('data-drawn')) > 0;
+}`;
+const plainMarkersMs = Math.round(
+  await timeSignInWithoutDevTools({ base, ...ADMIN, done: markersDrawn }),
+);
 
 const browser = await launchChromium(['--enable-precise-memory-info']);
 const context = await browser.newContext({
@@ -314,8 +326,9 @@ console.log(
     `marker worker included (target < ${BUDGET_KIB.map})`,
 );
 console.log(
-  `sign-in to all markers drawn: ${markersMs} ms (target < 2000; 50,000 devices < 4000), ` +
-    `${drawnAtSignIn} clusters and markers in the first view`,
+  `sign-in to all markers drawn: ${plainMarkersMs} ms (target < 2000; 50,000 devices < 4000), ` +
+    `${drawnAtSignIn} clusters and markers in the first view; ${markersMs} ms driven by ` +
+    `Playwright, whose network tracking copies every WebSocket frame to it`,
 );
 console.log(
   `longest task after the markers (settling and while positions arrive): ` +

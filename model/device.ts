@@ -29,7 +29,9 @@ export const deletedUniqueId = (uniqueId: string, time: number): string =>
   `deleted-${uniqueId}-${time}`;
 
 export function isDeletedUniqueId(uniqueId: unknown): boolean {
-  if (typeof uniqueId !== 'string') return false;
+  // Asked of every device of a fleet at once (the map's first load): most fail on the prefix
+  // without the split's allocations.
+  if (typeof uniqueId !== 'string' || !uniqueId.startsWith('deleted-')) return false;
   const parts = uniqueId.split('-');
   return parts.length === 3 && parts[0] === 'deleted';
 }

@@ -29,10 +29,17 @@ export const Layout = lazyPage(
   () => import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
   { readyWhenShown: false, early: true },
 );
-export const MapPage = lazyPage(() => import('./map/MapPage').then((m) => m.MapPage), {
-  readyWhenShown: false,
-  early: true,
-});
+export const MapPage = lazyPage(
+  () =>
+    // The marker index's worker starts with the map's code, ahead of the fleet's data.
+    Promise.all([import('./map/MapPage'), import('./map/markers/markerIndexClient')]).then(
+      ([page, index]) => {
+        index.prestartMarkerWorker();
+        return page.MapPage;
+      },
+    ),
+  { readyWhenShown: false, early: true },
+);
 export const DeviceListPanel = lazyPage(() =>
   import('./fleet/DeviceListPanel').then((m) => m.DeviceListPanel),
 );

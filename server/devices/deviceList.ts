@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Ctx } from '../entities/context';
 import type { Wire } from '../entities/definition';
 import { devices } from '../entities/resources';
-import { listEntities, type ListQuery } from '../entities/service';
+import { listEntities, listEntitiesJson, type ListQuery } from '../entities/service';
 import { assertVisible } from '../permissions/objects';
 import { notDeletedDevice } from './deviceLimit';
 
@@ -18,6 +18,15 @@ export interface DeviceQuery extends ListQuery {
  * `groupId` (devices in that group), `id` and `uniqueId`. Lazily deleted devices never show.
  */
 export async function listDevices(ctx: Ctx, query: DeviceQuery): Promise<Wire[]> {
+  return listEntities(ctx, devices, query, await deviceConditions(ctx, query));
+}
+
+/** `listDevices` as the response's JSON text, what the route sends. */
+export async function listDevicesJson(ctx: Ctx, query: DeviceQuery): Promise<Buffer> {
+  return listEntitiesJson(ctx, devices, query, await deviceConditions(ctx, query));
+}
+
+async function deviceConditions(ctx: Ctx, query: DeviceQuery): Promise<Expression<SqlBool>[]> {
   const extra: Expression<SqlBool>[] = [notDeletedDevice()];
   if (query.deviceId) {
     await assertVisible(ctx.db, ctx.actor, 'device', query.deviceId);
@@ -37,5 +46,5 @@ export async function listDevices(ctx: Ctx, query: DeviceQuery): Promise<Wire[]>
     if (uniqueIds.length > 0) tests.push(sql`devices.unique_id in (${sql.join(uniqueIds)})`);
     extra.push(sql<SqlBool>`(${sql.join(tests, sql` or `)})`);
   }
-  return listEntities(ctx, devices, query, extra);
+  return extra;
 }

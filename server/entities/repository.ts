@@ -7,7 +7,7 @@ type Row = Record<string, unknown>;
 /** The entity tables seen without their static types: the definition drives the columns. */
 type Dynamic = Kysely<Record<string, Row>>;
 
-const dynamic = (db: Db) => db.kysely as unknown as Dynamic;
+export const dynamic = (db: Db) => db.kysely as unknown as Dynamic;
 
 export const tableOf = (def: EntityDef) => ENTITY_TABLES[def.kind];
 
@@ -31,6 +31,16 @@ export async function listRows(
   conditions: Expression<SqlBool>[],
   page: Page = {},
 ): Promise<Row[]> {
+  return listQuery(db, def, conditions, page).execute();
+}
+
+/** The query `listRows` runs, to be run as is or wrapped (`listJson.ts`). */
+export function listQuery(
+  db: Db,
+  def: EntityDef,
+  conditions: Expression<SqlBool>[],
+  page: Page = {},
+) {
   const table = tableOf(def);
   let query = dynamic(db)
     .selectFrom(table)
@@ -44,7 +54,7 @@ export async function listRows(
     if (page.limit === undefined) query = query.limit(db.dialect === 'sqlite' ? -1 : 1e15);
     query = query.offset(page.offset);
   }
-  return query.execute();
+  return query;
 }
 
 export async function findRow(db: Db, def: EntityDef, id: number): Promise<Row | undefined> {

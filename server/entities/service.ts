@@ -9,6 +9,7 @@ import { addLink } from '../permissions/linkStore';
 import { assertReference, assertVisible, canManageUser } from '../permissions/objects';
 import { visibleFilter } from '../permissions/visibility';
 import { inTransaction, type Ctx } from './context';
+import { listJson } from './listJson';
 import type { EntityDef, Wire } from './definition';
 import { applyInput, emptyWire, toColumns, toWire } from './mapping';
 import {
@@ -76,6 +77,26 @@ export async function listEntities(
   query: ListQuery,
   extra: Expression<SqlBool>[] = [],
 ): Promise<Wire[]> {
+  const rows = await listRows(ctx.db, def, await listConditions(ctx, def, query, extra), query);
+  return rows.map((row) => toWire(def, row));
+}
+
+/** `listEntities` as the response's JSON text (`listJson.ts`): what the list routes send. */
+export async function listEntitiesJson(
+  ctx: Ctx,
+  def: EntityDef,
+  query: ListQuery,
+  extra: Expression<SqlBool>[] = [],
+): Promise<Buffer> {
+  return listJson(ctx.db, def, await listConditions(ctx, def, query, extra), query);
+}
+
+async function listConditions(
+  ctx: Ctx,
+  def: EntityDef,
+  query: ListQuery,
+  extra: Expression<SqlBool>[],
+): Promise<Expression<SqlBool>[]> {
   checkArea(ctx, def, 'read');
   const conditions = [...(await ownerConditions(ctx, def, query)), ...extra];
   if (def.extended && query.groupId) {
@@ -86,8 +107,7 @@ export async function listEntities(
     await assertVisible(ctx.db, ctx.actor, 'device', query.deviceId);
     conditions.push(linkedTo(def, 'device', query.deviceId));
   }
-  const rows = await listRows(ctx.db, def, conditions, query);
-  return rows.map((row) => toWire(def, row));
+  return conditions;
 }
 
 /** The stored object, or 404; then 400 when the caller does not reach it. */

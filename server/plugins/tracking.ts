@@ -147,6 +147,30 @@ export const trackingPlugin = fp<TrackingOptions>(
       return latest;
     };
     const greetingTexts = new LatestPositionsJson();
+    /** Prepares the greeting's text of each position that became its device's latest. */
+    const prepareGreeting = (positions: readonly PositionRecord[]) => {
+      for (const position of positions) {
+        const last = cache.devices.get(position.deviceId)?.last;
+        if (last?.id === position.id) {
+          greetingTexts.prepare(last.deviceId, last.id, () => positionJson(last));
+        }
+      }
+    };
+    // After the reply to the devices (subscribers must return at once), in commit order.
+    batches.subscribe({
+      committed: ({ positions }) => {
+        if (positions.length > 0) setImmediate(() => prepareGreeting(positions));
+      },
+    });
+    // The fleet as loaded, a slice at a time so startup traffic is not held up.
+    const prepareLoaded = async () => {
+      const all = [...cache.devices.values()].flatMap((entry) => (entry.last ? [entry.last] : []));
+      for (let start = 0; start < all.length; start += 2_000) {
+        await new Promise((resolve) => setImmediate(resolve));
+        prepareGreeting(all.slice(start, start + 2_000));
+      }
+    };
+    prepareLoaded().catch((error: unknown) => app.log.error({ err: error }, 'greeting warm-up'));
 
     /** The user's devices and their latest positions, as the socket's opening message has them. */
     const snapshot = async (userId: number) => {
@@ -226,6 +250,7 @@ export const trackingPlugin = fp<TrackingOptions>(
         batch: (remote) => {
           const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
           fanout.committed({ ...fresh, events: [] });
+          if (fresh.positions.length > 0) setImmediate(() => prepareGreeting(fresh.positions));
         },
         latestDeleted: ({ deviceId, previousId, latest }) =>
           replaceLatest(deviceId, previousId, latest),

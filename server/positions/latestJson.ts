@@ -22,6 +22,8 @@ const EMPTY = Buffer.from('[]');
  */
 export class LatestPositionsJson {
   private readonly texts = new Map<number, Buffer>();
+  /** Per device, the position `prepare` last wrote the text of. */
+  private readonly prepared = new Map<number, number>();
   private largestList = 0;
 
   constructor(private readonly minimumCapacity = 1_000) {}
@@ -59,6 +61,20 @@ export class LatestPositionsJson {
       if (!this.texts.has(ids[i])) this.texts.set(ids[i], Buffer.from(JSON.stringify(json(item))));
     });
     return this.join(ids);
+  }
+
+  /**
+   * Writes the text of a device's new latest position before anybody lists it, and drops the
+   * text of the one it replaces. Fed with every stored fix, the store is warm when an operator
+   * signs in to a fleet whose positions nobody listed yet (the first sign-in of the day, the
+   * first after a restart): the list is then a copy of bytes, not a serialisation of the fleet.
+   */
+  prepare(deviceId: number, id: number, json: () => unknown): void {
+    const previous = this.prepared.get(deviceId);
+    if (previous === id) return;
+    if (previous !== undefined) this.texts.delete(previous);
+    this.prepared.set(deviceId, id);
+    if (!this.texts.has(id)) this.texts.set(id, Buffer.from(JSON.stringify(json())));
   }
 
   private join(ids: readonly number[]): Buffer {

@@ -4,7 +4,7 @@ import {
   createEntity,
   deleteEntity,
   getEntity,
-  listEntities,
+  listEntitiesJson,
   updateEntity,
 } from '../entities/service';
 import { requestContext } from './context';
@@ -45,7 +45,12 @@ export function crudRoutes<T>(
             response: { 200: Type.Array(entity), ...errors },
           },
         },
-        async (request) => listEntities(await requestContext(app, request), def, request.query),
+        // JSON text written by the database (entities/listJson.ts), sent as is.
+        async (request, reply) => {
+          const ctx = await requestContext(app, request);
+          const body = await listEntitiesJson(ctx, def, request.query);
+          return reply.type('application/json; charset=utf-8').send(body as never);
+        },
       );
     }
 

@@ -1,5 +1,6 @@
 import type { User } from '../../model/user';
 import { sessionMethods } from '../dataProvider/session';
+import { openNextPage } from '../loading/pageSettled';
 import { getCurrentUser, setCurrentUser } from './currentUser';
 import { takeLinkToken } from './linkToken';
 import {
@@ -46,6 +47,7 @@ const rememberSession = async (): Promise<void> => {
 /** Signs in with the typed credentials; remember-me keeps a revocable token, never the password. */
 export const signIn = async ({ username, password, remember, code }: SignInParams) => {
   const user = await sessionMethods.createSession(username, password, code);
+  openNextPage();
   setCurrentUser(user);
   if (remember) await rememberSession();
   else clearRememberToken();

@@ -229,6 +229,11 @@ export class LiveStore {
 
   private putPosition(position: Position): boolean {
     const current = this.positions.get(position.deviceId);
+    // A device's first position (the whole fleet at sign-in): nothing to compare it with.
+    if (current === undefined) {
+      this.positions.set(position.deviceId, position);
+      return true;
+    }
     // The same stored fix (text compares) before reading any date: at sign-in every latest fix
     // comes twice, and the second copy is answered without parsing tens of thousands of dates.
     if (current === position || sameFix(position, current) || !isNewer(position, current)) {

@@ -14,6 +14,7 @@ import { statistics } from './0012_statistics';
 import { sessionImpersonation } from './0013_session_impersonation';
 import { clusterLeases } from './0014_cluster_leases';
 import { positionPartitions } from './0015_position_partitions';
+import { devicesByName } from './0016_devices_by_name';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -35,4 +36,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0013_session_impersonation': sessionImpersonation,
   '0014_cluster_leases': clusterLeases,
   '0015_position_partitions': positionPartitions,
+  '0016_devices_by_name': devicesByName,
 };

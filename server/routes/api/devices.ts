@@ -7,7 +7,7 @@ import {
 import type { Device } from '../../../model';
 import { updateAccumulators } from '../../devices/accumulators';
 import { deleteDevice } from '../../devices/deviceDelete';
-import { listDevices } from '../../devices/deviceList';
+import { listDevicesJson } from '../../devices/deviceList';
 import { devices } from '../../entities/resources';
 import { WebApplicationException } from '../../errors';
 import { IMAGE_MAX_BYTES, imageTooLarge, uploadDeviceImage } from '../../media/deviceImage';
@@ -48,7 +48,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(DeviceSchema), ...errors },
       },
     },
-    async (request) => listDevices(await requestContext(app, request), request.query),
+    // JSON text written by the database (entities/listJson.ts); a Buffer skips the response
+    // serialiser, which the typed reply cannot express.
+    async (request, reply) => {
+      const body = await listDevicesJson(await requestContext(app, request), request.query);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.delete(

@@ -12,13 +12,39 @@ interface Channel {
   close(): void;
 }
 
+const startWorker = () =>
+  new Worker(new URL('./markerIndex.worker.ts', import.meta.url), { type: 'module' });
+
+/** A worker started before the map asked for one, and whether it already failed to start. */
+let spare: { worker: Worker; failed: boolean } | null = null;
+
+/**
+ * Starts the index worker ahead of the map (its code loads with the sign-in): its script is then
+ * fetched and compiled while the fleet is on its way. Asked for when the map mounts, with tens of
+ * thousands of devices, it waited seconds behind the fleet's download from a busy server.
+ */
+export const prestartMarkerWorker = (): void => {
+  if (spare || typeof Worker !== 'function') return;
+  try {
+    const entry = { worker: startWorker(), failed: false };
+    entry.worker.onerror = () => {
+      entry.failed = true;
+    };
+    spare = entry;
+  } catch {
+    // The map's own start tries again and falls back to the page.
+  }
+};
+
 /** The index in a module worker of the app's own origin (the page's policy allows it). */
 const workerChannel = (onMessage: (message: FromIndex) => void, onError: () => void): Channel => {
-  const worker = new Worker(new URL('./markerIndex.worker.ts', import.meta.url), {
-    type: 'module',
-  });
+  const taken = spare;
+  spare = null;
+  const worker = taken?.worker ?? startWorker();
   worker.onmessage = (event: MessageEvent<FromIndex>) => onMessage(event.data);
   worker.onerror = onError;
+  // It failed before anyone listened: the index restarts on the page, as for a later failure.
+  if (taken?.failed) queueMicrotask(onError);
   return {
     post: (message, transfer = []) => worker.postMessage(message, transfer),
     close: () => worker.terminate(),

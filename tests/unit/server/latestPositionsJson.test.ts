@@ -82,4 +82,28 @@ describe('LatestPositionsJson', () => {
     });
     expect(reloaded).toEqual([]);
   });
+
+  it('prepares the text of each new latest position ahead of a list, one per device', () => {
+    const store = new LatestPositionsJson();
+    const json = (id: number, deviceId: number) => () => ({ id, deviceId });
+    let built = 0;
+    const counted = (id: number, deviceId: number) => () => (built++, json(id, deviceId)());
+    store.prepare(1, 10, counted(10, 1));
+    store.prepare(2, 20, counted(20, 2));
+    store.prepare(1, 11, counted(11, 1));
+    store.prepare(1, 11, counted(11, 1));
+    expect(store.size).toBe(2);
+    const listed = store.listOf(
+      [11, 20],
+      (id) => id,
+      () => {
+        throw new Error('prepared texts are not built again');
+      },
+    );
+    expect(JSON.parse(listed.toString())).toEqual([
+      { id: 11, deviceId: 1 },
+      { id: 20, deviceId: 2 },
+    ]);
+    expect(built).toBe(3);
+  });
 });
