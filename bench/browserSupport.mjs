@@ -170,7 +170,12 @@ export async function timeSignInWithoutDevTools({ base, email, password, done, l
     if (ms < 0) throw new Error('the signed-in page did not get there within 2 minutes');
     return ms;
   } finally {
-    browser.kill('SIGTERM');
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium writes its profile until it has exited.
+    if (browser.exitCode === null && browser.signalCode === null) {
+      const exited = new Promise((resolve) => browser.once('exit', resolve));
+      browser.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   }
 }
