@@ -44,11 +44,11 @@ export interface Tracking {
   /** The latest position of every device the user sees. */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /**
-   * The same as a JSON array (the socket's opening message): each position's text is built once
-   * and reused by every later greeting, which at tens of thousands of devices saves the
-   * serialisation and its garbage on every sign-in.
+   * The socket's opening message, `{"positions":[…]}` with the same positions: each position's
+   * text is built once and reused by every later greeting, which at tens of thousands of devices
+   * saves the serialisation and its garbage on every sign-in.
    */
-  latestPositionsJson(user: Pick<User, 'id' | 'administrator'>): Promise<Buffer>;
+  greeting(user: Pick<User, 'id' | 'administrator'>): Promise<Buffer>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
   onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
   /**
@@ -83,6 +83,9 @@ export function maxFixAgeMs(
   const days = [config.maxFixAgeDays, retention].filter((d): d is number => d !== null);
   return days.length === 0 ? null : Math.min(...days) * 86_400_000;
 }
+
+/** What wraps the latest positions in the socket's opening message (Traccar's shape). */
+const GREETING = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
 
 export const trackingPlugin = fp<TrackingOptions>(
   async (app, options) => {
@@ -274,8 +277,9 @@ export const trackingPlugin = fp<TrackingOptions>(
       async latestPositions(user) {
         return (await latestRecords(user)).map(positionJson);
       },
-      async latestPositionsJson(user) {
-        return greetingTexts.listOf(await latestRecords(user), (last) => last.id, positionJson);
+      async greeting(user) {
+        const latest = await latestRecords(user);
+        return greetingTexts.listOf(latest, (last) => last.id, positionJson, GREETING);
       },
       latestDeleted(deviceId, previousId, latest) {
         replaceLatest(deviceId, previousId, latest);

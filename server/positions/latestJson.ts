@@ -11,6 +11,17 @@ const CLOSE = Buffer.from(']');
 const EMPTY = Buffer.from('[]');
 
 /**
+ * Text around the array in the same buffer, such as the socket's `{"positions":` … `}`: a
+ * message of tens of megabytes is then copied once, not once for the list and again for it.
+ */
+export interface Around {
+  before: Buffer;
+  after: Buffer;
+}
+
+const PLAIN: Around = { before: Buffer.alloc(0), after: Buffer.alloc(0) };
+
+/**
  * The JSON text of latest positions, kept by position id. A stored position never changes (a
  * newer fix is a new row), so its text is built once and reused by every later list: the list of
  * every device's latest position, the page every operator opens, then costs one query for the ids
@@ -54,13 +65,18 @@ export class LatestPositionsJson {
    * The JSON array of positions already in memory (the live state's latest fixes), in that
    * order; `json` gives the response object of one not listed before.
    */
-  listOf<T>(items: readonly T[], idOf: (item: T) => number, json: (item: T) => unknown): Buffer {
-    if (items.length === 0) return EMPTY;
+  listOf<T>(
+    items: readonly T[],
+    idOf: (item: T) => number,
+    json: (item: T) => unknown,
+    around: Around = PLAIN,
+  ): Buffer {
+    if (items.length === 0) return Buffer.concat([around.before, EMPTY, around.after]);
     const ids = items.map(idOf);
     items.forEach((item, i) => {
       if (!this.texts.has(ids[i])) this.texts.set(ids[i], Buffer.from(JSON.stringify(json(item))));
     });
-    return this.join(ids);
+    return this.join(ids, around);
   }
 
   /**
@@ -77,8 +93,9 @@ export class LatestPositionsJson {
     if (!this.texts.has(id)) this.texts.set(id, Buffer.from(JSON.stringify(json())));
   }
 
-  private join(ids: readonly number[]): Buffer {
-    const parts: Buffer[] = [OPEN];
+  private join(ids: readonly number[], around: Around = PLAIN): Buffer {
+    const parts: Buffer[] = [around.before, OPEN];
+    const first = parts.length;
     for (const id of ids) {
       const text = this.texts.get(id);
       // Deleted between the two reads: it is no longer a latest position, so it is left out.
@@ -86,10 +103,10 @@ export class LatestPositionsJson {
       // Listed again: move it to the end, the most recently used.
       this.texts.delete(id);
       this.texts.set(id, text);
-      if (parts.length > 1) parts.push(COMMA);
+      if (parts.length > first) parts.push(COMMA);
       parts.push(text);
     }
-    parts.push(CLOSE);
+    parts.push(CLOSE, around.after);
     this.largestList = Math.max(this.largestList, ids.length);
     this.evict();
     return Buffer.concat(parts);

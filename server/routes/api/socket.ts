@@ -2,8 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { unauthorized } from '../../errors';
 
 const Query = Type.Object({ token: Type.Optional(Type.String()) });
-const GREETING_OPEN = Buffer.from('{"positions":');
-const GREETING_CLOSE = Buffer.from('}');
+const EMPTY_GREETING = Buffer.from('{"positions":[]}');
 
 /**
  * Whether a client message turns the live protocol logs on or off: `{"logs":true}` /
@@ -63,11 +62,11 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!auth) return socket.close(4001, 'Unauthorized');
       // Traccar opens with the latest position of every visible device. The snapshot is taken
       // and the socket joins the hub in the same tick, so no live update falls in between.
-      const positions = app.hasDecorator('tracking')
-        ? await app.tracking.latestPositionsJson(auth.user)
-        : Buffer.from('[]');
+      const greeting = app.hasDecorator('tracking')
+        ? await app.tracking.greeting(auth.user)
+        : EMPTY_GREETING;
       if (socket.readyState !== socket.OPEN) return; // closed while the snapshot was read
-      socket.send(Buffer.concat([GREETING_OPEN, positions, GREETING_CLOSE]), { binary: false });
+      socket.send(greeting, { binary: false });
       const session = auth.session;
       app.hub.add(socket, auth.user.id, session?.id ?? null, auth.tokenId, session?.impersonatorId);
       socket.on('close', () => app.hub.remove(socket));

@@ -106,4 +106,30 @@ describe('LatestPositionsJson', () => {
     ]);
     expect(built).toBe(3);
   });
+
+  it('writes the text around the list into the same buffer', () => {
+    const store = new LatestPositionsJson();
+    const around = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
+    const item = (id: number) => ({ id });
+    expect(
+      String(
+        store.listOf(
+          [item(1), item(2)],
+          (p) => p.id,
+          (p) => p,
+          around,
+        ),
+      ),
+    ).toBe('{"positions":[{"id":1},{"id":2}]}');
+    expect(
+      String(
+        store.listOf(
+          [],
+          (p: { id: number }) => p.id,
+          (p) => p,
+          around,
+        ),
+      ),
+    ).toBe('{"positions":[]}');
+  });
 });
