@@ -71,6 +71,19 @@ export const launchChromium = (extraArgs = []) =>
     args: ['--no-sandbox', '--disable-gpu', ...extraArgs],
   });
 
+/** Removes a directory some process may still be writing into for a moment. */
+async function removeWhenFree(dir) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await sleep(250);
+    }
+  }
+}
+
 /**
  * Signs in on a fresh Chromium profile driven over a bare DevTools connection and resolves to the
  * milliseconds from the click to `done` (a page expression) turning true, timed in the page.
@@ -81,7 +94,8 @@ export const launchChromium = (extraArgs = []) =>
 export async function timeSignInWithoutDevTools({ base, email, password, done, lang = 'pt-BR' }) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'frota-bench-profile-'));
-  const browser = startChild(
+  // Its own process group, so its helper processes (renderer, GPU, crash handler) stop with it.
+  const browser = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     [
       '--headless=new',
@@ -93,8 +107,16 @@ export async function timeSignInWithoutDevTools({ base, email, password, done, l
       `--lang=${lang}`,
       'about:blank',
     ],
-    {},
+    { stdio: 'ignore', detached: true },
   );
+  const stopBrowser = () => {
+    try {
+      process.kill(-browser.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', stopBrowser);
   try {
     let page;
     for (let i = 0; !page; i += 1) {
@@ -170,12 +192,13 @@ export async function timeSignInWithoutDevTools({ base, email, password, done, l
     if (ms < 0) throw new Error('the signed-in page did not get there within 2 minutes');
     return ms;
   } finally {
-    // Chromium writes its profile until it has exited.
+    // Chromium's processes write the profile until they have all exited.
+    const exited = new Promise((resolve) => browser.once('exit', resolve));
     if (browser.exitCode === null && browser.signalCode === null) {
-      const exited = new Promise((resolve) => browser.once('exit', resolve));
-      browser.kill('SIGTERM');
+      stopBrowser();
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    process.off('exit', stopBrowser);
+    await removeWhenFree(profile);
   }
 }
