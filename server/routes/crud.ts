@@ -8,6 +8,7 @@ import {
   updateEntity,
 } from '../entities/service';
 import { requestContext } from './context';
+import { sendJsonText } from './jsonText';
 import { ListQuerystring, inputSchema, responseSchema } from './entitySchemas';
 import { IdParams, errors } from './schemas';
 
@@ -45,11 +46,10 @@ export function crudRoutes<T>(
             response: { 200: Type.Array(entity), ...errors },
           },
         },
-        // JSON text written by the database (entities/listJson.ts), sent as is.
+        // JSON text written by the database (entities/listJson.ts).
         async (request, reply) => {
           const ctx = await requestContext(app, request);
-          const body = await listEntitiesJson(ctx, def, request.query);
-          return reply.type('application/json; charset=utf-8').send(body as never);
+          return sendJsonText(reply, await listEntitiesJson(ctx, def, request.query));
         },
       );
     }

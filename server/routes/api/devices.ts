@@ -14,6 +14,7 @@ import { IMAGE_MAX_BYTES, imageTooLarge, uploadDeviceImage } from '../../media/d
 import { mediaType } from '../../media/imageType';
 import { mediaRoot } from '../../media/mediaStore';
 import { requestContext } from '../context';
+import { sendJsonText } from '../jsonText';
 import { NoContent, crudRoutes } from '../crud';
 import { listFilters, responseSchema } from '../entitySchemas';
 import { acceptRawBodies } from '../rawBody';
@@ -48,12 +49,9 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(DeviceSchema), ...errors },
       },
     },
-    // JSON text written by the database (entities/listJson.ts); a Buffer skips the response
-    // serialiser, which the typed reply cannot express.
-    async (request, reply) => {
-      const body = await listDevicesJson(await requestContext(app, request), request.query);
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
+    // JSON text written by the database (entities/listJson.ts).
+    async (request, reply) =>
+      sendJsonText(reply, await listDevicesJson(await requestContext(app, request), request.query)),
   );
 
   app.delete(

@@ -7,6 +7,7 @@ import { IllegalArgumentException } from '../../errors';
 import { parsePeriod } from '../../reports/period';
 import { NoContent } from '../crud';
 import { requestContext } from '../context';
+import { sendJsonText } from '../jsonText';
 import { IdParams, errors } from '../schemas';
 import { AttributesMap } from '../entitySchemas';
 
@@ -56,11 +57,9 @@ export const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const ctx = await requestContext(app, request);
       const { deviceId, id } = request.query;
-      // The list every map opens with: prepared text, not a serialisation per device. A Buffer
-      // skips the response serialiser, which the typed reply cannot express.
+      // The list every map opens with: prepared text, not a serialisation per device.
       if (deviceId === undefined && (id ?? []).length === 0) {
-        const body = await latestPositionsJson(ctx, latestTexts);
-        return reply.type('application/json; charset=utf-8').send(body as never);
+        return sendJsonText(reply, await latestPositionsJson(ctx, latestTexts));
       }
       return listPositions(ctx, request.query);
     },
