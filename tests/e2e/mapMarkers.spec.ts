@@ -145,3 +145,71 @@ test('a fix moves a marker and the pointer finds it at its new place', async ({
   await expectTooltipAt(own, centre.x + 3, centre.y, fleet.names[2]);
   await context.close();
 });
+
+test('a marker that moves is drawn once: nothing stays where it was', async ({ page, browser }) => {
+  const fleet = await ownFleet(page);
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const own = await context.newPage();
+  await own.request.post('/api/session', {
+    form: { email: fleet.email, password: fleet.password },
+  });
+  await own.goto('/home');
+  const map = mapContainer(own);
+  await expect(map).toHaveAttribute('data-drawn', '1');
+  const devices = (await (await page.request.get('/api/devices')).json()) as {
+    id: number;
+    uniqueId: string;
+  }[];
+  const middle = devices.find((device) => device.id === fleet.ids[1])!;
+  // 3 km north, out of the others' cluster (about 85 px up at zoom 12), and on screen long
+  // enough to glide next.
+  await report(page.request, middle.uniqueId, CENTER.lat + 0.027, CENTER.lon);
+  await expect(map).toHaveAttribute('data-drawn', '2');
+  const centre = await mapCentre(own);
+  await expectTooltipAt(own, centre.x, centre.y - 85, fleet.names[1]);
+  await own.mouse.move(centre.x - 300, centre.y + 200);
+  await own.waitForTimeout(1500);
+
+  // Every frame while it glides another 85 px north: once the moving layer draws it away from
+  // where it rested, the still layer must no longer hold it there.
+  const watching = own.evaluate(async () => {
+    const [still, moving] = [
+      ...document.querySelectorAll<HTMLCanvasElement>('canvas.frota-markers'),
+    ];
+    const ratio = window.devicePixelRatio || 1;
+    // Its resting place, in the map's pixels: the map's centre, 85 px up.
+    const x = still.width / ratio / 2;
+    const y0 = still.height / ratio / 2 - 85;
+    const painted = (
+      canvas: HTMLCanvasElement,
+      left: number,
+      top: number,
+      w: number,
+      h: number,
+    ) => {
+      const data = canvas
+        .getContext('2d')!
+        .getImageData(left * ratio, top * ratio, w * ratio, h * ratio).data;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
+      return false;
+    };
+    let away = 0;
+    let twice = 0;
+    const started = performance.now();
+    while (performance.now() - started < 4000) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // Drawn on the moving layer well above its resting place (its icon reaches 19 px out).
+      if (!painted(moving, x - 3, y0 - 80, 6, 45)) continue;
+      away += 1;
+      if (painted(still, x - 3, y0 - 3, 6, 6)) twice += 1;
+    }
+    return { away, twice };
+  });
+  await report(page.request, middle.uniqueId, CENTER.lat + 0.054, CENTER.lon);
+  const { away, twice } = await watching;
+  expect(away).toBeGreaterThan(0);
+  expect(twice).toBe(0);
+  // And it is found at its new place.
+  await expectTooltipAt(own, centre.x, centre.y - 170, fleet.names[1]);
+  await context.close();
+});

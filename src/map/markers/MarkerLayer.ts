@@ -3,7 +3,19 @@ import type { Device } from '../../../model/device';
 import { createInputYield } from '../../live/inputPriority';
 import type { Position } from '../../../model/position';
 import type { MarkerPrefs } from './labels';
-import { drawCluster, drawMarker } from './markerDrawing';
+import { type Box, BoxGrid } from './boxGrid';
+import { LabelSpace } from './labelSpace';
+import {
+  clusterBox,
+  drawCluster,
+  drawMarker,
+  drawMarkerLabel,
+  markerBox,
+  markerExtent,
+  type MarkerStyle,
+  type PlacedLabel,
+  writeLabel,
+} from './markerDrawing';
 import {
   CLUSTER_MAX_ZOOM,
   CLUSTER_STRIDE,
@@ -106,6 +118,34 @@ const samePrefs = (a: MarkerPrefs, b: MarkerPrefs): boolean =>
     a.accuracy === b.accuracy &&
     a.clusters === b.clusters);
 
+/** What the still layer drew, where: enough to paint a part of it again. */
+type StillGlyph =
+  | { kind: 'cluster'; order: number; x: number; y: number; count: number }
+  | {
+      kind: 'marker';
+      order: number;
+      marker: Marker;
+      x: number;
+      y: number;
+      /** What its drawing covers but the label. */
+      extent: Box;
+      /** Its boxes in the still layer's glyph grid and label space. */
+      grid: number[];
+      space: number[];
+      label: PlacedLabel | null;
+      labelOrder: number;
+    };
+
+const union = (a: Box, b: Box | undefined): Box =>
+  b
+    ? {
+        left: Math.min(a.left, b.left),
+        top: Math.min(a.top, b.top),
+        right: Math.max(a.right, b.right),
+        bottom: Math.max(a.bottom, b.bottom),
+      }
+    : a;
+
 const sameHit = (a: Hit | null, b: Hit | null): boolean => {
   if (!a || !b) return a === b;
   if (a.kind === 'marker') return b.kind === 'marker' && a.id === b.id;
@@ -145,6 +185,13 @@ export class MarkerLayer extends L.Layer {
   /** The fastest glide on screen, pixels per ms: it sets the moving layer's pace. */
   private fastest = 0;
   private showLabels = false;
+  /** What the still layer's drawing covers, so labels (there and above) keep clear of it. */
+  private readonly stillSpace = new LabelSpace();
+  private readonly movingSpace = new LabelSpace(this.stillSpace);
+  /** The still layer's glyphs by the area they cover, and its markers by device id. */
+  private readonly stillGlyphs = new BoxGrid<StillGlyph>();
+  private readonly onStill = new Map<number, StillGlyph & { kind: 'marker' }>();
+  private stillZoom = 0;
   /** Waiting for the index's answer at a new zoom: nothing is drawn meanwhile. */
   private awaiting = false;
   private frame = 0;
@@ -494,12 +541,22 @@ export class MarkerLayer extends L.Layer {
     let drawn = 0;
 
     const { clusters, singles } = result;
+    const space = this.stillSpace;
+    space.clear();
+    this.stillGlyphs.clear();
+    this.onStill.clear();
+    this.stillZoom = zoom;
+    let order = 0;
     for (let i = 0; i < clusters.length; i += CLUSTER_STRIDE) {
       const lat = clusters[i + 2];
       const lng = clusters[i + 3];
       if (!bounds.contains([lat, lng])) continue;
       const point = map.latLngToContainerPoint([lat, lng]);
-      drawCluster(ctx, point.x, point.y, clusters[i + 1]);
+      const count = clusters[i + 1];
+      drawCluster(ctx, point.x, point.y, count);
+      const box = clusterBox(point.x, point.y, count);
+      space.take(box);
+      this.stillGlyphs.add(box, { kind: 'cluster', order: order++, x: point.x, y: point.y, count });
       drawn += 1;
     }
 
@@ -527,14 +584,54 @@ export class MarkerLayer extends L.Layer {
     this.showLabels = this.data?.prefs.labels !== 'none' && (zoom >= 12 || singlesInView < 150);
     const style = this.markerStyle(zoom, ratio);
     const selectedId = style.selectedId;
-    let selected: (typeof placed)[number] | undefined;
-    for (const entry of placed) {
-      if (entry.marker.id === selectedId) selected = entry;
-      else drawMarker(ctx, entry.marker.device, entry.marker.position, entry.x, entry.y, style);
+    let selected: StillGlyph | undefined;
+    const glyphs: (StillGlyph & { kind: 'marker' })[] = [];
+    for (const { marker, x, y } of placed) {
+      const glyph: StillGlyph & { kind: 'marker' } = {
+        kind: 'marker',
+        order: 0,
+        marker,
+        x,
+        y,
+        extent: markerExtent(marker.position, x, y, style),
+        grid: [],
+        space: [space.take(markerBox(x, y))],
+        label: null,
+        labelOrder: 0,
+      };
+      glyph.grid.push(this.stillGlyphs.add(glyph.extent, glyph));
+      glyphs.push(glyph);
+      this.onStill.set(marker.id, glyph);
+      if (marker.id === selectedId) selected = glyph;
+      else {
+        glyph.order = order++;
+        drawMarker(ctx, marker.device, marker.position, x, y, style);
+      }
     }
-    if (selected) {
-      const { marker, x, y } = selected;
-      drawMarker(ctx, marker.device, marker.position, x, y, style);
+    if (selected?.kind === 'marker') {
+      selected.order = order++;
+      drawMarker(
+        ctx,
+        selected.marker.device,
+        selected.marker.position,
+        selected.x,
+        selected.y,
+        style,
+      );
+    }
+    if (this.showLabels) {
+      // Labels over every icon; where two would overlap the selected device's wins, then the
+      // older device (by id), so the same labels show from one drawing to the next.
+      glyphs.sort((a, b) => (a === selected ? -1 : b === selected ? 1 : a.marker.id - b.marker.id));
+      for (const glyph of glyphs) {
+        const { marker, x, y } = glyph;
+        glyph.label = drawMarkerLabel(ctx, marker.device, x, y, style, space, glyph === selected);
+        glyph.labelOrder = order++;
+        if (glyph.label) {
+          glyph.space.push(glyph.label.handle);
+          glyph.grid.push(this.stillGlyphs.add(glyph.label.box, glyph));
+        }
+      }
     }
     map.getContainer().setAttribute('data-drawn', String(drawn));
     this.drawMoving(now);
@@ -553,6 +650,10 @@ export class MarkerLayer extends L.Layer {
     this.fastest = 0;
     if (!this.movers.size) return;
     const style = this.markerStyle(map.getZoom(), ratio);
+    this.takeOffStill(style);
+    const space = this.movingSpace;
+    space.clear();
+    const drawnHere: { marker: Marker; x: number; y: number }[] = [];
     for (const id of this.movers) {
       const marker = this.markers.get(id);
       if (!marker) continue;
@@ -560,9 +661,67 @@ export class MarkerLayer extends L.Layer {
       const [lat, lng] = positionAt(marker.motion, now);
       const point = map.latLngToContainerPoint([lat, lng]);
       drawMarker(ctx, marker.device, marker.position, point.x, point.y, style);
+      space.take(markerBox(point.x, point.y));
+      drawnHere.push({ marker, x: point.x, y: point.y });
+    }
+    if (style.showLabels) {
+      // Gliding labels keep clear of the still layer's icons and labels, and of each other.
+      for (const { marker, x, y } of drawnHere) {
+        const always = marker.id === style.selectedId;
+        drawMarkerLabel(ctx, marker.device, x, y, style, space, always);
+      }
     }
     // A running average: one slow frame (a new sprite) does not halve the frame rate.
     this.movingCostMs = this.movingCostMs * 0.8 + (performance.now() - started) * 0.2;
+  }
+
+  /**
+   * Clears the still layer where markers now drawn on the moving layer were (a glide's start,
+   * a jump's old place), painting again what else the still layer drew there: otherwise a
+   * moving marker shows twice until the still layer's next full drawing.
+   */
+  private takeOffStill(movingStyle: MarkerStyle): void {
+    const canvas = this.still;
+    if (!canvas) return;
+    const style = { ...movingStyle, zoom: this.stillZoom };
+    const areas: Box[] = [];
+    for (const id of this.movers) {
+      const glyph = this.onStill.get(id);
+      if (!glyph) continue;
+      this.onStill.delete(id);
+      glyph.grid.forEach((handle) => this.stillGlyphs.remove(handle));
+      glyph.space.forEach((handle) => this.stillSpace.release(handle));
+      const area = union(glyph.extent, glyph.label?.box);
+      // Anti-aliased edges reach a pixel further.
+      areas.push({
+        left: Math.floor(area.left) - 1,
+        top: Math.floor(area.top) - 1,
+        right: Math.ceil(area.right) + 1,
+        bottom: Math.ceil(area.bottom) + 1,
+      });
+    }
+    if (!areas.length) return;
+    const ctx = canvas.getContext('2d')!;
+    for (const area of areas) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+      ctx.clip();
+      ctx.clearRect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+      const around = [...new Set(this.stillGlyphs.find(area))];
+      around.sort((a, b) => a.order - b.order);
+      for (const glyph of around) {
+        if (glyph.kind === 'cluster') drawCluster(ctx, glyph.x, glyph.y, glyph.count);
+        else drawMarker(ctx, glyph.marker.device, glyph.marker.position, glyph.x, glyph.y, style);
+      }
+      const labelled = around.filter(
+        (glyph): glyph is StillGlyph & { kind: 'marker'; label: PlacedLabel } =>
+          glyph.kind === 'marker' && glyph.label !== null,
+      );
+      labelled.sort((a, b) => a.labelOrder - b.labelOrder);
+      for (const glyph of labelled) writeLabel(ctx, glyph.label);
+      ctx.restore();
+    }
   }
 
   private hitQuery(point: L.Point): HitQuery | null {
