@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Browser, expect, test, type Page } from '@playwright/test';
 import { apiSignIn, createDevice, mapContainer, report } from './liveSupport';
 
 /**
@@ -16,6 +16,7 @@ interface Fleet {
   password: string;
   names: string[];
   ids: number[];
+  uniqueIds: string[];
 }
 
 async function ownFleet(page: Page): Promise<Fleet> {
@@ -38,6 +39,7 @@ async function ownFleet(page: Page): Promise<Fleet> {
   expect(user.status()).toBe(200);
   const userId = ((await user.json()) as { id: number }).id;
   const ids: number[] = [];
+  const uniqueIds: string[] = [];
   for (const [i, name] of names.entries()) {
     const device = await createDevice(page.request, name);
     await report(page.request, device.uniqueId, CENTER.lat, CENTER.lon + (i - 1) * STEP);
@@ -46,8 +48,21 @@ async function ownFleet(page: Page): Promise<Fleet> {
     });
     expect(linked.ok()).toBe(true);
     ids.push(device.id);
+    uniqueIds.push(device.uniqueId);
   }
-  return { email, password, names, ids };
+  return { email, password, names, ids, uniqueIds };
+}
+
+/** The fleet's user signed in, in a browser of their own, on the map. */
+async function openMap(browser: Browser, fleet: Fleet) {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const own = await context.newPage();
+  const signedIn = await own.request.post('/api/session', {
+    form: { email: fleet.email, password: fleet.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  await own.goto('/home');
+  return { context, own, map: mapContainer(own) };
 }
 
 /**
@@ -79,14 +94,7 @@ test('a cluster names its devices on hover and falls apart on click; a marker op
   browser,
 }) => {
   const fleet = await ownFleet(page);
-  const context = await browser.newContext({ locale: 'pt-BR' });
-  const own = await context.newPage();
-  const signedIn = await own.request.post('/api/session', {
-    form: { email: fleet.email, password: fleet.password },
-  });
-  expect(signedIn.ok()).toBe(true);
-  await own.goto('/home');
-  const map = mapContainer(own);
+  const { context, own, map } = await openMap(browser, fleet);
   await expect(map).toHaveAttribute('data-markers', '3');
   // One cluster drawn, clustered by the marker worker the page's policy lets it start.
   await expect(map).toHaveAttribute('data-drawn', '1');
@@ -117,13 +125,7 @@ test('a fix moves a marker and the pointer finds it at its new place', async ({
   browser,
 }) => {
   const fleet = await ownFleet(page);
-  const context = await browser.newContext({ locale: 'pt-BR' });
-  const own = await context.newPage();
-  await own.request.post('/api/session', {
-    form: { email: fleet.email, password: fleet.password },
-  });
-  await own.goto('/home');
-  const map = mapContainer(own);
+  const { context, own, map } = await openMap(browser, fleet);
   await expect(map).toHaveAttribute('data-drawn', '1');
   // Clustering off: each marker on its own at any zoom.
   await own.getByRole('button', { name: 'Preferências do mapa' }).click();
@@ -134,12 +136,8 @@ test('a fix moves a marker and the pointer finds it at its new place', async ({
   await expectTooltipAt(own, centre.x, centre.y, fleet.names[1]);
 
   // The middle one drives 3 km north: 3000 m / 35 m per pixel at zoom 12, about 85 px up.
-  const devices = (await (await page.request.get('/api/devices')).json()) as {
-    id: number;
-    uniqueId: string;
-  }[];
-  const middle = devices.find((device) => device.id === fleet.ids[1])!;
-  await report(page.request, middle.uniqueId, CENTER.lat + 0.027, CENTER.lon);
+  const middle = fleet.uniqueIds[1];
+  await report(page.request, middle, CENTER.lat + 0.027, CENTER.lon);
   await expectTooltipAt(own, centre.x, centre.y - 85, fleet.names[1]);
   // Where it was, its neighbour 100 m east (3 px at zoom 12) is the nearest now.
   await expectTooltipAt(own, centre.x + 3, centre.y, fleet.names[2]);
@@ -148,22 +146,12 @@ test('a fix moves a marker and the pointer finds it at its new place', async ({
 
 test('a marker that moves is drawn once: nothing stays where it was', async ({ page, browser }) => {
   const fleet = await ownFleet(page);
-  const context = await browser.newContext({ locale: 'pt-BR' });
-  const own = await context.newPage();
-  await own.request.post('/api/session', {
-    form: { email: fleet.email, password: fleet.password },
-  });
-  await own.goto('/home');
-  const map = mapContainer(own);
+  const { context, own, map } = await openMap(browser, fleet);
   await expect(map).toHaveAttribute('data-drawn', '1');
-  const devices = (await (await page.request.get('/api/devices')).json()) as {
-    id: number;
-    uniqueId: string;
-  }[];
-  const middle = devices.find((device) => device.id === fleet.ids[1])!;
+  const middle = fleet.uniqueIds[1];
   // 3 km north, out of the others' cluster (about 85 px up at zoom 12), and on screen long
   // enough to glide next.
-  await report(page.request, middle.uniqueId, CENTER.lat + 0.027, CENTER.lon);
+  await report(page.request, middle, CENTER.lat + 0.027, CENTER.lon);
   await expect(map).toHaveAttribute('data-drawn', '2');
   const centre = await mapCentre(own);
   await expectTooltipAt(own, centre.x, centre.y - 85, fleet.names[1]);
@@ -205,7 +193,7 @@ test('a marker that moves is drawn once: nothing stays where it was', async ({ p
     }
     return { away, twice };
   });
-  await report(page.request, middle.uniqueId, CENTER.lat + 0.054, CENTER.lon);
+  await report(page.request, middle, CENTER.lat + 0.054, CENTER.lon);
   const { away, twice } = await watching;
   expect(away).toBeGreaterThan(0);
   expect(twice).toBe(0);
