@@ -122,6 +122,40 @@ export function positionJson(position: PositionRecord): Position {
   };
 }
 
+/**
+ * The texts of stored positions, kept beside the position objects while they live. A committed
+ * fix is written as Traccar JSON for the live sockets and again for the sign-in greeting, and in
+ * cluster mode as record JSON for its device row and for the other instances: built once each,
+ * after it was stored (a stored position no longer changes).
+ */
+const wireTexts = new WeakMap<PositionRecord, string>();
+const recordTexts = new WeakMap<PositionRecord, string>();
+
+/** `JSON.stringify(positionJson(position))`, built once per position. */
+export function positionText(position: PositionRecord): string {
+  let text = wireTexts.get(position);
+  if (text === undefined) {
+    text = JSON.stringify(positionJson(position));
+    wireTexts.set(position, text);
+  }
+  return text;
+}
+
+/** A position's Traccar JSON built elsewhere (another instance sent it with the record). */
+export function adoptPositionText(position: PositionRecord, text: string): void {
+  wireTexts.set(position, text);
+}
+
+/** `JSON.stringify(position)`, the record as it is, built once per position. */
+export function positionRecordText(position: PositionRecord): string {
+  let text = recordTexts.get(position);
+  if (text === undefined) {
+    text = JSON.stringify(position);
+    recordTexts.set(position, text);
+  }
+  return text;
+}
+
 export function eventFromRow(row: Selectable<EventsTable>): EventRecord {
   return {
     id: row.id,

@@ -2,6 +2,7 @@ import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
 import type { HubCommand, HubRelay } from '../live/hub';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import type { MessageLog, ReceivedMessage } from '../protocol/messageLog';
+import { adoptPositionText, positionRecordText, positionText } from '../serialize';
 import type { Bus } from './bus';
 
 /**
@@ -52,21 +53,34 @@ export class BatchRelay implements BatchSubscriber {
     handler: RemoteBatchHandler,
   ) {
     bus.subscribe(BATCHES, (payload) => {
-      const message = JSON.parse(payload) as BatchMessage;
-      if (message.t === 'batch') handler.batch(message);
-      else handler.latestDeleted(message);
+      // A batch's message is its JSON, then one line per position with its Traccar JSON (text
+      // that JSON.stringify wrote holds no raw line break).
+      const end = payload.indexOf('\n');
+      const message = JSON.parse(end < 0 ? payload : payload.slice(0, end)) as BatchMessage;
+      if (message.t === 'batch') {
+        if (end >= 0) {
+          const texts = payload.slice(end + 1).split('\n');
+          if (texts.length === message.positions.length) {
+            message.positions.forEach((position, i) => adoptPositionText(position, texts[i]));
+          }
+        }
+        handler.batch(message);
+      } else {
+        handler.latestDeleted(message);
+      }
     });
   }
 
   committed(batch: CommittedBatch): void {
     // Batches of events alone (scheduled notifications) have nothing for the other instances.
     if (batch.positions.length === 0 && batch.devices.length === 0) return;
-    const message: BatchMessage = {
-      t: 'batch',
-      positions: batch.positions,
-      devices: batch.devices,
-    };
-    this.bus.publish(BATCHES, JSON.stringify(message));
+    // Each position's texts are built once in the cluster: the record's was written to its
+    // device row already, and the Traccar JSON this instance's sockets and greeting use goes
+    // along, so the other instances serialise nothing for theirs.
+    const records = batch.positions.map(positionRecordText).join(',');
+    const head = `{"t":"batch","positions":[${records}],"devices":${JSON.stringify(batch.devices)}}`;
+    const lines = batch.positions.map((position) => `\n${positionText(position)}`);
+    this.bus.publish(BATCHES, head + lines.join(''));
   }
 
   latestDeleted(deleted: RemoteLatestDeleted): void {

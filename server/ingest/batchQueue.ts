@@ -5,6 +5,11 @@
 export interface BatchOptions {
   delayMs: number;
   maxItems: number;
+  /**
+   * A batch starts at least this long after the one before it started, unless `maxItems` are
+   * waiting (ms). 0 (the default): the next batch starts as soon as the last one committed.
+   */
+  minIntervalMs?: number;
 }
 
 export class BatchQueue<T> {
@@ -13,6 +18,8 @@ export class BatchQueue<T> {
   private running: Promise<void> | null = null;
   /** Work other than items (e.g. status changes) is waiting. */
   private poked = false;
+  /** Ends the wait between two batches early (a full batch is waiting, or a flush). */
+  private hurry: (() => void) | null = null;
 
   constructor(
     private readonly write: (items: T[]) => Promise<void>,
@@ -38,6 +45,7 @@ export class BatchQueue<T> {
   /** Writes everything queued now; resolves once it is committed. */
   async flush(): Promise<void> {
     this.start();
+    this.hurry?.();
     while (this.running) await this.running;
   }
 
@@ -48,6 +56,7 @@ export class BatchQueue<T> {
   private start(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.items.length >= this.options.maxItems) this.hurry?.();
     if (this.running) return;
     this.running = this.drain().finally(() => {
       this.running = null;
@@ -57,14 +66,33 @@ export class BatchQueue<T> {
   }
 
   private async drain(): Promise<void> {
+    const minInterval = this.options.minIntervalMs ?? 0;
     while (this.items.length > 0 || this.poked) {
       this.poked = false;
+      const started = Date.now();
       const batch = this.items.splice(0, this.options.maxItems);
       try {
         await this.write(batch);
       } catch {
         // `write` settles its own items (it rejects them); the queue goes on with the next batch.
       }
+      // Under load the queue refills while a batch is written: waiting out the interval makes
+      // fewer, fuller batches (each costs its round trips and commit whatever its size).
+      const wait = started + minInterval - Date.now();
+      const waiting = this.items.length > 0 || this.poked;
+      if (waiting && wait > 0 && this.items.length < this.options.maxItems) await this.pause(wait);
     }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.hurry = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.hurry = done;
+    });
   }
 }

@@ -187,9 +187,14 @@ export class Ingest implements PositionSink {
     if (this.shared && db.dialect !== 'postgres') {
       throw new Error('Shared ingest needs PostgreSQL (row locks and row versions)');
     }
+    const delayMs = options.delayMs ?? 50;
     this.queue = new BatchQueue((batch) => this.write(batch), {
-      delayMs: options.delayMs ?? 50,
+      delayMs,
       maxItems: options.maxBatch ?? 500,
+      // Shared, a batch costs more round trips whatever its size (the lock, the versions read
+      // back), and each instance sees only part of the traffic: batches at most every `delayMs`
+      // keep them as full as one instance's. Alone, the next batch starts as soon as it can.
+      minIntervalMs: this.shared ? delayMs : 0,
     });
   }
 
@@ -408,7 +413,7 @@ export class Ingest implements PositionSink {
       (
         await lockDevices(
           trx,
-          unique.map((e) => e.device.id),
+          unique.map((e) => ({ id: e.device.id, known: e.version })),
         )
       ).map((row) => [row.id, row]),
     );
@@ -417,7 +422,8 @@ export class Ingest implements PositionSink {
     for (const entry of unique) {
       const row = rows.get(entry.device.id);
       if (!row) continue;
-      if (row.version === entry.version) {
+      // The row left its state out: nothing wrote it since this instance read or wrote it.
+      if (row.version === entry.version && row.state === null) {
         views.set(entry, memoryView(entry));
         continue;
       }

@@ -135,7 +135,8 @@ export interface LockedDevice {
   status: string | null;
   lastUpdate: number | null;
   positionId: number | null;
-  state: string;
+  /** Null when the row's version is the one the caller already knew (its copy is current). */
+  state: string | null;
   /**
    * The row version: PostgreSQL's `xmin`, the transaction that last wrote the row, which changes
    * with every update by anyone (another instance's batch, its status sweep, an API edit) and with
@@ -144,24 +145,54 @@ export interface LockedDevice {
   version: string;
 }
 
+/** A device to lock, with the row version the caller's copy of its state was read or written at. */
+export interface LockRequest {
+  id: number;
+  known: string | null;
+}
+
 /**
  * PostgreSQL only: locks the devices' rows until the transaction ends and reads them as they are
  * now. `FOR NO KEY UPDATE`, the lock an UPDATE takes, so two batches for one device run one after
  * the other, while rows that merely reference a device (a queued command, a link) can still be
- * inserted meanwhile. One statement locks in id order, so two batches cannot deadlock.
+ * inserted meanwhile. One statement locks in id order (rows are locked after the sort), so two
+ * batches cannot deadlock. The state, the row's largest column, is only sent for rows whose
+ * version is not the `known` one: comparing in the locked read itself leaves no gap in which
+ * another writer could slip in unseen.
  */
-export async function lockDevices(trx: Trx, ids: readonly number[]): Promise<LockedDevice[]> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return [];
-  const rows = await trx
-    .selectFrom('devices')
-    .select(['id', 'status', 'lastUpdate', 'positionId', 'state'])
-    .select(sql<string>`xmin::text`.as('version'))
-    .where('id', 'in', sorted)
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+export async function lockDevices(
+  trx: Trx,
+  requests: readonly LockRequest[],
+): Promise<LockedDevice[]> {
+  const known = new Map<number, string | null>();
+  for (const r of requests) known.set(r.id, r.known);
+  if (known.size === 0) return [];
+  const ids = [...known.keys()];
+  const versions = ids.map((id) => known.get(id) ?? null);
+  const result = await sql<{
+    id: string | number;
+    status: string | null;
+    lastUpdate: string | number | null;
+    positionId: string | number | null;
+    state: string | null;
+    version: string;
+  }>`
+    select d.id, d.status, d.last_update as "lastUpdate", d.position_id as "positionId",
+      d.xmin::text as version,
+      case when d.xmin::text = k.known then null else d.state end as state
+    from devices d
+    join unnest(cast(${ids} as bigint[]), cast(${versions} as text[])) as k(id, known)
+      on d.id = k.id
+    order by d.id
+    for no key update of d`.execute(trx);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    status: row.status,
+    lastUpdate: row.lastUpdate === null ? null : Number(row.lastUpdate),
+    positionId: row.positionId === null ? null : Number(row.positionId),
+    state: row.state,
+    version: row.version,
+  }));
 }
 
 /** Positions by id (any order). */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { usersWhoSeeDevice } from '../permissions/visibility';
+import { usersWhoSeeDevice, usersWhoSeeDevices } from '../permissions/visibility';
 import type { Change } from '../changes';
 
 /**
@@ -37,14 +37,52 @@ export class AudienceCache {
     return pending;
   }
 
-  /** Audiences of many devices, reading the missing ones in parallel. */
+  /**
+   * Audiences of many devices; the ones not cached (nor being read) are read together, in one
+   * query: a batch of positions would otherwise cost a query per device it is the first of.
+   */
   async getMany(deviceIds: Iterable<number>): Promise<Map<number, readonly number[]>> {
     const result = new Map<number, readonly number[]>();
     const waits: Promise<void>[] = [];
+    const missing: number[] = [];
     for (const id of new Set(deviceIds)) {
-      const users = this.get(id);
-      if (users instanceof Promise) waits.push(users.then((u) => void result.set(id, u)));
-      else result.set(id, users);
+      const hit = this.cache.get(id);
+      const pending = this.pending.get(id);
+      if (hit && this.now() - hit.at < this.ttlMs) result.set(id, hit.users);
+      else if (pending) waits.push(pending.then((users) => void result.set(id, users)));
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const epoch = this.epoch;
+      const ours = new Map<number, Promise<readonly number[]>>();
+      const done = () => {
+        for (const [id, promise] of ours) {
+          if (this.pending.get(id) === promise) this.pending.delete(id);
+        }
+      };
+      const read = usersWhoSeeDevices(this.db, missing).then(
+        (found) => {
+          done();
+          const at = this.now();
+          for (const [id, users] of found) {
+            if (epoch === this.epoch) this.cache.set(id, { users, at });
+            result.set(id, users);
+          }
+          return found;
+        },
+        (error: unknown) => {
+          done();
+          throw error;
+        },
+      );
+      for (const id of missing) {
+        const one = read.then((found) => found.get(id) ?? []);
+        // A failed read is this call's to report; another caller sharing it reports it too.
+        one.catch(() => {});
+        ours.set(id, one);
+        this.pending.set(id, one);
+      }
+      waits.push(read.then(() => undefined));
     }
     await Promise.all(waits);
     return result;

@@ -1,6 +1,6 @@
 import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
-import { deviceJson, positionJson } from '../serialize';
+import { deviceJson, positionText } from '../serialize';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';
 
@@ -93,7 +93,7 @@ export class LiveFanout implements BatchSubscriber {
         box[key].push(text);
       }
     };
-    for (const p of positions) add(p.deviceId, 'positions', JSON.stringify(positionJson(p)));
+    for (const p of positions) add(p.deviceId, 'positions', positionText(p));
     for (const d of devices) add(d.id, 'devices', JSON.stringify(deviceJson(d)));
     for (const [userId, box] of outboxes) this.hub.sendRawToUser(userId, message(box));
   }

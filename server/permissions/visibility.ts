@@ -89,3 +89,41 @@ export async function usersWhoSeeDevice(db: Db, deviceId: number): Promise<numbe
   );
   return rows.map((row) => Number(row.id));
 }
+
+/**
+ * `usersWhoSeeDevice` for many devices in one query: each device's users (administrators
+ * included, as for any device, even one that is gone). Live delivery reads the audiences of a
+ * whole batch at once: one query rather than one per device the first time each is seen.
+ */
+export async function usersWhoSeeDevices(
+  db: Db,
+  deviceIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const found = new Map<number, Set<number>>(deviceIds.map((id) => [id, new Set<number>()]));
+  const admin = sql.raw(db.dialect === 'sqlite' ? '1' : 'true');
+  // Each id is bound twice: 500 a query stays far below both dialects' parameter limits.
+  for (let at = 0; at < deviceIds.length; at += 500) {
+    const ids = sql.join(deviceIds.slice(at, at + 500));
+    const { rows } = await sql<{ deviceId: number | null; userId: number }>`
+      with d(id, group_id) as (select id, group_id from devices where id in (${ids})),
+      chain(device_id, group_id) as (
+        select d.id, g.id from d join groups g on g.id = d.group_id
+        union select d.id, p.group_id from d join groups p on p.id = d.group_id
+        union select d.id, gp.group_id from d
+          join groups p on p.id = d.group_id join groups gp on gp.id = p.group_id)
+      select cast(null as bigint) as device_id, id as user_id from users
+        where administrator = ${admin}
+      union select device_id, user_id from user_device where device_id in (${ids})
+      union select c.device_id, ug.user_id from chain c
+        join user_group ug on ug.group_id = c.group_id`.execute(db.kysely);
+    for (const row of rows) {
+      const userId = Number(row.userId);
+      if (row.deviceId === null) {
+        for (const users of found.values()) users.add(userId);
+      } else {
+        found.get(Number(row.deviceId))?.add(userId);
+      }
+    }
+  }
+  return new Map([...found].map(([id, users]) => [id, [...users]]));
+}

@@ -17,7 +17,7 @@ import type { MessageLog } from '../protocol/messageLog';
 import { visibleDeviceIds } from '../permissions/visibility';
 import { LatestPositionsJson } from '../positions/latestJson';
 import type { EventRecord, PositionRecord } from '../processing/types';
-import { deviceJson, positionJson } from '../serialize';
+import { deviceJson, positionJson, positionText } from '../serialize';
 
 /**
  * The embedded tracking core, wired one way: ingest publishes each committed batch on a feed, and
@@ -155,7 +155,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       for (const position of positions) {
         const last = cache.devices.get(position.deviceId)?.last;
         if (last?.id === position.id) {
-          greetingTexts.prepare(last.deviceId, last.id, () => positionJson(last));
+          greetingTexts.prepareText(last.deviceId, last.id, () => positionText(last));
         }
       }
     };

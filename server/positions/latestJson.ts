@@ -86,11 +86,16 @@ export class LatestPositionsJson {
    * first after a restart): the list is then a copy of bytes, not a serialisation of the fleet.
    */
   prepare(deviceId: number, id: number, json: () => unknown): void {
+    this.prepareText(deviceId, id, () => JSON.stringify(json()));
+  }
+
+  /** `prepare` with the position's JSON text already built (the live fan-out's). */
+  prepareText(deviceId: number, id: number, text: () => string): void {
     const previous = this.prepared.get(deviceId);
     if (previous === id) return;
     if (previous !== undefined) this.texts.delete(previous);
     this.prepared.set(deviceId, id);
-    if (!this.texts.has(id)) this.texts.set(id, Buffer.from(JSON.stringify(json())));
+    if (!this.texts.has(id)) this.texts.set(id, Buffer.from(text()));
   }
 
   private join(ids: readonly number[], around: Around = PLAIN): Buffer {

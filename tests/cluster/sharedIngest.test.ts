@@ -16,7 +16,7 @@ import { connect } from '../../server/db/connect';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { insertPositions } from '../../server/ingest/store';
+import { insertPositions, lockDevices } from '../../server/ingest/store';
 import { parseDeviceState } from '../../server/processing/deviceState';
 import type { MotionPoint } from '../../server/processing/motion';
 import { decodeOsmAndQuery } from '../../server/protocol/osmand';
@@ -649,5 +649,70 @@ describe('processing with two instances on one PostgreSQL', () => {
       expect(answer.statusCode).toBe(204);
       expect((await latestOf(cluster, van.id)).id).toBe(newer);
     }, 60_000);
+  });
+});
+
+describe('the device lock of a shared batch', () => {
+  it('sends a row’s state only when its version is not the one the caller knows', async () => {
+    const temp = await createPostgresDatabase(inject('clusterPostgresUrl'));
+    const db = await connect({ kind: 'postgres', url: temp.url });
+    try {
+      await migrateToLatest(db);
+      const rows = await db.kysely
+        .insertInto('devices')
+        .values(
+          ['lock-a', 'lock-b'].map((uniqueId) => ({
+            name: uniqueId,
+            uniqueId,
+            attributes: '{}',
+            state: `{"of":"${uniqueId}"}`,
+            disabled: false,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const [a, b] = rows.map((row) => Number(row.id));
+      const lock = (requests: { id: number; known: string | null }[]) =>
+        db.kysely.transaction().execute((trx) => lockDevices(trx, requests));
+
+      // Unknown to the caller: every row comes whole, in id order.
+      const first = await lock([
+        { id: b, known: null },
+        { id: a, known: null },
+      ]);
+      expect(first.map((row) => [row.id, row.state])).toEqual([
+        [a, '{"of":"lock-a"}'],
+        [b, '{"of":"lock-b"}'],
+      ]);
+      const version = new Map(first.map((row) => [row.id, row.version]));
+
+      // Known and unchanged: the state stays in the database.
+      const again = await lock([
+        { id: a, known: version.get(a) ?? null },
+        { id: b, known: version.get(b) ?? null },
+      ]);
+      expect(again.map((row) => [row.id, row.state, row.version])).toEqual([
+        [a, null, version.get(a)],
+        [b, null, version.get(b)],
+      ]);
+
+      // Another writer changed b (another instance's batch, an API edit): b comes whole again.
+      await db.kysely.updateTable('devices').set({ name: 'renamed' }).where('id', '=', b).execute();
+      const after = await lock([
+        { id: a, known: version.get(a) ?? null },
+        { id: b, known: version.get(b) ?? null },
+      ]);
+      expect(after.map((row) => [row.id, row.state])).toEqual([
+        [a, null],
+        [b, '{"of":"lock-b"}'],
+      ]);
+      expect(after[1].version).not.toBe(version.get(b));
+      // A row that is gone is simply not there.
+      await db.kysely.deleteFrom('devices').where('id', '=', a).execute();
+      expect((await lock([{ id: a, known: null }])).length).toBe(0);
+    } finally {
+      await db.close();
+      await temp.drop();
+    }
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Change } from '../../../server/changes';
 import type { Bus } from '../../../server/cluster/bus';
 import { SharedChangeFeed } from '../../../server/cluster/changeFeed';
-import { HubBridge } from '../../../server/cluster/liveRelay';
+import { BatchRelay, HubBridge, type RemoteBatch } from '../../../server/cluster/liveRelay';
+import type { PositionRecord } from '../../../server/processing/types';
+import { positionJson, positionText } from '../../../server/serialize';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
 
 /** Instances joined by an in-memory bus: a message reaches every other instance once. */
@@ -90,5 +92,67 @@ describe('the hub bridge', () => {
     expect(onA.closedWith).toBeNull();
     hubs[1].closeUser(2);
     expect(other.closedWith).toBe(4000);
+  });
+});
+
+describe('the batch relay', () => {
+  const position = (id: number): PositionRecord => ({
+    id,
+    deviceId: 3,
+    protocol: 'osmand',
+    serverTime: 1_700_000_001_000,
+    deviceTime: 1_700_000_000_000,
+    fixTime: 1_700_000_000_000,
+    outdated: false,
+    valid: true,
+    latitude: -23.5,
+    longitude: -46.6,
+    altitude: 0,
+    speed: 12,
+    course: 90,
+    address: null,
+    accuracy: 0,
+    network: null,
+    geofenceIds: null,
+    // A line break and quotes in a value must not break the message into wrong lines.
+    attributes: { note: 'first line\nsecond "line"', ignition: true },
+  });
+
+  it('hands the other instances each committed batch with its positions’ texts', () => {
+    const network = new Network();
+    const received: RemoteBatch[] = [];
+    const handler = {
+      batch: (batch: RemoteBatch) => received.push(batch),
+      latestDeleted: () => {},
+    };
+    const a = new BatchRelay(network.bus('a'), handler);
+    new BatchRelay(network.bus('b'), handler);
+    const sent = [position(41), position(42)];
+    a.committed({ positions: sent, devices: [], events: [] });
+
+    expect(received).toHaveLength(1);
+    expect(received[0].positions).toEqual(sent);
+    for (const [i, p] of received[0].positions.entries()) {
+      expect(positionText(p)).toBe(JSON.stringify(positionJson(sent[i])));
+    }
+  });
+
+  it('takes the Traccar text the sender built rather than writing it again', () => {
+    const network = new Network();
+    const received: RemoteBatch[] = [];
+    new BatchRelay(network.bus('b'), {
+      batch: (batch) => received.push(batch),
+      latestDeleted: () => {},
+    });
+    const sender = network.bus('a');
+    const record = position(43);
+    sender.publish(
+      'batches',
+      `${JSON.stringify({ t: 'batch', positions: [record], devices: [] })}\n{"sent":"as is"}`,
+    );
+    expect(positionText(received[0].positions[0])).toBe('{"sent":"as is"}');
+    // A message without the texts is still read; they are then built here.
+    sender.publish('batches', JSON.stringify({ t: 'batch', positions: [record], devices: [] }));
+    expect(positionText(received[1].positions[0])).toBe(JSON.stringify(positionJson(record)));
   });
 });

@@ -22,7 +22,12 @@ import {
 import { InProcessChangeFeed, type Change } from '../../../server/changes';
 import { makeActor } from '../../../server/permissions/actor';
 import { changePermissions, parsePermissions } from '../../../server/permissions/permissionLinks';
-import { usersWhoSeeDevice, visibleDeviceIds } from '../../../server/permissions/visibility';
+import { AudienceCache } from '../../../server/live/audience';
+import {
+  usersWhoSeeDevice,
+  usersWhoSeeDevices,
+  visibleDeviceIds,
+} from '../../../server/permissions/visibility';
 import { listPositions } from '../../../server/positions/queries';
 import { newUserFields } from '../../../server/users/defaults';
 import { addPosition } from '../../support/entityApi';
@@ -125,6 +130,36 @@ describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
       await expect(
         updateEntity(as, groups, top.id as number, { groupId: leaf.id }),
       ).rejects.toThrow('Group cannot be its own ancestor');
+    });
+
+    it('reads the audiences of many devices at once as of each device alone', async () => {
+      const rows = await db.kysely
+        .selectFrom('devices')
+        .select(['id', 'name'])
+        .orderBy('id')
+        .execute();
+      const ids = rows.map((d) => d.id);
+      const linked = rows.find((d) => d.name === 'A1b')?.id ?? 0;
+      // Direct links, a group two levels up, administrators only, and a device that is gone.
+      const asked = [...ids, 999_999];
+      const expected = new Map<number, number[]>();
+      for (const id of asked) expected.set(id, (await usersWhoSeeDevice(db, id)).sort());
+      expect(expected.get(linked)).toContain(alice.id);
+      const sorted = (found: ReadonlyMap<number, readonly number[]>) =>
+        new Map([...found].map(([id, users]) => [id, [...users].sort()]));
+      expect(sorted(await usersWhoSeeDevices(db, asked))).toEqual(expected);
+
+      const cache = new AudienceCache(db);
+      expect(sorted(await cache.getMany(asked))).toEqual(expected);
+      // Cached now: the same answer, even while the database would say otherwise.
+      await db.kysely.deleteFrom('userDevice').where('deviceId', '=', linked).execute();
+      expect(sorted(await cache.getMany(asked))).toEqual(expected);
+      cache.clear();
+      expect((await cache.getMany([linked])).get(linked)).not.toContain(alice.id);
+      await db.kysely
+        .insertInto('userDevice')
+        .values({ userId: alice.id, deviceId: ids[0] })
+        .execute();
     });
 
     it('rolls back a bulk link when one item breaks the device limit', async () => {
