@@ -6,6 +6,7 @@ import type { FrotaDataProvider } from '../dataProvider';
 import type { NewInvoice } from '../dataProvider/billing';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { parseAmount } from './money';
+import { DateField } from '../common/DateTimeField';
 
 /** A new invoice for one user: due date, and an amount over the user's price when given. */
 export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: () => void }) => {
@@ -40,14 +41,11 @@ export const CreateInvoiceForm = ({ userId, onDone }: { userId: number; onDone: 
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', my: 1 }}
     >
-      <TextField
-        size="small"
-        type="date"
+      <DateField
         label={translate('billing.dueDate')}
         value={dueDate}
-        onChange={(event) => setDueDate(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        inputProps={{ 'data-testid': `invoice-due-${userId}` }}
+        onChange={setDueDate}
+        testId={`invoice-due-${userId}`}
       />
       <TextField
         size="small"

@@ -16,6 +16,7 @@ import {
   toLocalInput,
   weekStartFor,
 } from './presets';
+import { DateTimeField } from '../common/DateTimeField';
 
 interface Option {
   id: number;
@@ -202,29 +203,25 @@ export const ReportFilter = ({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        size="small"
-        type="datetime-local"
+      <DateTimeField
         label={translate('reports.filter.from')}
         value={from}
-        onChange={(event) => {
-          setFrom(event.target.value);
+        onChange={(value) => {
+          setFrom(value);
           setPreset('custom');
         }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'report-from' } }}
-        sx={{ flex: '0 1 210px' }}
+        testId="report-from"
+        sx={{ flex: '1 1 210px' }}
       />
-      <TextField
-        size="small"
-        type="datetime-local"
+      <DateTimeField
         label={translate('reports.filter.to')}
         value={to}
-        onChange={(event) => {
-          setTo(event.target.value);
+        onChange={(value) => {
+          setTo(value);
           setPreset('custom');
         }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'report-to' } }}
-        sx={{ flex: '0 1 210px' }}
+        testId="report-to"
+        sx={{ flex: '1 1 210px' }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', width: '100%' }}>
         <Button

@@ -24,6 +24,7 @@ import { SHARES_QUERY, ShareList } from './ShareList';
 import { formatDateTime } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { copyLink, shareLink } from './shareLink';
+import { DateTimeField } from '../common/DateTimeField';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `datetime-local` value in local time. */
@@ -99,12 +100,11 @@ export const ShareDialog = ({ device, onClose }: { device: Device; onClose: () =
             <MenuItem value="custom">{translate('shares.custom')}</MenuItem>
           </TextField>
           {preset === 'custom' && (
-            <TextField
-              type="datetime-local"
+            <DateTimeField
               label={translate('shares.customTime')}
               value={custom}
-              onChange={(event) => setCustom(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={setCustom}
+              size="medium"
             />
           )}
           <FormControlLabel

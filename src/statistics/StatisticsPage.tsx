@@ -9,7 +9,6 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { formatDate, formatNumber } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { fromLocalInput, toLocalInput } from '../reports/presets';
 import { useErrorText } from '../dataProvider/featureErrors';
+import { DateField } from '../common/DateTimeField';
 
 /** The counted columns, in Traccar's order; every one adds up over the period but the active ones. */
 const COLUMNS = ['activeUsers', 'activeDevices', ...STATISTICS_COUNTERS] as const;
@@ -139,23 +139,13 @@ export const StatisticsPage = () => {
           if (chosen) setShown(chosen);
         }}
       >
-        <TextField
-          type="date"
-          size="small"
-          label={translate('statistics.from')}
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
+        <DateField label={translate('statistics.from')} value={from} onChange={setFrom} />
+        <DateField
           label={translate('statistics.to')}
           value={to}
-          onChange={(event) => setTo(event.target.value)}
+          onChange={setTo}
           error={chosen === null}
           helperText={chosen === null ? translate('statistics.invalidPeriod') : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button type="submit" variant="contained" disabled={chosen === null || isFetching}>
           {translate('statistics.show')}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { choose, findByName, patchServer, saveButton, signInAdmin } from './adminSupport';
+import { typeDate } from './support';
 
 test.beforeEach(async ({ page }) => {
   await signInAdmin(page);
@@ -139,8 +140,9 @@ test('an admin creates a weekly calendar', async ({ page }) => {
   await expect(page.getByText('O campo nome é obrigatório')).toBeVisible();
   await page.getByLabel('Nome', { exact: true }).fill('E2E Horário comercial');
   await page.getByRole('button', { name: 'Adicionar agendamento' }).click();
-  await page.getByTestId('schedule-0').getByLabel('Início').fill('2030-01-07T08:00');
-  await page.getByTestId('schedule-0').getByLabel('Fim').fill('2030-01-07T18:00');
+  const schedule = page.getByTestId('schedule-0');
+  await typeDate(schedule.getByRole('group', { name: 'Início' }), '070120300800');
+  await typeDate(schedule.getByRole('group', { name: 'Fim' }), '070120301800');
   await choose(page, 'Repetir', 'Semanalmente');
   await page.getByRole('button', { name: 'Seg' }).click();
   await page.getByRole('button', { name: 'Qua' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { patchServer, signInAdmin } from './adminSupport';
-import { expectSignedIn, signIn, userMenu } from './support';
+import { expectSignedIn, signIn, typeDate, userMenu } from './support';
 
 const PASSWORD = 'billing-pass';
 
@@ -41,7 +41,7 @@ test('an overdue user is suspended, sees the invoices at sign-in and trust-unloc
   await page.goto('/billing');
   await expect(page.getByText('Nenhum provedor de pagamento configurado')).toBeVisible();
   const card = page.getByTestId(`billing-user-${id}`);
-  await card.getByTestId(`invoice-due-${id}`).fill('2024-01-10');
+  await typeDate(card.getByTestId(`invoice-due-${id}`), '10012024');
   await card.getByTestId(`invoice-amount-${id}`).fill('59,90');
   await card.getByRole('button', { name: 'Nova fatura' }).click();
   await expect(card.getByRole('row').nth(1)).toContainText('Vencida');

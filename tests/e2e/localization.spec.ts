@@ -53,3 +53,31 @@ test('a plate typed without its hyphen finds the vehicle; the panel formats by l
   await expect(page.getByTestId('detail-power')).toContainText('13.96 V');
   await expect(page.getByTestId('detail-odometer')).toContainText('236,287.0 km');
 });
+
+test("a report's period is written in the chosen language, whatever the browser's", async ({
+  page,
+}) => {
+  // The browser here speaks English; its own date inputs would write 11/27/2026, 12:00 AM.
+  await apiSignIn(page);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+    .format(new Date())
+    .split('-');
+  const [year, month, day] = today;
+  await page.goto('/reports/history?locale=es-ES');
+  const from = page.getByTestId('report-from');
+  await expect(from.getByRole('group', { name: 'Desde' })).toBeVisible();
+  await expect(from.getByRole('spinbutton', { name: 'Día' })).toHaveText(day);
+  await expect(from).toContainText(`${day}/${month}/${year} 00:00`);
+  await expect(page.getByTestId('report-to')).toContainText(`${day}/${month}/${year} 23:59`);
+
+  await page.goto('/reports/history?locale=en-US');
+  await expect(page.getByTestId('report-from')).toContainText(`${month}/${day}/${year} 12:00 AM`);
+
+  // Typed in the language's order (day first in Portuguese), it is the period the report asks.
+  await page.goto('/reports/history?locale=pt-BR');
+  const to = page.getByRole('group', { name: 'Até' });
+  await to.getByRole('spinbutton').first().click();
+  await page.keyboard.type('01022030');
+  await expect(page.getByTestId('report-to')).toContainText('01/02/2030 23:59');
+  await expect(page.getByRole('combobox', { name: 'Período' })).toContainText('Personalizado');
+});

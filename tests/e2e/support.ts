@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const admin = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin',
@@ -23,3 +23,12 @@ export async function expectSignedIn(page: Page) {
 }
 
 export const userMenu = (page: Page) => page.getByRole('button', { name: 'Perfil' });
+
+/**
+ * Types into a date or date-time field (`field`: its group or its test id's element) from its
+ * first part on, the digits in the order the field shows them (day first in Portuguese).
+ */
+export async function typeDate(field: Locator, digits: string) {
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(digits);
+}

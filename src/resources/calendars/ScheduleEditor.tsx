@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { FREQUENCIES, WEEKDAYS, type Ending, type Schedule, type Weekday } from './ical';
+import { DateField, DateTimeField } from '../../common/DateTimeField';
 
 interface ScheduleEditorProps {
   schedule: Schedule;
@@ -36,23 +37,17 @@ export const ScheduleEditor = ({ schedule, onChange, onRemove, index }: Schedule
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`schedule-${index}`}>
       <Stack direction="row" flexWrap="wrap" gap={2} alignItems="center">
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={t('start')}
           value={schedule.start}
-          onChange={(event) => set({ start: event.target.value })}
-          size="small"
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(start) => set({ start })}
         />
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={t('end')}
           value={schedule.end}
-          onChange={(event) => set({ end: event.target.value })}
-          size="small"
+          onChange={(end) => set({ end })}
           error={Boolean(endBeforeStart)}
           helperText={endBeforeStart ? t('endBeforeStart') : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           select
@@ -128,13 +123,10 @@ export const ScheduleEditor = ({ schedule, onChange, onRemove, index }: Schedule
             />
           )}
           {schedule.ending.kind === 'until' && (
-            <TextField
-              type="date"
+            <DateField
               label={t('until')}
               value={schedule.ending.until}
-              onChange={(event) => set({ ending: { kind: 'until', until: event.target.value } })}
-              size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(until) => set({ ending: { kind: 'until', until } })}
             />
           )}
         </Stack>

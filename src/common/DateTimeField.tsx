@@ -1,0 +1,112 @@
+import type { SxProps, Theme } from '@mui/material';
+import { DatePicker, DateTimePicker, LocalizationProvider } from '@mui/x-date-pickers';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import {
+  enUS as pickersEnUS,
+  esES as pickersEsES,
+  ptBR as pickersPtBR,
+} from '@mui/x-date-pickers/locales';
+import { format, isValid, parse, type Locale } from 'date-fns';
+import { enUS, es, ptBR } from 'date-fns/locale';
+import type { ReactNode } from 'react';
+import { useLocaleState } from 'react-admin';
+import { type AppLocale, DEFAULT_LOCALE, isAppLocale } from '../i18n/locales';
+
+/**
+ * Date and date-time fields written and read in the interface's language (27/11/2026 14:30 in
+ * Portuguese and Spanish, 11/27/2026 02:30 PM in English), with a calendar to pick from. The
+ * browser's own date inputs follow the browser's language instead, whatever the user chose here.
+ * Values stay the strings the native inputs gave (`yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, local time),
+ * so forms and queries keep them as they were.
+ */
+const DATE_LOCALES: Record<AppLocale, Locale> = { 'pt-BR': ptBR, 'es-ES': es, 'en-US': enUS };
+const textsOf = (pack: typeof pickersEnUS) =>
+  pack.components.MuiLocalizationProvider.defaultProps.localeText;
+/** The pickers' own texts (section names, "Choose date", OK/Cancel), from MUI X's packs. */
+const PICKER_TEXTS: Record<AppLocale, ReturnType<typeof textsOf>> = {
+  'pt-BR': textsOf(pickersPtBR),
+  // MUI X's Spanish names the day sections "Dia".
+  'es-ES': { ...textsOf(pickersEsES), day: 'Día', weekDay: 'Día de la semana' },
+  'en-US': textsOf(pickersEnUS),
+};
+
+const DATE = 'yyyy-MM-dd';
+const DATE_TIME = "yyyy-MM-dd'T'HH:mm";
+
+interface FieldProps {
+  label: ReactNode;
+  /** `yyyy-MM-dd` (DateField) or `yyyy-MM-ddTHH:mm` (DateTimeField); '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  error?: boolean;
+  helperText?: ReactNode;
+  size?: 'small' | 'medium';
+  required?: boolean;
+  sx?: SxProps<Theme>;
+  /** On the field's group, for tests that look for it. */
+  testId?: string;
+}
+
+const useLanguage = () => {
+  const [locale] = useLocaleState();
+  const language = isAppLocale(locale) ? locale : DEFAULT_LOCALE;
+  return {
+    adapterLocale: DATE_LOCALES[language],
+    localeText: PICKER_TEXTS[language],
+  };
+};
+
+const toDate = (value: string, pattern: string): Date | null => {
+  if (!value) return null;
+  const date = parse(value, pattern, new Date());
+  return isValid(date) ? date : null;
+};
+
+/**
+ * A value from the picker: a whole date is passed on; one still being typed (invalid) is not, so
+ * the form keeps its last whole value while the field shows what is typed; cleared is ''.
+ */
+const fromDate = (date: Date | null, pattern: string, onChange: (value: string) => void) => {
+  if (date === null) onChange('');
+  else if (isValid(date)) onChange(format(date, pattern));
+};
+
+const textField = ({ error, helperText, size = 'small', required, testId }: FieldProps) => ({
+  size,
+  error,
+  helperText,
+  required,
+  ...(testId ? { 'data-testid': testId } : {}),
+});
+
+export const DateTimeField = (props: FieldProps) => {
+  const { label, value, onChange, sx } = props;
+  const language = useLanguage();
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} {...language}>
+      <DateTimePicker
+        label={label}
+        value={toDate(value, DATE_TIME)}
+        onChange={(date) => fromDate(date, DATE_TIME, onChange)}
+        sx={sx}
+        slotProps={{ textField: textField(props) }}
+      />
+    </LocalizationProvider>
+  );
+};
+
+export const DateField = (props: FieldProps) => {
+  const { label, value, onChange, sx } = props;
+  const language = useLanguage();
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} {...language}>
+      <DatePicker
+        label={label}
+        value={toDate(value, DATE)}
+        onChange={(date) => fromDate(date, DATE, onChange)}
+        sx={sx}
+        slotProps={{ textField: textField(props) }}
+      />
+    </LocalizationProvider>
+  );
+};
