@@ -22,3 +22,4 @@ export { encodePerms, advancedPermission, advancedPermsApply, bitAllows } from '
 export type { ImpersonationState } from './session';
 export type { Statistics, StatisticsCounter } from './statistics';
 export { STATISTICS_COUNTERS } from './statistics';
+export { NAME_MAX_LENGTH, CONTACT_MAX_LENGTH } from './textLimits';

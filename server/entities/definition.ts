@@ -24,6 +24,8 @@ export interface FieldDef {
   serverManaged?: boolean;
   /** For `ref` fields: the kind the id points at, checked for access on write. */
   target?: ChangeKind;
+  /** For `text` and `optText` fields: the most characters a value may have. */
+  maxLength?: number;
   /** For `optText` fields: what a NULL column reads as on the wire, where clients expect text. */
   nullAs?: string;
 }

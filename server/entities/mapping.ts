@@ -63,11 +63,15 @@ export function applyInput(def: EntityDef, base: Wire, input: Record<string, unk
 
 function checkValue(name: string, field: FieldDef, value: unknown): unknown {
   switch (field.kind) {
-    case 'text':
+    case 'text': {
       if (typeof value !== 'string') throw invalid(name, 'expected text');
-      return field.required ? value.trim() : value;
+      const text = field.required ? value.trim() : value;
+      checkLength(name, field, text);
+      return text;
+    }
     case 'optText':
       if (value !== null && typeof value !== 'string') throw invalid(name, 'expected text');
+      if (value !== null) checkLength(name, field, value);
       return value;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -95,6 +99,12 @@ function checkValue(name: string, field: FieldDef, value: unknown): unknown {
         throw invalid(name, 'expected an id');
       }
       return value;
+  }
+}
+
+function checkLength(name: string, field: FieldDef, text: string) {
+  if (field.maxLength !== undefined && text.length > field.maxLength) {
+    throw invalid(name, `longer than ${field.maxLength} characters`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_TYPES } from '../../model';
+import { ATTRIBUTE_TYPES, CONTACT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../model';
 import { IllegalArgumentException } from '../errors';
 import { compileExpression, ExpressionError } from '../processing/expression';
 import { validateArea } from '../../model/geofenceArea';
@@ -11,14 +11,16 @@ import { checkGroupParent } from './groupTree';
 import { syncDriverAccount } from '../qrDriver/driverAccount';
 
 const attributes = { kind: 'json' } as const;
-const name = { kind: 'text', required: true } as const;
+const name = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
+const uniqueId = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
+const shortText = { kind: 'optText', maxLength: NAME_MAX_LENGTH } as const;
 
 export const devices: EntityDef = {
   kind: 'device',
   area: 'devices',
   fields: {
     name,
-    uniqueId: { kind: 'text', required: true },
+    uniqueId,
     // A device that never reported has no stored status; Traccar sends it as offline, and
     // clients read the status as text (traccar-web capitalises it).
     status: { kind: 'optText', serverManaged: true, nullAs: 'offline' },
@@ -27,10 +29,10 @@ export const devices: EntityDef = {
     positionId: { kind: 'ref', serverManaged: true },
     groupId: { kind: 'ref', target: 'group' },
     calendarId: { kind: 'ref', target: 'calendar' },
-    phone: { kind: 'optText' },
-    model: { kind: 'optText' },
-    contact: { kind: 'optText' },
-    category: { kind: 'optText' },
+    phone: shortText,
+    model: shortText,
+    contact: { kind: 'optText', maxLength: CONTACT_MAX_LENGTH },
+    category: shortText,
     expirationTime: { kind: 'millis' },
     attributes,
   },
@@ -124,7 +126,7 @@ export const notifications: EntityDef = {
 export const drivers: EntityDef = {
   kind: 'driver',
   area: 'drivers',
-  fields: { name, uniqueId: { kind: 'text', required: true }, attributes },
+  fields: { name, uniqueId, attributes },
   sort: 'name',
   keywords: ['name', 'uniqueId'],
   extended: true,

@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '../../model';
 import { IllegalArgumentException } from '../errors';
 import type { UserFields } from '../db/users';
 
@@ -18,6 +19,8 @@ export function checkUserFields(fields: UserFields): UserFields {
   const email = fields.email.trim();
   if (name.length < MIN_NAME) throw new IllegalArgumentException('Name too short');
   if (email.length < MIN_EMAIL) throw new IllegalArgumentException('Email too short');
+  if (name.length > NAME_MAX_LENGTH) throw new IllegalArgumentException('Name too long');
+  if (email.length > NAME_MAX_LENGTH) throw new IllegalArgumentException('Email too long');
   if (fields.expirationTime !== null && Number.isNaN(Date.parse(fields.expirationTime))) {
     throw new IllegalArgumentException('Invalid expiration time');
   }

@@ -102,6 +102,23 @@ describe('devices', () => {
       [{ name: 'D', uniqueId: 'x6', expirationTime: 'soon' }, /expirationTime.* - Illegal/],
       [{ name: 'D', uniqueId: 'x7', disabled: 'yes' }, / - IllegalArgumentException$/],
       [{ name: 'D', uniqueId: 'x8', groupId: 4242 }, /^Group access denied - SecurityException$/],
+      // Traccar's columns: 128 characters for names and identifiers, 512 for the contact.
+      [
+        { name: 'N'.repeat(129), uniqueId: 'x10' },
+        /^Invalid name: longer than 128 characters - IllegalArgumentException$/,
+      ],
+      [
+        { name: 'D', uniqueId: 'u'.repeat(129) },
+        /^Invalid uniqueId: longer than 128 characters - IllegalArgumentException$/,
+      ],
+      [
+        { name: 'D', uniqueId: 'x11', contact: 'c'.repeat(513) },
+        /^Invalid contact: longer than 512 characters - IllegalArgumentException$/,
+      ],
+      [
+        { name: 'D', uniqueId: 'x12', phone: '9'.repeat(129) },
+        /^Invalid phone: longer than 128 characters - IllegalArgumentException$/,
+      ],
     ];
     for (const [body, text] of cases) {
       const res = await f.admin.json('/api/devices', body);
@@ -131,6 +148,22 @@ describe('devices', () => {
       'PUT',
     );
     expect(rename.status).toBe(200);
+    // At the limit is fine; a rename past it is refused and changes nothing.
+    const longest = await f.admin.json(
+      `/api/devices/${dup[0].id}`,
+      { ...dup[0], name: 'L'.repeat(128), contact: 'c'.repeat(512) },
+      'PUT',
+    );
+    expect(longest.status).toBe(200);
+    const tooLong = await f.admin.json(
+      `/api/devices/${dup[0].id}`,
+      { ...dup[0], name: 'L'.repeat(129) },
+      'PUT',
+    );
+    expect(tooLong.status).toBe(400);
+    expect(((await (await f.admin.get(`/api/devices/${dup[0].id}`)).json()) as Device).name).toBe(
+      'L'.repeat(128),
+    );
     await create(f.admin, '/api/devices', { name: 'Dup2', uniqueId: 'dup-2' });
     const clash = await f.admin.json(`/api/devices/${dup[0].id}`, { uniqueId: 'dup-2' }, 'PUT');
     expect(await clash.text()).toBe('Duplicate unique id - IllegalArgumentException');

@@ -43,6 +43,10 @@ const RESOURCES: {
     bad: [
       [{}, 'name is required - IllegalArgumentException'],
       [{ name: 'x', groupId: 4242 }, 'Group access denied - SecurityException'],
+      [
+        { name: 'G'.repeat(129) },
+        'Invalid name: longer than 128 characters - IllegalArgumentException',
+      ],
     ],
   },
   {

@@ -55,6 +55,14 @@ describe('registration', () => {
       ],
       [{ ...newcomer, email: 'abc' }, 'Email too short - IllegalArgumentException'],
       [
+        { ...newcomer, email: 'other@x.test', name: 'N'.repeat(129) },
+        'Name too long - IllegalArgumentException',
+      ],
+      [
+        { ...newcomer, email: `${'e'.repeat(122)}@x.test` },
+        'Email too long - IllegalArgumentException',
+      ],
+      [
         { ...newcomer, email: 'other@x.test', password: '123' },
         'Password too short - IllegalArgumentException',
       ],

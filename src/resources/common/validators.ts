@@ -1,4 +1,8 @@
+import { NAME_MAX_LENGTH } from '../../../model';
 import { isSoundUrl } from '../../alerts/toastOptions';
+
+/** Props for a name or identifier input: typing stops at the length the server takes. */
+export const nameLength = { slotProps: { htmlInput: { maxLength: NAME_MAX_LENGTH } } } as const;
 
 /** A react-admin validator: the translation key of the message, or undefined when valid. */
 type Validator = (value: unknown, values?: Record<string, unknown>) => string | undefined;

@@ -11,7 +11,7 @@ import type { Device } from '../../../model/device';
 import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { useAccess } from '../../authProvider/useAccess';
-import { deviceName, deviceUniqueId } from '../common/validators';
+import { deviceName, deviceUniqueId, nameLength } from '../common/validators';
 import { LinksTab } from '../links/LinksTab';
 import { AttributeInputs } from './AttributeInputs';
 import { DeviceIconInput } from './DeviceIconInput';
@@ -48,8 +48,8 @@ const GroupInput = ({ source = 'groupId' }: { source?: string }) => {
 /** The identification fields, shared with the quick create dialog. */
 export const DeviceIdentityInputs = () => (
   <>
-    <TextInput source="name" validate={deviceName} />
-    <TextInput source="uniqueId" validate={deviceUniqueId} />
+    <TextInput source="name" validate={deviceName} {...nameLength} />
+    <TextInput source="uniqueId" validate={deviceUniqueId} {...nameLength} />
     <GroupInput />
   </>
 );

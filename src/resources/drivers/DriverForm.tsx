@@ -10,7 +10,7 @@ import { useWatch } from 'react-hook-form';
 import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { attr } from '../../common/formAttributes';
-import { fillName, required } from '../common/validators';
+import { fillName, nameLength, required } from '../common/validators';
 
 /** Licence data, kept in attributes. */
 const LICENCE_TEXT = ['cnhNumber', 'cpf', 'cnhCategory', 'cnhState', 'cnhFiliation'];
@@ -71,8 +71,8 @@ const QrSettings = () => {
 export const DriverForm = () => (
   <TabbedForm toolbar={<EntityToolbar />} defaultValues={{ attributes: {} }}>
     <TabbedForm.Tab label="admin.tabs.general">
-      <TextInput source="name" validate={fillName} />
-      <TextInput source="uniqueId" validate={required} />
+      <TextInput source="name" validate={fillName} {...nameLength} />
+      <TextInput source="uniqueId" validate={required} {...nameLength} />
       <NumberInput source="attributes.fuelPer100Km" />
       <NumberInput source="attributes.fuelCost" />
     </TabbedForm.Tab>

@@ -2,7 +2,7 @@ import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { EntityToolbar } from '../common/EntityForms';
 import { ReferenceOrNone } from '../common/ReferenceOrNone';
 import { SpeedInput } from '../common/SpeedInput';
-import { fillName } from '../common/validators';
+import { fillName, nameLength } from '../common/validators';
 import { AttributesEditor } from '../../common/AttributesEditor';
 import { GeofenceMapInput } from './GeofenceMapInput';
 import { GeofenceTargetsInput } from './GeofenceTargetsInput';
@@ -12,7 +12,7 @@ export const GeofenceForm = () => (
     toolbar={<EntityToolbar />}
     defaultValues={{ calendarId: 0, area: '', attributes: {} }}
   >
-    <TextInput source="name" validate={fillName} />
+    <TextInput source="name" validate={fillName} {...nameLength} />
     <TextInput source="description" />
     <GeofenceMapInput />
     <GeofenceTargetsInput />

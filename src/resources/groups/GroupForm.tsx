@@ -9,7 +9,7 @@ import type { Group } from '../../../model/group';
 import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { LinksTab } from '../links/LinksTab';
-import { fillName } from '../common/validators';
+import { fillName, nameLength } from '../common/validators';
 
 /** A group cannot be its own parent; the server also refuses cycles and more than 3 levels. */
 const ParentInput = () => {
@@ -38,7 +38,7 @@ export const GroupForm = () => {
   return (
     <TabbedForm toolbar={<EntityToolbar />} defaultValues={{ groupId: 0, attributes: {} }}>
       <TabbedForm.Tab label="admin.tabs.general">
-        <TextInput source="name" validate={fillName} />
+        <TextInput source="name" validate={fillName} {...nameLength} />
         <ParentInput />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="admin.tabs.attributes">

@@ -2,7 +2,7 @@ import { NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'r
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
-import { fillName, required } from '../common/validators';
+import { fillName, nameLength, required } from '../common/validators';
 
 /**
  * `start` and `period` are stored in the watched value's own units: metres for `totalDistance`,
@@ -40,7 +40,7 @@ export const MaintenanceForm = () => (
     toolbar={<EntityToolbar />}
     defaultValues={{ type: 'totalDistance', start: 0, period: 0, attributes: {} }}
   >
-    <TextInput source="name" validate={fillName} />
+    <TextInput source="name" validate={fillName} {...nameLength} />
     <SelectInput
       source="type"
       choices={Object.keys(MAINTENANCE_UNITS).map((id) => ({

@@ -13,7 +13,13 @@ import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../../i18n/locales';
 import { availableLayers } from '../../map/tileLayers';
 import { attr } from '../../common/formAttributes';
-import { optionalPassword, userEmail, userName, userPassword } from '../common/validators';
+import {
+  nameLength,
+  optionalPassword,
+  userEmail,
+  userName,
+  userPassword,
+} from '../common/validators';
 
 export const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'].map((id) => ({
   id,
@@ -33,7 +39,7 @@ const UserAccountInputs = () => {
   const record = useRecordContext();
   return (
     <>
-      <TextInput source="name" validate={userName} />
+      <TextInput source="name" validate={userName} {...nameLength} />
       <TextInput source="email" validate={userEmail} />
       <PasswordInput source="password" validate={record?.id ? optionalPassword : userPassword} />
       <TextInput source="phone" />
