@@ -72,6 +72,8 @@ const fromDate = (date: Date | null, pattern: string, onChange: (value: string) 
 };
 
 const textField = ({ error, helperText, size = 'small', required, testId }: FieldProps) => ({
+  // As wide as its text, beside the form's other fields (the admin theme widens text fields).
+  fullWidth: false,
   size,
   error,
   helperText,
@@ -88,7 +90,7 @@ export const DateTimeField = (props: FieldProps) => {
         label={label}
         value={toDate(value, DATE_TIME)}
         onChange={(date) => fromDate(date, DATE_TIME, onChange)}
-        sx={sx}
+        sx={sx ?? { width: 250 }}
         slotProps={{ textField: textField(props) }}
       />
     </LocalizationProvider>
@@ -104,7 +106,7 @@ export const DateField = (props: FieldProps) => {
         label={label}
         value={toDate(value, DATE)}
         onChange={(date) => fromDate(date, DATE, onChange)}
-        sx={sx}
+        sx={sx ?? { width: 190 }}
         slotProps={{ textField: textField(props) }}
       />
     </LocalizationProvider>
