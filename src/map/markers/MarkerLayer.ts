@@ -3,7 +3,7 @@ import type { Device } from '../../../model/device';
 import { createInputYield } from '../../live/inputPriority';
 import type { Position } from '../../../model/position';
 import type { MarkerPrefs } from './labels';
-import { type Box, BoxGrid } from './boxGrid';
+import { type Box, BoxGrid, overlaps } from './boxGrid';
 import { LabelSpace } from './labelSpace';
 import {
   clusterBox,
@@ -664,6 +664,16 @@ export class MarkerLayer extends L.Layer {
       space.take(markerBox(point.x, point.y));
       drawnHere.push({ marker, x: point.x, y: point.y });
     }
+    // A still label a gliding icon passes over is written again above it: labels stay readable.
+    const covered = new Set<PlacedLabel>();
+    for (const { x, y } of drawnHere) {
+      const icon = markerBox(x, y);
+      for (const glyph of this.stillGlyphs.find(icon)) {
+        const label = glyph.kind === 'marker' ? glyph.label : null;
+        if (label && overlaps(label.box, icon)) covered.add(label);
+      }
+    }
+    covered.forEach((label) => writeLabel(ctx, label));
     if (style.showLabels) {
       // Gliding labels keep clear of the still layer's icons and labels, and of each other.
       for (const { marker, x, y } of drawnHere) {
