@@ -1,0 +1,126 @@
+/**
+ * The tracking core's batch writes of device rows, on SQLite and on PostgreSQL (a temporary
+ * database on DATABASE_URL when set, else in-process PGlite): each dialect builds the statement
+ * its own way, and both must write the same rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../../server/db/connect';
+import { flag, type Db } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { lockDevices, updateDevices } from '../../../server/ingest/store';
+import { postgresTarget, sqliteTarget } from '../../support/dialects';
+
+describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
+  'device row writes on $name',
+  (target) => {
+    let db: Db;
+    const ids: number[] = [];
+
+    beforeAll(async () => {
+      db = await connect(await target.open());
+      await migrateToLatest(db);
+      for (let i = 0; i < 3; i++) {
+        const row = await db.kysely
+          .insertInto('devices')
+          .values({
+            name: `d${i}`,
+            uniqueId: `store-${i}`,
+            status: 'offline',
+            lastUpdate: 1000,
+            positionId: 7,
+            disabled: flag(db, false),
+            state: '{"before":true}',
+            attributes: '{}',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(Number(row.id));
+      }
+    });
+
+    afterAll(async () => {
+      await db.close();
+      await target.cleanup();
+    });
+
+    const read = () =>
+      db.kysely
+        .selectFrom('devices')
+        .select(['id', 'status', 'lastUpdate', 'positionId', 'state'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
+
+    it('writes each device its own columns; a null state or position keeps the stored one', async () => {
+      const tricky = '{"text":"a \\"quoted\\" \\\\ back\\\\slash, {braces}, comma","n":[1,2]}';
+      await db.kysely.transaction().execute((trx) =>
+        updateDevices(trx, db.dialect, [
+          { id: ids[0], status: 'online', lastUpdate: 5000, positionId: 11, state: tricky },
+          { id: ids[1], status: 'unknown', lastUpdate: null, positionId: null, state: null },
+          { id: ids[2], status: null, lastUpdate: 9_999_999_999_999, positionId: 12, state: '{}' },
+        ]),
+      );
+      const rows = await read();
+      expect(
+        rows.map((r) => ({
+          ...r,
+          lastUpdate: r.lastUpdate === null ? null : Number(r.lastUpdate),
+          positionId: r.positionId === null ? null : Number(r.positionId),
+        })),
+      ).toEqual([
+        { id: ids[0], status: 'online', lastUpdate: 5000, positionId: 11, state: tricky },
+        {
+          id: ids[1],
+          status: 'unknown',
+          lastUpdate: null,
+          positionId: 7,
+          state: '{"before":true}',
+        },
+        { id: ids[2], status: null, lastUpdate: 9_999_999_999_999, positionId: 12, state: '{}' },
+      ]);
+    });
+
+    if (!target.name.startsWith('postgres')) {
+      it('answers no versions (SQLite has no row version)', async () => {
+        const versions = await db.kysely
+          .transaction()
+          .execute((trx) =>
+            updateDevices(trx, db.dialect, [
+              { id: ids[0], status: 'online', lastUpdate: 6000, positionId: 13, state: null },
+            ]),
+          );
+        expect(versions.size).toBe(0);
+        expect((await read())[0]).toMatchObject({ status: 'online', state: expect.any(String) });
+      });
+      return;
+    }
+
+    it('answers the version each written row now has, the one its lock then reports', async () => {
+      const versions = await db.kysely.transaction().execute((trx) =>
+        updateDevices(
+          trx,
+          db.dialect,
+          ids.map((id) => ({
+            id,
+            status: 'online',
+            lastUpdate: 6000,
+            positionId: 13,
+            state: null,
+          })),
+          true,
+        ),
+      );
+      expect([...versions.keys()].sort((a, b) => a - b)).toEqual(ids);
+      const locked = await db.kysely.transaction().execute((trx) =>
+        lockDevices(
+          trx,
+          ids.map((id) => ({ id, known: versions.get(id) ?? null })),
+        ),
+      );
+      // Every version matched: no state was sent back.
+      expect(locked.map((row) => [row.id, row.version, row.state])).toEqual(
+        ids.map((id) => [id, versions.get(id), null]),
+      );
+    });
+  },
+);
