@@ -71,44 +71,43 @@ const fromDate = (date: Date | null, pattern: string, onChange: (value: string) 
   else if (isValid(date)) onChange(format(date, pattern));
 };
 
-const textField = ({ error, helperText, size = 'small', required, testId }: FieldProps) => ({
-  // As wide as its text, beside the form's other fields (the admin theme widens text fields).
-  fullWidth: false,
-  size,
-  error,
-  helperText,
-  required,
-  ...(testId ? { 'data-testid': testId } : {}),
-});
-
-export const DateTimeField = (props: FieldProps) => {
-  const { label, value, onChange, sx } = props;
-  const language = useLanguage();
-  return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} {...language}>
-      <DateTimePicker
-        label={label}
-        value={toDate(value, DATE_TIME)}
-        onChange={(date) => fromDate(date, DATE_TIME, onChange)}
-        sx={sx ?? { width: 250 }}
-        slotProps={{ textField: textField(props) }}
-      />
-    </LocalizationProvider>
-  );
+/** What both pickers are given: the value in `pattern`, the field's look. */
+const pickerProps = (props: FieldProps, pattern: string, width: number) => {
+  const { label, value, onChange, sx, error, helperText, size = 'small', required, testId } = props;
+  return {
+    label,
+    value: toDate(value, pattern),
+    onChange: (date: Date | null) => fromDate(date, pattern, onChange),
+    sx: sx ?? { width },
+    slotProps: {
+      textField: {
+        // As wide as its text, beside the form's other fields (the admin theme widens them).
+        fullWidth: false,
+        size,
+        error,
+        helperText,
+        required,
+        ...(testId ? { 'data-testid': testId } : {}),
+      },
+    },
+  };
 };
 
-export const DateField = (props: FieldProps) => {
-  const { label, value, onChange, sx } = props;
-  const language = useLanguage();
-  return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} {...language}>
-      <DatePicker
-        label={label}
-        value={toDate(value, DATE)}
-        onChange={(date) => fromDate(date, DATE, onChange)}
-        sx={sx ?? { width: 190 }}
-        slotProps={{ textField: textField(props) }}
-      />
-    </LocalizationProvider>
-  );
-};
+/** The pickers' dates and texts in the interface's language. */
+const InLanguage = ({ children }: { children: ReactNode }) => (
+  <LocalizationProvider dateAdapter={AdapterDateFns} {...useLanguage()}>
+    {children}
+  </LocalizationProvider>
+);
+
+export const DateTimeField = (props: FieldProps) => (
+  <InLanguage>
+    <DateTimePicker {...pickerProps(props, DATE_TIME, 250)} />
+  </InLanguage>
+);
+
+export const DateField = (props: FieldProps) => (
+  <InLanguage>
+    <DatePicker {...pickerProps(props, DATE, 190)} />
+  </InLanguage>
+);

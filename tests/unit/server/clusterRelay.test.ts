@@ -6,6 +6,7 @@ import { BatchRelay, HubBridge, type RemoteBatch } from '../../../server/cluster
 import type { PositionRecord } from '../../../server/processing/types';
 import { positionJson, positionText } from '../../../server/serialize';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
+import { positionRecord } from '../../support/positionRecord';
 
 /** Instances joined by an in-memory bus: a message reaches every other instance once. */
 class Network {
@@ -96,27 +97,15 @@ describe('the hub bridge', () => {
 });
 
 describe('the batch relay', () => {
-  const position = (id: number): PositionRecord => ({
-    id,
-    deviceId: 3,
-    protocol: 'osmand',
-    serverTime: 1_700_000_001_000,
-    deviceTime: 1_700_000_000_000,
-    fixTime: 1_700_000_000_000,
-    outdated: false,
-    valid: true,
-    latitude: -23.5,
-    longitude: -46.6,
-    altitude: 0,
-    speed: 12,
-    course: 90,
-    address: null,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
-    // A line break and quotes in a value must not break the message into wrong lines.
-    attributes: { note: 'first line\nsecond "line"', ignition: true },
-  });
+  const position = (id: number): PositionRecord =>
+    positionRecord({
+      id,
+      deviceId: 3,
+      speed: 12,
+      course: 90,
+      // A line break and quotes in a value must not break the message into wrong lines.
+      attributes: { note: 'first line\nsecond "line"', ignition: true },
+    });
 
   it('hands the other instances each committed batch with its positions’ texts', () => {
     const network = new Network();

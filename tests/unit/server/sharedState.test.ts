@@ -6,29 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { readSharedState, writeSharedState } from '../../../server/ingest/sharedState';
 import { initialDeviceState } from '../../../server/processing/deviceState';
 import type { PositionRecord } from '../../../server/processing/types';
+import { positionRecord } from '../../support/positionRecord';
 
-const last: PositionRecord = {
+const last: PositionRecord = positionRecord({
   id: 41,
   deviceId: 3,
-  protocol: 'osmand',
-  serverTime: 1_700_000_001_000,
-  deviceTime: 1_700_000_000_000,
-  fixTime: 1_700_000_000_000,
-  outdated: false,
-  valid: true,
-  latitude: -23.5,
-  longitude: -46.6,
   altitude: 760,
   speed: 12.5,
   course: 90,
-  address: null,
   accuracy: 5,
   network: {
     cellTowers: [{ cellId: 1, locationAreaCode: 2, mobileCountryCode: 724, mobileNetworkCode: 5 }],
   },
   geofenceIds: [7],
   attributes: { ignition: true, totalDistance: 1234.5 },
-};
+});
 
 const state = {
   ...initialDeviceState(),
