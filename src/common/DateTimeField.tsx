@@ -43,7 +43,7 @@ interface FieldProps {
   size?: 'small' | 'medium';
   required?: boolean;
   sx?: SxProps<Theme>;
-  /** On the field's group, for tests that look for it. */
+  /** On the field's outer element (label, sections and button), for tests that look for it. */
   testId?: string;
 }
 
