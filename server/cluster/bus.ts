@@ -41,6 +41,7 @@ export class RedisBus implements Bus {
   private readonly handlers = new Map<string, (payload: string) => void>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly own: string;
+  private readonly ownBytes: Buffer;
   /** The subscriber has been subscribed once: a later subscription is a recovery. */
   private subscribedOnce = false;
   /** Set when the subscriber's connection dropped, cleared when it is subscribed again. */
@@ -58,6 +59,7 @@ export class RedisBus implements Bus {
     private readonly log: BusLog,
   ) {
     this.own = instanceId + SEPARATOR;
+    this.ownBytes = Buffer.from(this.own);
     const common: RedisOptions = {
       retryStrategy,
       connectTimeout: 5000,
@@ -86,7 +88,11 @@ export class RedisBus implements Bus {
     });
     this.sub.on('close', () => this.lost());
     this.sub.on('ready', () => void this.subscribeAll());
-    this.sub.on('message', (channel: string, message: string) => this.receive(channel, message));
+    // As buffers: a message of this instance's own (Redis echoes each one to its sender too,
+    // often a whole batch) is recognised from its first bytes and never decoded.
+    this.sub.on('messageBuffer', (channel: Buffer, message: Buffer) =>
+      this.receive(channel, message),
+    );
   }
 
   publish(channel: string, payload: string): void {
@@ -190,13 +196,14 @@ export class RedisBus implements Bus {
     }
   }
 
-  private receive(channel: string, message: string): void {
-    if (message.startsWith(this.own)) return;
-    const handler = this.handlers.get(channel);
+  private receive(channel: Buffer, message: Buffer): void {
+    const own = this.ownBytes;
+    if (message.length >= own.length && own.equals(message.subarray(0, own.length))) return;
+    const handler = this.handlers.get(channel.toString());
     if (!handler) return;
     const at = message.indexOf(SEPARATOR);
     try {
-      handler(message.slice(at + 1));
+      handler(message.toString('utf8', at + 1));
     } catch (err) {
       this.log.error({ err, channel }, 'cluster message failed');
     }

@@ -3,6 +3,7 @@ import type { HubCommand, HubRelay } from '../live/hub';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import type { MessageLog, ReceivedMessage } from '../protocol/messageLog';
 import { adoptPositionText, positionRecordText, positionText } from '../serialize';
+import { packBySize } from '../live/messageSize';
 import type { Bus } from './bus';
 
 /**
@@ -38,6 +39,9 @@ export interface RemoteBatchHandler {
   batch(batch: RemoteBatch): void;
   latestDeleted(deleted: RemoteLatestDeleted): void;
 }
+
+/** A position (its record's and its Traccar JSON) or a device, as a relayed batch carries them. */
+type RelayItem = { record: string; text: string } | { device: string };
 
 const BATCHES = 'batches';
 const HUB = 'hub';
@@ -77,10 +81,32 @@ export class BatchRelay implements BatchSubscriber {
     // Each position's texts are built once in the cluster: the record's was written to its
     // device row already, and the Traccar JSON this instance's sockets and greeting use goes
     // along, so the other instances serialise nothing for theirs.
-    const records = batch.positions.map(positionRecordText).join(',');
-    const head = `{"t":"batch","positions":[${records}],"devices":${JSON.stringify(batch.devices)}}`;
-    const lines = batch.positions.map((position) => `\n${positionText(position)}`);
-    this.bus.publish(BATCHES, head + lines.join(''));
+    // A big batch goes as several messages in a row, each under `MESSAGE_CHARS`: positions
+    // first, then devices, as the receiver applies one batch.
+    const items: RelayItem[] = [
+      ...batch.positions.map((position): RelayItem => ({
+        record: positionRecordText(position),
+        text: positionText(position),
+      })),
+      ...batch.devices.map((device): RelayItem => ({ device: JSON.stringify(device) })),
+    ];
+    const size = (item: RelayItem) =>
+      'device' in item ? item.device.length + 1 : item.record.length + item.text.length + 2;
+    for (const run of packBySize(items, size)) {
+      const records: string[] = [];
+      const lines: string[] = [];
+      const devices: string[] = [];
+      for (const item of run) {
+        if ('device' in item) {
+          devices.push(item.device);
+        } else {
+          records.push(item.record);
+          lines.push(`\n${item.text}`);
+        }
+      }
+      const head = `{"t":"batch","positions":[${records.join(',')}],"devices":[${devices.join(',')}]}`;
+      this.bus.publish(BATCHES, head + lines.join(''));
+    }
   }
 
   latestDeleted(deleted: RemoteLatestDeleted): void {

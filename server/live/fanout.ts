@@ -3,10 +3,12 @@ import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { deviceJson, positionText } from '../serialize';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';
+import { packBySize } from './messageSize';
 
 /**
- * The live fan-out, a subscriber of committed batches: each user who sees a device gets ONE
- * message per batch, `{devices:[…], positions:[…]}` with only the keys that have items. Device
+ * The live fan-out, a subscriber of committed batches: each user who sees a device gets one
+ * message per batch, `{devices:[…], positions:[…]}` with only the keys that have items, or, for a
+ * batch too big for one (`MESSAGE_CHARS`), several in a row, devices first. Device
  * pushes are throttled to one per device per `throttleMs` (a status change always goes at once;
  * the latest throttled state follows when the window ends). Events are not sent here: they reach
  * the socket only as notifications with the `web` notificator.
@@ -29,7 +31,7 @@ export class LiveFanout implements BatchSubscriber {
 
   constructor(
     private readonly hub: SocketHub,
-    private readonly audience: AudienceCache,
+    private readonly audience: Pick<AudienceCache, 'getMany'>,
     private readonly log: FanoutLog,
     private readonly throttleMs = 1000,
     private readonly now: () => number = Date.now,
@@ -95,8 +97,25 @@ export class LiveFanout implements BatchSubscriber {
     };
     for (const p of positions) add(p.deviceId, 'positions', positionText(p));
     for (const d of devices) add(d.id, 'devices', JSON.stringify(deviceJson(d)));
-    for (const [userId, box] of outboxes) this.hub.sendRawToUser(userId, message(box));
+    for (const [userId, box] of outboxes) {
+      for (const text of messages(box)) this.hub.sendRawToUser(userId, text);
+    }
   }
+}
+
+type Item = readonly [keyof Outbox, string];
+
+/** The box's messages: one, or several in a row when one would be too big. */
+function messages(box: Outbox): string[] {
+  const items: Item[] = [
+    ...box.devices.map((text): Item => ['devices', text]),
+    ...box.positions.map((text): Item => ['positions', text]),
+  ];
+  return packBySize(items, ([, text]) => text.length + 1).map((run) => {
+    const part: Outbox = { devices: [], positions: [] };
+    for (const [key, text] of run) part[key].push(text);
+    return message(part);
+  });
 }
 
 function message(box: Outbox): string {

@@ -3,9 +3,10 @@ import type { Change } from '../../../server/changes';
 import type { Bus } from '../../../server/cluster/bus';
 import { SharedChangeFeed } from '../../../server/cluster/changeFeed';
 import { BatchRelay, HubBridge, type RemoteBatch } from '../../../server/cluster/liveRelay';
-import type { PositionRecord } from '../../../server/processing/types';
+import type { DeviceRecord, PositionRecord } from '../../../server/processing/types';
 import { positionJson, positionText } from '../../../server/serialize';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
+import { MESSAGE_CHARS } from '../../../server/live/messageSize';
 import { positionRecord } from '../../support/positionRecord';
 
 /** Instances joined by an in-memory bus: a message reaches every other instance once. */
@@ -97,6 +98,23 @@ describe('the hub bridge', () => {
 });
 
 describe('the batch relay', () => {
+  const device = (id: number): DeviceRecord => ({
+    id,
+    name: `Truck ${id}`,
+    uniqueId: `truck-${id}`,
+    status: 'online',
+    disabled: false,
+    lastUpdate: 1_700_000_000_000,
+    positionId: 0,
+    groupId: 0,
+    calendarId: 0,
+    phone: null,
+    model: null,
+    contact: null,
+    category: null,
+    expirationTime: null,
+    attributes: {},
+  });
   const position = (id: number): PositionRecord =>
     positionRecord({
       id,
@@ -143,5 +161,34 @@ describe('the batch relay', () => {
     // A message without the texts is still read; they are then built here.
     sender.publish('batches', JSON.stringify({ t: 'batch', positions: [record], devices: [] }));
     expect(positionText(received[1].positions[0])).toBe(JSON.stringify(positionJson(record)));
+  });
+  it('sends a batch too big for one message as several in a row, each under the limit', () => {
+    const network = new Network();
+    const received: RemoteBatch[] = [];
+    const payloads: string[] = [];
+    const bus = network.bus('b');
+    new BatchRelay(
+      {
+        ...bus,
+        subscribe: (channel, handler) =>
+          bus.subscribe(channel, (payload) => {
+            payloads.push(payload);
+            handler(payload);
+          }),
+      },
+      { batch: (batch) => received.push(batch), latestDeleted: () => {} },
+    );
+    const a = new BatchRelay(network.bus('a'), { batch: () => {}, latestDeleted: () => {} });
+    const sent = Array.from({ length: 300 }, (_, i) => ({ ...position(1000 + i), deviceId: i }));
+    const devices = sent.map((p) => ({ device: device(p.deviceId), statusChanged: false }));
+    a.committed({ positions: sent, devices, events: [] });
+
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const payload of payloads) expect(payload.length).toBeLessThanOrEqual(MESSAGE_CHARS);
+    // Whole and in order: the positions first, then the devices.
+    expect(received.flatMap((batch) => batch.positions)).toEqual(sent);
+    expect(received.flatMap((batch) => batch.devices)).toEqual(devices);
+    const texts = received.flatMap((batch) => batch.positions.map(positionText));
+    expect(texts).toEqual(sent.map((p) => JSON.stringify(positionJson(p))));
   });
 });

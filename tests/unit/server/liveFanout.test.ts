@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { LiveFanout } from '../../../server/live/fanout';
+import { SocketHub, type LiveSocket } from '../../../server/live/hub';
+import { MESSAGE_CHARS, packBySize } from '../../../server/live/messageSize';
+import { positionJson } from '../../../server/serialize';
+import { positionRecord } from '../../support/positionRecord';
+
+function socket(): LiveSocket & { sent: string[] } {
+  const s = {
+    sent: [] as string[],
+    send: (data: string) => void s.sent.push(data),
+    close: () => {},
+  };
+  return s;
+}
+
+describe('packBySize', () => {
+  it('keeps every item, in order, in runs within the limit', () => {
+    const items = ['aaaa', 'bb', 'cccccc', 'd', 'ee'];
+    const runs = packBySize(items, (item) => item.length, 6);
+    expect(runs).toEqual([['aaaa', 'bb'], ['cccccc'], ['d', 'ee']]);
+  });
+
+  it('gives an item larger than the limit a run of its own, and nothing for nothing', () => {
+    expect(packBySize(['x', 'toolong', 'y'], (item) => item.length, 3)).toEqual([
+      ['x'],
+      ['toolong'],
+      ['y'],
+    ]);
+    expect(packBySize([], () => 1)).toEqual([]);
+  });
+});
+
+describe('the live fan-out', () => {
+  const fanout = (hub: SocketHub) =>
+    new LiveFanout(
+      hub,
+      { getMany: async (ids) => new Map([...ids].map((id) => [id, [1]])) },
+      { error: () => {} },
+    );
+
+  it('sends a batch as one message per user', async () => {
+    const hub = new SocketHub();
+    const s = socket();
+    hub.add(s, 1, 'session');
+    const live = fanout(hub);
+    const positions = [
+      positionRecord({ id: 1, deviceId: 5 }),
+      positionRecord({ id: 2, deviceId: 6 }),
+    ];
+    live.committed({ positions, devices: [], events: [] });
+    await live.idle();
+    expect(s.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { positions: positions.map((p) => JSON.parse(JSON.stringify(positionJson(p))) as unknown) },
+    ]);
+  });
+
+  it('splits a batch too big for one message into several in a row, each under the limit', async () => {
+    const hub = new SocketHub();
+    const s = socket();
+    hub.add(s, 1, 'session');
+    const live = fanout(hub);
+    const positions = Array.from({ length: 400 }, (_, i) =>
+      positionRecord({ id: 100 + i, deviceId: i, attributes: { note: 'ç'.repeat(100) } }),
+    );
+    live.committed({ positions, devices: [], events: [] });
+    await live.idle();
+
+    expect(s.sent.length).toBeGreaterThan(1);
+    for (const message of s.sent) expect(message.length).toBeLessThanOrEqual(MESSAGE_CHARS);
+    const ids = s.sent.flatMap((m) => (JSON.parse(m) as { positions: { id: number }[] }).positions);
+    expect(ids.map((p) => p.id)).toEqual(positions.map((p) => p.id));
+  });
+});
