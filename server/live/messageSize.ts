@@ -1,7 +1,7 @@
 /**
- * How big one live message may grow. V8 keeps a string or buffer of more than 128 KiB as a
- * "large object": each one gets memory mapped for it alone and handed back when it is collected,
- * and every page of it faults on first touch. Under load a large message per batch (a socket
+ * How big one live message may grow. V8 keeps a string of more than 128 KiB as a "large
+ * object": each one gets memory mapped for it alone and handed back when it is collected, and
+ * every page of it faults on first touch. Under load a large message per batch (a socket
  * message, a batch relayed to the other instances) then costs several times what building it
  * does; on a virtual machine, where page faults are dear, twenty times more. Messages built from
  * many items are therefore split to stay under this many characters: 128 KiB even for a string
