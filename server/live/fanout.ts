@@ -3,7 +3,7 @@ import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { deviceJson, positionText } from '../serialize';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';
-import { packBySize } from './messageSize';
+import { ITEMS_CHARS, packBySize } from './messageSize';
 
 /**
  * The live fan-out, a subscriber of committed batches: each user who sees a device gets one
@@ -107,6 +107,11 @@ type Item = readonly [keyof Outbox, string];
 
 /** The box's messages: one, or several in a row when one would be too big. */
 function messages(box: Outbox): string[] {
+  let size = 0;
+  for (const text of box.devices) size += text.length + 1;
+  for (const text of box.positions) size += text.length + 1;
+  // The usual case, checked without building the list below for every user of every batch.
+  if (size <= ITEMS_CHARS) return [message(box)];
   const items: Item[] = [
     ...box.devices.map((text): Item => ['devices', text]),
     ...box.positions.map((text): Item => ['positions', text]),

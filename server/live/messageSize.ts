@@ -9,8 +9,8 @@
  */
 export const MESSAGE_CHARS = 60_000;
 
-/** What a message's own keys and brackets around its items may take. */
-const ENVELOPE_CHARS = 100;
+/** What a message's items may take, leaving room for its own keys and brackets. */
+export const ITEMS_CHARS = MESSAGE_CHARS - 100;
 
 /**
  * Splits `items`, in order, into runs whose summed `size` stays within `limit` (an item larger
@@ -20,7 +20,7 @@ const ENVELOPE_CHARS = 100;
 export function packBySize<T>(
   items: readonly T[],
   size: (item: T) => number,
-  limit = MESSAGE_CHARS - ENVELOPE_CHARS,
+  limit = ITEMS_CHARS,
 ): T[][] {
   const runs: T[][] = [];
   let run: T[] = [];
