@@ -81,3 +81,19 @@ test("a report's period is written in the chosen language, whatever the browser'
   await expect(page.getByTestId('report-to')).toContainText('01/02/2030 23:59');
   await expect(page.getByRole('combobox', { name: 'Período' })).toContainText('Personalizado');
 });
+
+test('every menu entry shows its whole name in each language', async ({ page }) => {
+  await apiSignIn(page);
+  for (const locale of ['pt-BR', 'es-ES', 'en-US']) {
+    await page.goto(`/home?locale=${locale}`);
+    const entries = page.locator('a.MuiMenuItem-root');
+    await expect(entries.first()).toBeVisible();
+    const cut = await entries.evaluateAll((links) =>
+      links.flatMap((link) => {
+        const name = link.querySelector('.MuiTypography-root');
+        return name && name.scrollWidth > name.clientWidth ? [name.textContent] : [];
+      }),
+    );
+    expect(cut, locale).toEqual([]);
+  }
+});
