@@ -141,9 +141,37 @@ export function positionText(position: PositionRecord): string {
   return text;
 }
 
-/** A position's Traccar JSON built elsewhere (another instance sent it with the record). */
-export function adoptPositionText(position: PositionRecord, text: string): void {
-  wireTexts.set(position, text);
+/**
+ * A stored position as another instance relays it (cluster mode): its key, and its two texts,
+ * the record's JSON and its Traccar JSON. The live side needs only the key and the Traccar text,
+ * so the record is read (`positionFromTexts`) only when something asks for it.
+ */
+export interface PositionTexts {
+  id: number;
+  deviceId: number;
+  fixTime: number;
+  /** `positionRecordText` of the position. */
+  record: string;
+  /** `positionText` of the position. */
+  wire: string;
+}
+
+export function isPositionTexts(
+  position: PositionRecord | PositionTexts,
+): position is PositionTexts {
+  return 'wire' in position;
+}
+
+/** The record of relayed texts, its Traccar JSON already known. */
+export function positionFromTexts(texts: PositionTexts): PositionRecord {
+  const position = JSON.parse(texts.record) as PositionRecord;
+  wireTexts.set(position, texts.wire);
+  return position;
+}
+
+/** The Traccar JSON of a position, whichever form it is held in. */
+export function livePositionText(position: PositionRecord | PositionTexts): string {
+  return isPositionTexts(position) ? position.wire : positionText(position);
 }
 
 /** `JSON.stringify(position)`, the record as it is, built once per position. */

@@ -1,8 +1,10 @@
 import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
+import type { RelayedDevice } from '../ingest/cache';
 import type { HubCommand, HubRelay } from '../live/hub';
+import type { DeviceStatus } from '../../model';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import type { MessageLog, ReceivedMessage } from '../protocol/messageLog';
-import { adoptPositionText, positionRecordText, positionText } from '../serialize';
+import { positionRecordText, positionText, type PositionTexts } from '../serialize';
 import { packBySize } from '../live/messageSize';
 import type { Bus } from './bus';
 
@@ -22,8 +24,8 @@ import type { Bus } from './bus';
 
 /** A batch committed on another instance: what the live side needs of it. */
 export interface RemoteBatch {
-  positions: PositionRecord[];
-  devices: { device: DeviceRecord; statusChanged: boolean }[];
+  positions: PositionTexts[];
+  devices: RelayedDevice[];
 }
 
 /** A device's latest position was deleted through the API on another instance. */
@@ -33,17 +35,35 @@ export interface RemoteLatestDeleted {
   latest: PositionRecord | null;
 }
 
-type BatchMessage = ({ t: 'batch' } & RemoteBatch) | ({ t: 'deleted' } & RemoteLatestDeleted);
+/**
+ * A relayed batch's first line: each position's key (`[id, deviceId, fixTime]`), each device's
+ * `[id, status, lastUpdate]` and its record when its status changed. Two lines per position
+ * follow, its record's JSON and its Traccar JSON (text JSON.stringify wrote holds no raw line
+ * break).
+ */
+interface BatchHead {
+  t: 'batch';
+  p: [number, number, number][];
+  d: (
+    [number, DeviceStatus, number | null] | [number, DeviceStatus, number | null, DeviceRecord]
+  )[];
+}
+
+type BatchMessage = BatchHead | ({ t: 'deleted' } & RemoteLatestDeleted);
 
 export interface RemoteBatchHandler {
   batch(batch: RemoteBatch): void;
   latestDeleted(deleted: RemoteLatestDeleted): void;
 }
 
-/** A position (its record's and its Traccar JSON) or a device, as a relayed batch carries them. */
-type RelayItem = { record: string; text: string } | { device: string };
+/** A position's key and texts, or a device's entry in the head, as a relayed batch carries them. */
+type RelayItem = { key: string; record: string; wire: string } | { device: string };
 
-const BATCHES = 'batches';
+/**
+ * The channel's name carries the format's version: instances of an earlier one, in an
+ * installation upgraded one instance at a time, ignore these batches instead of misreading them.
+ */
+const BATCHES = 'batches.2';
 const HUB = 'hub';
 const LOGS = 'logs';
 
@@ -57,21 +77,32 @@ export class BatchRelay implements BatchSubscriber {
     handler: RemoteBatchHandler,
   ) {
     bus.subscribe(BATCHES, (payload) => {
-      // A batch's message is its JSON, then one line per position with its Traccar JSON (text
-      // that JSON.stringify wrote holds no raw line break).
       const end = payload.indexOf('\n');
       const message = JSON.parse(end < 0 ? payload : payload.slice(0, end)) as BatchMessage;
-      if (message.t === 'batch') {
-        if (end >= 0) {
-          const texts = payload.slice(end + 1).split('\n');
-          if (texts.length === message.positions.length) {
-            message.positions.forEach((position, i) => adoptPositionText(position, texts[i]));
-          }
-        }
-        handler.batch(message);
-      } else {
+      if (message.t === 'deleted') {
         handler.latestDeleted(message);
+        return;
       }
+      // Only the head is parsed: the receiver keeps the texts as they are (slices of this
+      // message) and reads a record only if something asks for it (docs/scaling.md).
+      const lines = end < 0 ? [] : payload.slice(end + 1).split('\n');
+      const positions =
+        lines.length === message.p.length * 2
+          ? message.p.map(([id, deviceId, fixTime], i): PositionTexts => ({
+              id,
+              deviceId,
+              fixTime,
+              record: lines[2 * i],
+              wire: lines[2 * i + 1],
+            }))
+          : [];
+      const devices = message.d.map(([id, status, lastUpdate, device]): RelayedDevice => ({
+        id,
+        status,
+        lastUpdate,
+        device: device ?? null,
+      }));
+      handler.batch({ positions, devices });
     });
   }
 
@@ -85,26 +116,35 @@ export class BatchRelay implements BatchSubscriber {
     // first, then devices, as the receiver applies one batch.
     const items: RelayItem[] = [
       ...batch.positions.map((position): RelayItem => ({
+        key: `[${position.id},${position.deviceId},${position.fixTime}]`,
         record: positionRecordText(position),
-        text: positionText(position),
+        wire: positionText(position),
       })),
-      ...batch.devices.map((device): RelayItem => ({ device: JSON.stringify(device) })),
+      ...batch.devices.map(({ device, statusChanged }): RelayItem => ({
+        device: JSON.stringify(
+          statusChanged
+            ? [device.id, device.status, device.lastUpdate, device]
+            : [device.id, device.status, device.lastUpdate],
+        ),
+      })),
     ];
     const size = (item: RelayItem) =>
-      'device' in item ? item.device.length + 1 : item.record.length + item.text.length + 2;
+      'device' in item
+        ? item.device.length + 1
+        : item.key.length + item.record.length + item.wire.length + 3;
     for (const run of packBySize(items, size)) {
-      const records: string[] = [];
+      const keys: string[] = [];
       const lines: string[] = [];
       const devices: string[] = [];
       for (const item of run) {
         if ('device' in item) {
           devices.push(item.device);
         } else {
-          records.push(item.record);
-          lines.push(`\n${item.text}`);
+          keys.push(item.key);
+          lines.push(`\n${item.record}\n${item.wire}`);
         }
       }
-      const head = `{"t":"batch","positions":[${records.join(',')}],"devices":[${devices.join(',')}]}`;
+      const head = `{"t":"batch","p":[${keys.join(',')}],"d":[${devices.join(',')}]}`;
       this.bus.publish(BATCHES, head + lines.join(''));
     }
   }

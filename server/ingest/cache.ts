@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { DevicesTable, NotificationsTable, Tables } from '../db/schema';
@@ -9,7 +10,12 @@ import { parseDeviceState, type DeviceState } from '../processing/deviceState';
 import { compileGeofence, type CompiledGeofence } from '../processing/geofences';
 import type { AttributeSource } from '../processing/lookup';
 import { isLatest, pipelineSettings, type DeviceContext } from '../processing/pipeline';
-import { deviceFromRow, positionFromRow } from '../serialize';
+import {
+  deviceFromRow,
+  positionFromRow,
+  positionFromTexts,
+  type PositionTexts,
+} from '../serialize';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { LinkIndex } from './links';
 
@@ -20,23 +26,76 @@ import { LinkIndex } from './links';
  * processing a position never reads the database.
  */
 
-export interface DeviceEntry {
-  device: DeviceRecord;
-  state: DeviceState;
-  /** The latest stored position (highest fix time), the "previous" for the next one. */
-  last: PositionRecord | null;
-  context: DeviceContext | null;
-  contextGeneration: number;
+/**
+ * A device of a batch committed on another instance, as the cache takes it. The whole record
+ * comes along only when its status changed (a device coming online: the one case this instance
+ * may not know the device yet, since it was just created elsewhere).
+ */
+export interface RelayedDevice {
+  id: number;
+  status: DeviceStatus;
+  lastUpdate: number | null;
+  device: DeviceRecord | null;
+}
+
+export class DeviceEntry {
+  context: DeviceContext | null = null;
+  contextGeneration = -1;
   /** When `state` was last written to the database (ms), to bound how often it is. */
-  stateSavedAt: number;
+  stateSavedAt = 0;
   /** `state` changed since it was last written. */
-  stateUnsaved: boolean;
+  stateUnsaved = false;
   /**
    * When several instances share the database: the device row's version (`store.ts`,
    * `lockDevices`) that `state`, `last` and the server-managed device fields were read or written
    * at; null until this instance first locks the row.
    */
-  version: string | null;
+  version: string | null = null;
+  private parsedLast: PositionRecord | null;
+  /** The latest position as another instance relayed it, while nothing has read its record. */
+  private relayedLast: PositionTexts | null = null;
+
+  constructor(
+    public device: DeviceRecord,
+    public state: DeviceState,
+    last: PositionRecord | null,
+  ) {
+    this.parsedLast = last;
+  }
+
+  /** The latest stored position (highest fix time), the "previous" for the next one. */
+  get last(): PositionRecord | null {
+    if (this.relayedLast) {
+      this.parsedLast = positionFromTexts(this.relayedLast);
+      this.relayedLast = null;
+    }
+    return this.parsedLast;
+  }
+
+  set last(position: PositionRecord | null) {
+    this.parsedLast = position;
+    this.relayedLast = null;
+  }
+
+  /** The latest position's id and fix time, without reading a relayed one's record. */
+  get latestKey(): Pick<PositionRecord, 'id' | 'fixTime'> | null {
+    return this.relayedLast ?? this.parsedLast;
+  }
+
+  /**
+   * The latest position as the live side sends it: the relayed texts while unread. Each
+   * instance sees every fix of the cluster, and in cluster mode the next fix here reads the
+   * device's latest from its row anyway (another instance wrote it), so most relayed records are
+   * never read: keeping them as text spares parsing them and collecting their objects.
+   */
+  get latest(): PositionRecord | PositionTexts | null {
+    return this.relayedLast ?? this.parsedLast;
+  }
+
+  relayLatest(position: PositionTexts): void {
+    this.relayedLast = position;
+    this.parsedLast = null;
+  }
 }
 
 export interface NotificationRecord {
@@ -135,7 +194,7 @@ export class TrackingCache {
         this.byUniqueId.set(fresh.uniqueId, entry);
       }
       let positionId = entry.device.positionId;
-      if (last && last.id !== entry.last?.id && isLatest(last, entry.last)) {
+      if (last && last.id !== entry.latestKey?.id && isLatest(last, entry.latestKey)) {
         entry.last = last;
         positionId = last.id;
       }
@@ -157,38 +216,38 @@ export class TrackingCache {
    * A batch another instance committed (cluster mode): status, last update and latest position
    * follow it, so the status sweep, the sockets' opening message and the next fix's "previous"
    * see what was stored there. Answers the positions that are now their device's latest here and
-   * the devices as held here, for the live fan-out (unknown devices pass as they came).
+   * the devices as held here, for the live fan-out (an unknown device passes when the batch
+   * carries its record).
    */
   applyRemoteBatch(
-    positions: readonly PositionRecord[],
-    devices: readonly { device: DeviceRecord; statusChanged: boolean }[],
-  ): { positions: PositionRecord[]; devices: { device: DeviceRecord; statusChanged: boolean }[] } {
-    const latest: PositionRecord[] = [];
+    positions: readonly PositionTexts[],
+    devices: readonly RelayedDevice[],
+  ): { positions: PositionTexts[]; devices: { device: DeviceRecord; statusChanged: boolean }[] } {
+    const latest: PositionTexts[] = [];
     for (const position of positions) {
       const entry = this.devices.get(position.deviceId);
       if (entry) {
         // A newer fix already came in here: the map keeps showing that one.
-        if (entry.last && (entry.last.id === position.id || !isLatest(position, entry.last))) {
-          continue;
-        }
-        entry.last = position;
+        const held = entry.latestKey;
+        if (held && (held.id === position.id || !isLatest(position, held))) continue;
+        entry.relayLatest(position);
         entry.device.positionId = position.id;
       }
       latest.push(position);
     }
     const changed: { device: DeviceRecord; statusChanged: boolean }[] = [];
     for (const remote of devices) {
-      const entry = this.devices.get(remote.device.id);
+      const entry = this.devices.get(remote.id);
       if (!entry) {
-        changed.push(remote);
+        if (remote.device) changed.push({ device: remote.device, statusChanged: true });
         continue;
       }
       const mine = entry.device;
       // A later report here wins over an older state from there (a status timeout, say).
-      if ((remote.device.lastUpdate ?? 0) < (mine.lastUpdate ?? 0)) continue;
-      const statusChanged = mine.status !== remote.device.status;
-      mine.status = remote.device.status;
-      mine.lastUpdate = remote.device.lastUpdate;
+      if ((remote.lastUpdate ?? 0) < (mine.lastUpdate ?? 0)) continue;
+      const statusChanged = mine.status !== remote.status;
+      mine.status = remote.status;
+      mine.lastUpdate = remote.lastUpdate;
       changed.push({ device: mine, statusChanged });
     }
     return { positions: latest, devices: changed };
@@ -205,7 +264,7 @@ export class TrackingCache {
     latest: PositionRecord | null,
   ): DeviceEntry | null {
     const entry = this.devices.get(deviceId);
-    if (!entry || (entry.last !== null && entry.last.id !== previousId)) return null;
+    if (!entry || (entry.latestKey !== null && entry.latestKey.id !== previousId)) return null;
     entry.last = latest;
     entry.device.positionId = latest?.id ?? 0;
     return entry;
@@ -265,16 +324,7 @@ export class TrackingCache {
   }
 
   private putDevice(row: Selectable<DevicesTable>, last: PositionRecord | null): DeviceEntry {
-    const entry: DeviceEntry = {
-      device: deviceFromRow(row),
-      state: parseDeviceState(row.state, row.id),
-      last,
-      context: null,
-      contextGeneration: -1,
-      stateSavedAt: 0,
-      stateUnsaved: false,
-      version: null,
-    };
+    const entry = new DeviceEntry(deviceFromRow(row), parseDeviceState(row.state, row.id), last);
     this.devices.set(entry.device.id, entry);
     this.byUniqueId.set(entry.device.uniqueId, entry);
     return entry;

@@ -428,7 +428,7 @@ export class Ingest implements PositionSink {
         continue;
       }
       const positionId = row.positionId ?? 0;
-      const { state, last } = readSharedState(row.state, row.id, positionId);
+      const { state, last } = readSharedState(row.state, row.id, positionId, entry.state);
       const view: DeviceView = {
         status: statusFromRow(row.status),
         lastUpdate: row.lastUpdate,

@@ -1,9 +1,9 @@
 import type { Network } from '../../model';
 import { isPlainObject } from '../db/json';
 import {
-  deviceStateValue,
   initialDeviceState,
   readDeviceState,
+  serializeDeviceState,
   type DeviceState,
 } from '../processing/deviceState';
 import type { PositionRecord } from '../processing/types';
@@ -19,9 +19,9 @@ import { positionRecordText } from '../serialize';
  */
 
 export function writeSharedState(state: DeviceState, last: PositionRecord | null): string {
-  // The same as JSON.stringify({ ...deviceStateValue(state), last }), with the position's text
-  // built once: the batch relay sends the same record to the other instances.
-  const head = JSON.stringify(deviceStateValue(state));
+  // The state's JSON with `last` added, the position's text built once: the batch relay sends
+  // the same record to the other instances.
+  const head = serializeDeviceState(state);
   return `${head.slice(0, -1)},"last":${last ? positionRecordText(last) : 'null'}}`;
 }
 
@@ -75,10 +75,12 @@ function readLast(value: unknown, deviceId: number): PositionRecord | null {
   };
 }
 
+/** `previous`: the state memory held of the device, whose equal points are reused. */
 export function readSharedState(
   text: string | null,
   deviceId: number,
   positionId: number,
+  previous?: DeviceState,
 ): { state: DeviceState; last: PositionRecord | null } {
   let value: unknown;
   try {
@@ -88,7 +90,7 @@ export function readSharedState(
   }
   const last = isPlainObject(value) ? readLast(value.last, deviceId) : null;
   return {
-    state: readDeviceState(value, deviceId),
+    state: readDeviceState(value, deviceId, previous),
     last: last !== null && last.id === positionId ? last : null,
   };
 }

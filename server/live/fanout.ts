@@ -1,6 +1,6 @@
 import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
-import { deviceJson, positionText } from '../serialize';
+import { deviceJson, livePositionText, type PositionTexts } from '../serialize';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';
 import { ITEMS_CHARS, packBySize } from './messageSize';
@@ -16,6 +16,15 @@ import { ITEMS_CHARS, packBySize } from './messageSize';
 
 export interface FanoutLog {
   error(object: unknown, message?: string): void;
+}
+
+/**
+ * What the fan-out sends of a batch: the positions committed here, or as another instance
+ * relayed them (their Traccar JSON built there), and the devices.
+ */
+export interface LiveBatch {
+  positions: readonly (PositionRecord | PositionTexts)[];
+  devices: CommittedBatch['devices'];
 }
 
 interface Outbox {
@@ -37,7 +46,7 @@ export class LiveFanout implements BatchSubscriber {
     private readonly now: () => number = Date.now,
   ) {}
 
-  committed(batch: CommittedBatch): void {
+  committed(batch: LiveBatch): void {
     const now = this.now();
     const devices: DeviceRecord[] = [];
     for (const { device, statusChanged } of batch.devices) {
@@ -72,7 +81,10 @@ export class LiveFanout implements BatchSubscriber {
     if (devices.length > 0) this.enqueue([], devices);
   }
 
-  private enqueue(positions: PositionRecord[], devices: DeviceRecord[]): void {
+  private enqueue(
+    positions: readonly (PositionRecord | PositionTexts)[],
+    devices: DeviceRecord[],
+  ): void {
     if (positions.length === 0 && devices.length === 0) return;
     // Chained so messages keep commit order even when an audience has to be read first.
     this.chain = this.chain
@@ -80,7 +92,10 @@ export class LiveFanout implements BatchSubscriber {
       .catch((error: unknown) => this.log.error({ err: error }, 'live delivery failed'));
   }
 
-  private async deliver(positions: PositionRecord[], devices: DeviceRecord[]): Promise<void> {
+  private async deliver(
+    positions: readonly (PositionRecord | PositionTexts)[],
+    devices: DeviceRecord[],
+  ): Promise<void> {
     if (this.hub.size === 0) return;
     const ids = positions.map((p) => p.deviceId);
     for (const d of devices) ids.push(d.id);
@@ -95,7 +110,7 @@ export class LiveFanout implements BatchSubscriber {
         box[key].push(text);
       }
     };
-    for (const p of positions) add(p.deviceId, 'positions', positionText(p));
+    for (const p of positions) add(p.deviceId, 'positions', livePositionText(p));
     for (const d of devices) add(d.id, 'devices', JSON.stringify(deviceJson(d)));
     for (const [userId, box] of outboxes) {
       for (const text of messages(box)) this.hub.sendRawToUser(userId, text);

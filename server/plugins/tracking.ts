@@ -6,7 +6,7 @@ import { findUserById } from '../db/users';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
-import { TrackingCache } from '../ingest/cache';
+import { TrackingCache, type DeviceEntry } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
@@ -17,7 +17,7 @@ import type { MessageLog } from '../protocol/messageLog';
 import { visibleDeviceIds } from '../permissions/visibility';
 import { LatestPositionsJson } from '../positions/latestJson';
 import type { EventRecord, PositionRecord } from '../processing/types';
-import { deviceJson, positionJson, positionText } from '../serialize';
+import { deviceJson, livePositionText, positionJson, type PositionTexts } from '../serialize';
 
 /**
  * The embedded tracking core, wired one way: ingest publishes each committed batch on a feed, and
@@ -134,28 +134,33 @@ export const trackingPlugin = fp<TrackingOptions>(
     // follows the others' batches (docs/scaling.md).
     sweep.start(1000, () => app.lease.held);
 
-    /** The latest fix of every device `user` sees (lazily deleted devices hidden, as in lists). */
-    const latestRecords = async (
+    /**
+     * The device entries of every device `user` sees that have a latest fix (lazily deleted
+     * devices hidden, as in lists).
+     */
+    const withLatest = async (
       user: Pick<User, 'id' | 'administrator'>,
-    ): Promise<PositionRecord[]> => {
+    ): Promise<{ id: number; entry: DeviceEntry }[]> => {
       const ids = user.administrator
         ? [...cache.devices.keys()]
         : await visibleDeviceIds(app.db, user.id, false);
-      const latest: PositionRecord[] = [];
-      for (const id of ids) {
-        const entry = cache.devices.get(id);
+      const found: { id: number; entry: DeviceEntry }[] = [];
+      for (const deviceId of ids) {
+        const entry = cache.devices.get(deviceId);
         if (!entry || isDeletedUniqueId(entry.device.uniqueId)) continue;
-        if (entry.last && entry.last.id > 0) latest.push(entry.last);
+        const id = entry.latestKey?.id ?? 0;
+        if (id > 0) found.push({ id, entry });
       }
-      return latest;
+      return found;
     };
     const greetingTexts = new LatestPositionsJson();
     /** Prepares the greeting's text of each position that became its device's latest. */
-    const prepareGreeting = (positions: readonly PositionRecord[]) => {
+    const prepareGreeting = (positions: readonly (PositionRecord | PositionTexts)[]) => {
       for (const position of positions) {
-        const last = cache.devices.get(position.deviceId)?.last;
-        if (last?.id === position.id) {
-          greetingTexts.prepareText(last.deviceId, last.id, () => positionText(last));
+        if (cache.devices.get(position.deviceId)?.latestKey?.id === position.id) {
+          greetingTexts.prepareText(position.deviceId, position.id, () =>
+            livePositionText(position),
+          );
         }
       }
     };
@@ -167,7 +172,9 @@ export const trackingPlugin = fp<TrackingOptions>(
     });
     // The fleet as loaded, a slice at a time so startup traffic is not held up.
     const prepareLoaded = async () => {
-      const all = [...cache.devices.values()].flatMap((entry) => (entry.last ? [entry.last] : []));
+      const all = [...cache.devices.values()].flatMap((entry) =>
+        entry.latest ? [entry.latest] : [],
+      );
       for (let start = 0; start < all.length; start += 2_000) {
         await new Promise((resolve) => setImmediate(resolve));
         prepareGreeting(all.slice(start, start + 2_000));
@@ -239,7 +246,6 @@ export const trackingPlugin = fp<TrackingOptions>(
       fanout.committed({
         positions: latest ? [latest] : [],
         devices: [{ device: entry.device, statusChanged: false }],
-        events: [],
       });
     };
 
@@ -252,7 +258,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       relay = new BatchRelay(cluster.bus, {
         batch: (remote) => {
           const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
-          fanout.committed({ ...fresh, events: [] });
+          fanout.committed(fresh);
           if (fresh.positions.length > 0) setImmediate(() => prepareGreeting(fresh.positions));
         },
         latestDeleted: ({ deviceId, previousId, latest }) =>
@@ -275,11 +281,19 @@ export const trackingPlugin = fp<TrackingOptions>(
       logs,
       messages,
       async latestPositions(user) {
-        return (await latestRecords(user)).map(positionJson);
+        return (await withLatest(user)).flatMap(({ entry }) =>
+          entry.last ? [positionJson(entry.last)] : [],
+        );
       },
       async greeting(user) {
-        const latest = await latestRecords(user);
-        return greetingTexts.listOf(latest, (last) => last.id, positionJson, GREETING);
+        // Texts the live side prepared (relayed ones included) are used as they are: a record
+        // is read only for a position that has none.
+        return greetingTexts.listOf(
+          await withLatest(user),
+          ({ id }) => id,
+          ({ entry }) => (entry.last ? positionJson(entry.last) : null),
+          GREETING,
+        );
       },
       latestDeleted(deviceId, previousId, latest) {
         replaceLatest(deviceId, previousId, latest);

@@ -48,11 +48,39 @@ function readPoint(value: unknown, deviceId: number): MotionPoint | null {
   };
 }
 
-function readMotion(value: unknown, deviceId: number): MotionState | null {
+/** Points already held, by id, so a state read again shares them (and their packed texts). */
+type KnownPoints = Map<number, MotionPoint>;
+
+function knownPoints(state: DeviceState | undefined): KnownPoints | null {
+  const motion = state?.motion;
+  if (!motion) return null;
+  const known: KnownPoints = new Map();
+  known.set(motion.eventPoint.id, motion.eventPoint);
+  for (const p of motion.history) known.set(p.id, p);
+  return known;
+}
+
+function readKnownPoint(value: unknown, deviceId: number, known: KnownPoints | null) {
+  const read = readPoint(value, deviceId);
+  const held = read && known?.get(read.id);
+  const same =
+    held &&
+    held.deviceId === read.deviceId &&
+    held.fixTime === read.fixTime &&
+    held.latitude === read.latitude &&
+    held.longitude === read.longitude;
+  return same ? held : read;
+}
+
+function readMotion(
+  value: unknown,
+  deviceId: number,
+  known: KnownPoints | null,
+): MotionState | null {
   if (!isPlainObject(value) || typeof value.moving !== 'boolean') return null;
-  const eventPoint = readPoint(value.eventPoint, deviceId);
+  const eventPoint = readKnownPoint(value.eventPoint, deviceId, known);
   if (!eventPoint || !Array.isArray(value.history)) return null;
-  const history = value.history.map((point) => readPoint(point, deviceId));
+  const history = value.history.map((point) => readKnownPoint(point, deviceId, known));
   if (history.some((p) => p === null)) return null;
   return { moving: value.moving, eventPoint, history: history as MotionPoint[] };
 }
@@ -68,11 +96,20 @@ function readOverspeed(value: unknown): OverspeedState {
   };
 }
 
-/** Reads state already parsed from JSON (see `parseDeviceState`). */
-export function readDeviceState(value: unknown, deviceId: number): DeviceState {
+/**
+ * Reads state already parsed from JSON (see `parseDeviceState`). Points equal to those of
+ * `previous` (what memory held of the device) are taken from it rather than copied: when
+ * instances share the database, a device's state is read again whenever another instance
+ * processed it, and most of its history is what this instance held already.
+ */
+export function readDeviceState(
+  value: unknown,
+  deviceId: number,
+  previous?: DeviceState,
+): DeviceState {
   if (!isPlainObject(value)) return initialDeviceState();
   return {
-    motion: readMotion(value.motion, deviceId),
+    motion: readMotion(value.motion, deviceId, knownPoints(previous)),
     overspeed: readOverspeed(value.overspeed),
   };
 }
@@ -90,19 +127,30 @@ export function parseDeviceState(text: string | null | undefined, deviceId: numb
   }
 }
 
-/** The plain object `serializeDeviceState` writes as JSON. */
-export function deviceStateValue(state: DeviceState): Record<string, unknown> {
-  const { motion, overspeed } = state;
-  return {
-    motion: motion && {
-      moving: motion.moving,
-      eventPoint: pack(motion.eventPoint),
-      history: motion.history.map(pack),
-    },
-    overspeed,
-  };
+/**
+ * A point's packed JSON, written once per point and kept on it (not enumerable, so neither
+ * JSON, spreads nor comparisons see it). A moving device's history holds minutes of points and
+ * is written whole with every batch when several instances share the database, while one point
+ * joins it per fix: formatting each point's coordinates again every time was most of the cost.
+ */
+const PACKED = Symbol('packed');
+
+function packedText(p: MotionPoint): string {
+  const cached = (p as MotionPoint & { [PACKED]?: string })[PACKED];
+  if (cached !== undefined) return cached;
+  const text = JSON.stringify(pack(p));
+  Object.defineProperty(p, PACKED, { value: text });
+  return text;
 }
 
+/**
+ * The state's JSON: `{motion: {moving, eventPoint, history} | null, overspeed}` with the points
+ * packed (as `JSON.stringify` would write it, each point's text built once).
+ */
 export function serializeDeviceState(state: DeviceState): string {
-  return JSON.stringify(deviceStateValue(state));
+  const { motion, overspeed } = state;
+  const motionText = motion
+    ? `{"moving":${motion.moving},"eventPoint":${packedText(motion.eventPoint)},"history":[${motion.history.map(packedText).join(',')}]}`
+    : 'null';
+  return `{"motion":${motionText},"overspeed":${JSON.stringify(overspeed)}}`;
 }

@@ -177,7 +177,10 @@ export function enrichPosition(
 }
 
 /** A position becomes the device's latest unless it is older than the current latest. */
-export function isLatest(position: PositionRecord, last: PositionRecord | null): boolean {
+export function isLatest(
+  position: Pick<PositionRecord, 'fixTime'>,
+  last: Pick<PositionRecord, 'fixTime'> | null,
+): boolean {
   return !last || position.fixTime >= last.fixTime;
 }
 

@@ -4,7 +4,7 @@ import type { Bus } from '../../../server/cluster/bus';
 import { SharedChangeFeed } from '../../../server/cluster/changeFeed';
 import { BatchRelay, HubBridge, type RemoteBatch } from '../../../server/cluster/liveRelay';
 import type { DeviceRecord, PositionRecord } from '../../../server/processing/types';
-import { positionJson, positionText } from '../../../server/serialize';
+import { positionFromTexts, positionJson, positionText } from '../../../server/serialize';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
 import { MESSAGE_CHARS } from '../../../server/live/messageSize';
 import { positionRecord } from '../../support/positionRecord';
@@ -135,13 +135,32 @@ describe('the batch relay', () => {
     const a = new BatchRelay(network.bus('a'), handler);
     new BatchRelay(network.bus('b'), handler);
     const sent = [position(41), position(42)];
-    a.committed({ positions: sent, devices: [], events: [] });
+    const online = { ...device(3), status: 'online' as const };
+    a.committed({
+      positions: sent,
+      devices: [
+        { device: online, statusChanged: true },
+        { device: { ...device(4), lastUpdate: null }, statusChanged: false },
+      ],
+      events: [],
+    });
 
     expect(received).toHaveLength(1);
-    expect(received[0].positions).toEqual(sent);
-    for (const [i, p] of received[0].positions.entries()) {
-      expect(positionText(p)).toBe(JSON.stringify(positionJson(sent[i])));
+    const [batch] = received;
+    expect(batch.positions.map(({ id, deviceId, fixTime }) => ({ id, deviceId, fixTime }))).toEqual(
+      sent.map(({ id, deviceId, fixTime }) => ({ id, deviceId, fixTime })),
+    );
+    expect(batch.positions.map(positionFromTexts)).toEqual(sent);
+    for (const [i, p] of batch.positions.entries()) {
+      expect(p.wire).toBe(JSON.stringify(positionJson(sent[i])));
+      // The record read from the texts takes the sender's Traccar JSON as its own.
+      expect(positionText(positionFromTexts(p))).toBe(p.wire);
     }
+    // A device's record goes along only when its status changed.
+    expect(batch.devices).toEqual([
+      { id: 3, status: 'online', lastUpdate: online.lastUpdate, device: online },
+      { id: 4, status: 'online', lastUpdate: null, device: null },
+    ]);
   });
 
   it('takes the Traccar text the sender built rather than writing it again', () => {
@@ -153,15 +172,27 @@ describe('the batch relay', () => {
     });
     const sender = network.bus('a');
     const record = position(43);
+    const head = { t: 'batch', p: [[43, 3, record.fixTime]], d: [] };
     sender.publish(
-      'batches',
-      `${JSON.stringify({ t: 'batch', positions: [record], devices: [] })}\n{"sent":"as is"}`,
+      'batches.2',
+      `${JSON.stringify(head)}\n${JSON.stringify(record)}\n{"sent":"as is"}`,
     );
-    expect(positionText(received[0].positions[0])).toBe('{"sent":"as is"}');
-    // A message without the texts is still read; they are then built here.
-    sender.publish('batches', JSON.stringify({ t: 'batch', positions: [record], devices: [] }));
-    expect(positionText(received[1].positions[0])).toBe(JSON.stringify(positionJson(record)));
+    expect(received[0].positions[0].wire).toBe('{"sent":"as is"}');
+    expect(positionText(positionFromTexts(received[0].positions[0]))).toBe('{"sent":"as is"}');
   });
+
+  it('ignores the batches of an instance of the earlier format', () => {
+    const network = new Network();
+    const received: RemoteBatch[] = [];
+    new BatchRelay(network.bus('b'), {
+      batch: (batch) => received.push(batch),
+      latestDeleted: () => {},
+    });
+    const old = JSON.stringify({ t: 'batch', positions: [position(44)], devices: [] });
+    network.bus('a').publish('batches', old);
+    expect(received).toEqual([]);
+  });
+
   it('sends a batch too big for one message as several in a row, each under the limit', () => {
     const network = new Network();
     const received: RemoteBatch[] = [];
@@ -180,15 +211,25 @@ describe('the batch relay', () => {
     );
     const a = new BatchRelay(network.bus('a'), { batch: () => {}, latestDeleted: () => {} });
     const sent = Array.from({ length: 300 }, (_, i) => ({ ...position(1000 + i), deviceId: i }));
-    const devices = sent.map((p) => ({ device: device(p.deviceId), statusChanged: false }));
+    const devices = sent.map((p) => ({
+      device: device(p.deviceId),
+      statusChanged: p.id % 2 === 0,
+    }));
     a.committed({ positions: sent, devices, events: [] });
 
     expect(payloads.length).toBeGreaterThan(1);
     for (const payload of payloads) expect(payload.length).toBeLessThanOrEqual(MESSAGE_CHARS);
     // Whole and in order: the positions first, then the devices.
-    expect(received.flatMap((batch) => batch.positions)).toEqual(sent);
-    expect(received.flatMap((batch) => batch.devices)).toEqual(devices);
-    const texts = received.flatMap((batch) => batch.positions.map(positionText));
+    expect(received.flatMap((batch) => batch.positions.map(positionFromTexts))).toEqual(sent);
+    expect(received.flatMap((batch) => batch.devices)).toEqual(
+      devices.map(({ device: d, statusChanged }) => ({
+        id: d.id,
+        status: d.status,
+        lastUpdate: d.lastUpdate,
+        device: statusChanged ? d : null,
+      })),
+    );
+    const texts = received.flatMap((batch) => batch.positions.map((p) => p.wire));
     expect(texts).toEqual(sent.map((p) => JSON.stringify(positionJson(p))));
   });
 });

@@ -48,7 +48,7 @@ describe('the live fan-out', () => {
       positionRecord({ id: 1, deviceId: 5 }),
       positionRecord({ id: 2, deviceId: 6 }),
     ];
-    live.committed({ positions, devices: [], events: [] });
+    live.committed({ positions, devices: [] });
     await live.idle();
     expect(s.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
       { positions: positions.map((p) => JSON.parse(JSON.stringify(positionJson(p))) as unknown) },
@@ -63,7 +63,7 @@ describe('the live fan-out', () => {
     const positions = Array.from({ length: 400 }, (_, i) =>
       positionRecord({ id: 100 + i, deviceId: i, attributes: { note: 'ç'.repeat(100) } }),
     );
-    live.committed({ positions, devices: [], events: [] });
+    live.committed({ positions, devices: [] });
     await live.idle();
 
     expect(s.sent.length).toBeGreaterThan(1);

@@ -3,6 +3,7 @@ import { compileAttribute, sortByPriority } from '../../../server/processing/com
 import {
   initialDeviceState,
   parseDeviceState,
+  readDeviceState,
   serializeDeviceState,
 } from '../../../server/processing/deviceState';
 import { compileGeofence } from '../../../server/processing/geofences';
@@ -274,5 +275,58 @@ describe('device state', () => {
     // The object form written before.
     const before = JSON.stringify({ ...state, motion: { ...state.motion, history: [point] } });
     expect(parseDeviceState(before, 1).motion?.history).toEqual([point]);
+  });
+
+  it('writes what JSON.stringify would, however often a point is written', () => {
+    const points = [
+      { id: 7, deviceId: 1, fixTime: T0, latitude: -23.550519999999, longitude: -46.6333084 },
+      { id: 8, deviceId: 1, fixTime: T0 + 2500, latitude: 0.1 + 0.2, longitude: -0 },
+      { id: 9, deviceId: 1, fixTime: T0 + 5000, latitude: 1e-7, longitude: 179.99999999 },
+    ];
+    const state = {
+      motion: { moving: false, eventPoint: points[0], history: points },
+      overspeed: { overspeed: true, since: T0, geofenceId: 3 },
+    };
+    const plain = JSON.stringify({
+      motion: {
+        moving: false,
+        eventPoint: [7, T0, points[0].latitude, points[0].longitude],
+        history: points.map((p) => [p.id, p.fixTime, p.latitude, p.longitude]),
+      },
+      overspeed: state.overspeed,
+    });
+    expect(serializeDeviceState(state)).toBe(plain);
+    // Written again (each point's text kept from the first time), and with no motion yet.
+    expect(serializeDeviceState(state)).toBe(plain);
+    expect(serializeDeviceState(initialDeviceState())).toBe(JSON.stringify(initialDeviceState()));
+    // What a point keeps of its text is seen by nothing else.
+    expect(Object.keys(points[0])).toEqual(['id', 'deviceId', 'fixTime', 'latitude', 'longitude']);
+    expect(JSON.parse(JSON.stringify(points[0]))).toEqual(points[0]);
+  });
+
+  it('reads a state again sharing the points memory holds, unless they differ', () => {
+    const point = (id: number, latitude = 1.5) => ({
+      id,
+      deviceId: 1,
+      fixTime: T0 + id,
+      latitude,
+      longitude: -2.25,
+    });
+    const first = point(1);
+    const held = {
+      ...initialDeviceState(),
+      motion: { moving: true, eventPoint: first, history: [first, point(2), point(3)] },
+    };
+    // Another instance processed the device: point 3 is not what memory has, 4 is new.
+    const written = {
+      ...initialDeviceState(),
+      motion: { moving: true, eventPoint: point(1), history: [point(2), point(3, 9), point(4)] },
+    };
+    const read = readDeviceState(JSON.parse(serializeDeviceState(written)), 1, held);
+    expect(read).toEqual(written);
+    expect(read.motion?.eventPoint).toBe(held.motion.eventPoint);
+    expect(read.motion?.history[0]).toBe(held.motion.history[1]);
+    expect(read.motion?.history[1]).not.toBe(held.motion.history[2]);
+    expect(read.motion?.history[1].latitude).toBe(9);
   });
 });
