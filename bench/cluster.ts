@@ -2,9 +2,11 @@
  * Cluster benchmark (not a test): two instances behind a round-robin balancer on one PostgreSQL
  * and one Redis, 10,000 devices reporting 4,000 fixes/s in total through the balancer, so a
  * device's consecutive fixes land on either instance; then the same fleet and feed on ONE instance
- * (PostgreSQL, no Redis) in the same run. For each: acknowledged and stored fixes, throughput,
- * ingest → socket latency on an administrator's socket on each instance (from the moment the fix
- * was acknowledged), and the server processes' CPU per 1,000 stored fixes.
+ * (PostgreSQL, no Redis) in the same run; then on two separate instances that share nothing (a
+ * database each, half the devices each, no balancer), which tells what the machine charges for
+ * two processes apart from their coordination. For each: acknowledged and stored fixes,
+ * throughput, ingest → socket latency on an administrator's socket on each instance (from the
+ * moment the fix was acknowledged), and the server processes' CPU per 1,000 stored fixes.
  *
  *   npx tsx bench/cluster.ts [--devices 10000] [--rate 4000] [--seconds 30]
  *
@@ -154,12 +156,25 @@ async function seedDatabase(adminUrl: string, count: number): Promise<TempPostgr
 }
 
 /** Runs the feed against `servers` (through a balancer when more than one) and measures it. */
-async function run(label: string, servers: TestServer[], options: Options): Promise<Figure[]> {
+/**
+ * How the fixes reach the servers: `balanced`, one instance or a cluster behind the round-robin
+ * balancer; `split`, separate instances each with its own database and half the devices, sent to
+ * directly (nothing shared, nothing coordinated: what two processes cost on this machine alone).
+ */
+type Feed = 'balanced' | 'split';
+
+async function run(
+  label: string,
+  servers: TestServer[],
+  options: Options,
+  feed: Feed = 'balanced',
+): Promise<Figure[]> {
   const devices = (await listDevices(servers[0])).filter((d) => d.uniqueId.startsWith('cl-'));
   const idOf = new Map(devices.map((d) => [d.uniqueId, d.id]));
   const osmandPorts = servers.map((server) => Number(server.env.OSMAND_PORT));
-  const balancer = servers.length > 1 ? await roundRobinBalancer(osmandPorts) : null;
-  // Two administrators' sockets in both setups, one on each instance when there are two: the
+  const balancer =
+    feed === 'balanced' && servers.length > 1 ? await roundRobinBalancer(osmandPorts) : null;
+  // Two administrators' sockets in every setup, one on each instance when there are two: the
   // fan-out to sockets costs the same, and only the coordination differs.
   const socketHosts = servers.length > 1 ? servers : [servers[0], servers[0]];
   const sockets = await Promise.all(socketHosts.map(openSocket));
@@ -167,14 +182,22 @@ async function run(label: string, servers: TestServer[], options: Options): Prom
   // batch's commit), not so many that they queue on row locks and the balancer: 2,048 brought
   // two instances down to ~800 fixes/s with 1 s of CPU per 1,000 fixes.
   const concurrency = Math.min(options.devices, 512);
-  const sender = new OsmAndSender({
-    url: balancer?.url ?? `http://127.0.0.1:${osmandPorts[0]}`,
-    concurrency,
-    maxQueue: concurrency * 16,
-    retries: 0,
-    timeoutMs: 30_000,
-    breakerThreshold: 1_000_000,
-  });
+  const urls =
+    feed === 'split'
+      ? osmandPorts.map((port) => `http://127.0.0.1:${port}`)
+      : [balancer?.url ?? `http://127.0.0.1:${osmandPorts[0]}`];
+  const senders = urls.map(
+    (url) =>
+      new OsmAndSender({
+        url,
+        concurrency: Math.ceil(concurrency / urls.length),
+        maxQueue: concurrency * 16,
+        retries: 0,
+        timeoutMs: 30_000,
+        breakerThreshold: 1_000_000,
+      }),
+  );
+  const acknowledgedSoFar = () => senders.reduce((sum, one) => sum + one.stats.acknowledged, 0);
 
   // Each device reports every devices/rate seconds; fix times follow on from an hour ago.
   const interval = (options.devices / options.rate) * 1000;
@@ -188,23 +211,27 @@ async function run(label: string, servers: TestServer[], options: Options): Prom
   while (seq < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000));
     for (; seq < due; seq++) {
-      const device = devices[seq % options.devices];
+      const index = seq % options.devices;
+      const device = devices[index];
       const fixTime = base + Math.floor(seq / options.devices) * interval;
       const key = `${idOf.get(device.uniqueId)}:${fixTime}`;
+      const sender = senders[index % senders.length];
       void sender.send(osmAndMessage(device.uniqueId, fixTime, seq)).then((result) => {
         if (result.ok) ackedAt.set(key, performance.now());
       });
     }
     if (window.at === 0 && performance.now() - start >= WARMUP_S * 1000) {
-      window = { at: performance.now(), cpu: cpu(), acknowledged: sender.stats.acknowledged, seq };
+      window = { at: performance.now(), cpu: cpu(), acknowledged: acknowledgedSoFar(), seq };
     }
     await sleep(5);
   }
   const sendEnd = performance.now();
   const sendCpu = cpu();
-  const sendAcknowledged = sender.stats.acknowledged;
-  await sender.idle(60_000);
-  await sender.close();
+  const sendAcknowledged = acknowledgedSoFar();
+  for (const sender of senders) {
+    await sender.idle(60_000);
+    await sender.close();
+  }
   // The last fixes' socket messages: wait until nothing new arrives for a second (at most 15 s).
   for (let i = 0, last = -1; i < 15; i++) {
     const count = sockets.reduce((sum, s) => sum + s.received.length, 0);
@@ -217,11 +244,24 @@ async function run(label: string, servers: TestServer[], options: Options): Prom
 
   const seconds = (sendEnd - window.at) / 1000;
   const windowAcked = sendAcknowledged - window.acknowledged;
-  const { acknowledged, failed, dropped } = sender.stats;
-  let stored = await storedPositions(servers[0]);
+  const sumOf = (key: 'acknowledged' | 'failed' | 'dropped') =>
+    senders.reduce((sum, one) => sum + one.stats[key], 0);
+  const [acknowledged, failed, dropped] = [
+    sumOf('acknowledged'),
+    sumOf('failed'),
+    sumOf('dropped'),
+  ];
+  // Split, each instance has a database of its own.
+  const stores = feed === 'split' ? servers : [servers[0]];
+  const storedNow = async () => {
+    let sum = 0;
+    for (const server of stores) sum += await storedPositions(server);
+    return sum;
+  };
+  let stored = await storedNow();
   for (let i = 0; i < 20 && stored < acknowledged; i++) {
     await sleep(500);
-    stored = await storedPositions(servers[0]);
+    stored = await storedNow();
   }
   const cpuPer1000 = ((sendCpu - window.cpu) / windowAcked) * 1000;
   log(
@@ -314,13 +354,30 @@ async function clusterBench(options: Options): Promise<Figure[]> {
 
     const single = await start({ DATABASE_URL: await database() });
     const one = await run('1 instance', [single], options);
+    for (const server of servers.splice(0)) await server.stop();
+
+    // Two processes that share nothing: what this machine charges for running two at once,
+    // apart from any coordination (docs/scaling.md, "Limits measured").
+    const apart = [
+      await start({ DATABASE_URL: await database() }),
+      await start({ DATABASE_URL: await database() }),
+    ];
+    const separate = await run('2 separate instances', apart, options, 'split');
 
     const cpuOf = (figures: Figure[]) =>
       figures.find((f) => f.name.endsWith('CPU per 1,000 stored fixes'))?.value ?? NaN;
     const ratio = Math.round((cpuOf(two) / cpuOf(one)) * 100) / 100;
+    const separateRatio = Math.round((cpuOf(two) / cpuOf(separate)) * 100) / 100;
     return [
       ...two,
       ...one,
+      ...separate,
+      {
+        name: 'CPU per fix, 2 instances ÷ 2 separate instances',
+        value: separateRatio,
+        unit: '×',
+        note: 'the coordination alone, without what two processes cost here',
+      },
       {
         name: 'CPU per fix, 2 instances ÷ 1 instance',
         value: ratio,
