@@ -84,7 +84,8 @@ export class BatchRelay implements BatchSubscriber {
         return;
       }
       // Only the head is parsed: the receiver keeps the texts as they are (slices of this
-      // message) and reads a record only if something asks for it (docs/scaling.md).
+      // message) and reads a record only if something asks for it (docs/scaling.md). Positions
+      // whose lines do not match the head (a damaged message) are left out rather than misread.
       const lines = end < 0 ? [] : payload.slice(end + 1).split('\n');
       const positions =
         lines.length === message.p.length * 2

@@ -139,7 +139,7 @@ function packedText(p: MotionPoint): string {
   const cached = (p as MotionPoint & { [PACKED]?: string })[PACKED];
   if (cached !== undefined) return cached;
   const text = JSON.stringify(pack(p));
-  Object.defineProperty(p, PACKED, { value: text });
+  if (Object.isExtensible(p)) Object.defineProperty(p, PACKED, { value: text });
   return text;
 }
 
