@@ -77,13 +77,9 @@ export class DeviceEntry {
     this.relayedLast = null;
   }
 
-  /** The latest position's id and fix time, without reading a relayed one's record. */
-  get latestKey(): Pick<PositionRecord, 'id' | 'fixTime'> | null {
-    return this.relayedLast ?? this.parsedLast;
-  }
-
   /**
-   * The latest position as the live side sends it: the relayed texts while unread. Each
+   * The latest position as held: the relayed texts while unread, whose key (id, device, fix
+   * time) and Traccar JSON are all the live side and the "newer wins" checks need. Each
    * instance sees every fix of the cluster, and in cluster mode the next fix here reads the
    * device's latest from its row anyway (another instance wrote it), so most relayed records are
    * never read: keeping them as text spares parsing them and collecting their objects.
@@ -194,7 +190,7 @@ export class TrackingCache {
         this.byUniqueId.set(fresh.uniqueId, entry);
       }
       let positionId = entry.device.positionId;
-      if (last && last.id !== entry.latestKey?.id && isLatest(last, entry.latestKey)) {
+      if (last && last.id !== entry.latest?.id && isLatest(last, entry.latest)) {
         entry.last = last;
         positionId = last.id;
       }
@@ -228,7 +224,7 @@ export class TrackingCache {
       const entry = this.devices.get(position.deviceId);
       if (entry) {
         // A newer fix already came in here: the map keeps showing that one.
-        const held = entry.latestKey;
+        const held = entry.latest;
         if (held && (held.id === position.id || !isLatest(position, held))) continue;
         entry.relayLatest(position);
         entry.device.positionId = position.id;
@@ -264,7 +260,7 @@ export class TrackingCache {
     latest: PositionRecord | null,
   ): DeviceEntry | null {
     const entry = this.devices.get(deviceId);
-    if (!entry || (entry.latestKey !== null && entry.latestKey.id !== previousId)) return null;
+    if (!entry || (entry.latest !== null && entry.latest.id !== previousId)) return null;
     entry.last = latest;
     entry.device.positionId = latest?.id ?? 0;
     return entry;

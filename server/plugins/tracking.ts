@@ -148,7 +148,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       for (const deviceId of ids) {
         const entry = cache.devices.get(deviceId);
         if (!entry || isDeletedUniqueId(entry.device.uniqueId)) continue;
-        const id = entry.latestKey?.id ?? 0;
+        const id = entry.latest?.id ?? 0;
         if (id > 0) found.push({ id, entry });
       }
       return found;
@@ -157,7 +157,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     /** Prepares the greeting's text of each position that became its device's latest. */
     const prepareGreeting = (positions: readonly (PositionRecord | PositionTexts)[]) => {
       for (const position of positions) {
-        if (cache.devices.get(position.deviceId)?.latestKey?.id === position.id) {
+        if (cache.devices.get(position.deviceId)?.latest?.id === position.id) {
           greetingTexts.prepareText(position.deviceId, position.id, () =>
             livePositionText(position),
           );
