@@ -21,8 +21,7 @@ import { positionRecordText } from '../serialize';
 export function writeSharedState(state: DeviceState, last: PositionRecord | null): string {
   // The state's JSON with `last` added, the position's text built once: the batch relay sends
   // the same record to the other instances.
-  const head = serializeDeviceState(state);
-  return `${head.slice(0, -1)},"last":${last ? positionRecordText(last) : 'null'}}`;
+  return serializeDeviceState(state, `"last":${last ? positionRecordText(last) : 'null'}`);
 }
 
 const isNumber = (value: unknown): value is number =>

@@ -145,12 +145,13 @@ function packedText(p: MotionPoint): string {
 
 /**
  * The state's JSON: `{motion: {moving, eventPoint, history} | null, overspeed}` with the points
- * packed (as `JSON.stringify` would write it, each point's text built once).
+ * packed (as `JSON.stringify` would write it, each point's text built once), and `more` members
+ * (`"key":value` text) after them when the caller stores something beside the state.
  */
-export function serializeDeviceState(state: DeviceState): string {
+export function serializeDeviceState(state: DeviceState, more = ''): string {
   const { motion, overspeed } = state;
   const motionText = motion
     ? `{"moving":${motion.moving},"eventPoint":${packedText(motion.eventPoint)},"history":[${motion.history.map(packedText).join(',')}]}`
     : 'null';
-  return `{"motion":${motionText},"overspeed":${JSON.stringify(overspeed)}}`;
+  return `{"motion":${motionText},"overspeed":${JSON.stringify(overspeed)}${more && `,${more}`}}`;
 }
