@@ -150,10 +150,15 @@ export interface PositionTexts {
   id: number;
   deviceId: number;
   fixTime: number;
-  /** `positionRecordText` of the position. */
-  record: string;
+  /**
+   * `positionRecordText` of the position. Relayed, both texts are UTF-8 bytes (slices of the
+   * message): a device's latest fix is kept until its next one, and bytes wait outside the
+   * JavaScript heap, where every garbage collection in between would copy a string
+   * (docs/scaling.md).
+   */
+  record: string | Buffer;
   /** `positionText` of the position. */
-  wire: string;
+  wire: string | Buffer;
 }
 
 export function isPositionTexts(
@@ -162,15 +167,23 @@ export function isPositionTexts(
   return 'wire' in position;
 }
 
+const asText = (text: string | Buffer): string =>
+  typeof text === 'string' ? text : text.toString('utf8');
+
 /** The record of relayed texts, its Traccar JSON already known. */
 export function positionFromTexts(texts: PositionTexts): PositionRecord {
-  const position = JSON.parse(texts.record) as PositionRecord;
-  wireTexts.set(position, texts.wire);
+  const position = JSON.parse(asText(texts.record)) as PositionRecord;
+  wireTexts.set(position, asText(texts.wire));
   return position;
 }
 
 /** The Traccar JSON of a position, whichever form it is held in. */
 export function livePositionText(position: PositionRecord | PositionTexts): string {
+  return isPositionTexts(position) ? asText(position.wire) : positionText(position);
+}
+
+/** `livePositionText`, as the bytes relayed when it came so (nothing decoded or copied). */
+export function livePositionBytes(position: PositionRecord | PositionTexts): string | Buffer {
   return isPositionTexts(position) ? position.wire : positionText(position);
 }
 

@@ -66,6 +66,40 @@ type RelayItem = { key: string; record: string; wire: string } | { device: strin
 const BATCHES = 'batches.2';
 const HUB = 'hub';
 const LOGS = 'logs';
+const NEWLINE = 0x0a;
+
+/**
+ * Where each line after the one ending at `end` starts and ends, in bytes. JSON escapes a line
+ * break inside a string, and no byte of a multi-byte UTF-8 character is a line break, so every
+ * line break in a batch message separates two texts.
+ */
+function linesAfter(payload: Buffer, end: number): [number, number][] {
+  const lines: [number, number][] = [];
+  for (let at = end; at >= 0;) {
+    const next = payload.indexOf(NEWLINE, at + 1);
+    lines.push([at + 1, next < 0 ? payload.length : next]);
+    at = next;
+  }
+  return lines;
+}
+
+/**
+ * One position's two texts, copied out of the message into bytes of their own: a device that
+ * stops reporting keeps its latest fix for good, and a slice would keep the whole message.
+ */
+function ownTexts(
+  payload: Buffer,
+  record: [number, number],
+  wire: [number, number],
+): { record: Buffer; wire: Buffer } {
+  const own = Buffer.allocUnsafeSlow(record[1] - record[0] + wire[1] - wire[0]);
+  payload.copy(own, 0, record[0], record[1]);
+  payload.copy(own, record[1] - record[0], wire[0], wire[1]);
+  return {
+    record: own.subarray(0, record[1] - record[0]),
+    wire: own.subarray(record[1] - record[0]),
+  };
+}
 
 /**
  * Publishes each batch committed here (a subscriber of the local batch feed) and hands the other
@@ -76,25 +110,27 @@ export class BatchRelay implements BatchSubscriber {
     private readonly bus: Bus,
     handler: RemoteBatchHandler,
   ) {
-    bus.subscribe(BATCHES, (payload) => {
-      const end = payload.indexOf('\n');
-      const message = JSON.parse(end < 0 ? payload : payload.slice(0, end)) as BatchMessage;
+    bus.subscribeBytes(BATCHES, (payload) => {
+      const end = payload.indexOf(NEWLINE);
+      const message = JSON.parse(
+        payload.toString('utf8', 0, end < 0 ? payload.length : end),
+      ) as BatchMessage;
       if (message.t === 'deleted') {
         handler.latestDeleted(message);
         return;
       }
-      // Only the head is parsed: the receiver keeps the texts as they are (slices of this
-      // message) and reads a record only if something asks for it (docs/scaling.md). Positions
-      // whose lines do not match the head (a damaged message) are left out rather than misread.
-      const lines = end < 0 ? [] : payload.slice(end + 1).split('\n');
+      // Only the head is parsed. The receiver keeps each position's texts as the bytes that
+      // came, decoded when a socket is sent the position and the record read only if something
+      // asks for it (docs/scaling.md). Positions whose lines do not match the head (a damaged
+      // message) are left out rather than misread.
+      const lines = linesAfter(payload, end);
       const positions =
         lines.length === message.p.length * 2
           ? message.p.map(([id, deviceId, fixTime], i): PositionTexts => ({
               id,
               deviceId,
               fixTime,
-              record: lines[2 * i],
-              wire: lines[2 * i + 1],
+              ...ownTexts(payload, lines[2 * i], lines[2 * i + 1]),
             }))
           : [];
       const devices = message.d.map(([id, status, lastUpdate, device]): RelayedDevice => ({

@@ -17,7 +17,7 @@ import type { MessageLog } from '../protocol/messageLog';
 import { visibleDeviceIds } from '../permissions/visibility';
 import { LatestPositionsJson } from '../positions/latestJson';
 import type { EventRecord, PositionRecord } from '../processing/types';
-import { deviceJson, livePositionText, positionJson, type PositionTexts } from '../serialize';
+import { deviceJson, livePositionBytes, positionJson, type PositionTexts } from '../serialize';
 
 /**
  * The embedded tracking core, wired one way: ingest publishes each committed batch on a feed, and
@@ -159,7 +159,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       for (const position of positions) {
         if (cache.devices.get(position.deviceId)?.latest?.id === position.id) {
           greetingTexts.prepareText(position.deviceId, position.id, () =>
-            livePositionText(position),
+            livePositionBytes(position),
           );
         }
       }

@@ -89,13 +89,18 @@ export class LatestPositionsJson {
     this.prepareText(deviceId, id, () => JSON.stringify(json()));
   }
 
-  /** `prepare` with the position's JSON text already built (the live fan-out's). */
-  prepareText(deviceId: number, id: number, text: () => string): void {
+  /**
+   * `prepare` with the position's JSON text already built (the live fan-out's), or its UTF-8
+   * bytes as another instance relayed them, kept as they are.
+   */
+  prepareText(deviceId: number, id: number, text: () => string | Buffer): void {
     const previous = this.prepared.get(deviceId);
     if (previous === id) return;
     if (previous !== undefined) this.texts.delete(previous);
     this.prepared.set(deviceId, id);
-    if (!this.texts.has(id)) this.texts.set(id, Buffer.from(text()));
+    if (this.texts.has(id)) return;
+    const built = text();
+    this.texts.set(id, typeof built === 'string' ? Buffer.from(built) : built);
   }
 
   private join(ids: readonly number[], around: Around = PLAIN): Buffer {

@@ -4,7 +4,12 @@ import type { Bus } from '../../../server/cluster/bus';
 import { SharedChangeFeed } from '../../../server/cluster/changeFeed';
 import { BatchRelay, HubBridge, type RemoteBatch } from '../../../server/cluster/liveRelay';
 import type { DeviceRecord, PositionRecord } from '../../../server/processing/types';
-import { positionFromTexts, positionJson, positionText } from '../../../server/serialize';
+import {
+  livePositionText,
+  positionFromTexts,
+  positionJson,
+  positionText,
+} from '../../../server/serialize';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
 import { MESSAGE_CHARS } from '../../../server/live/messageSize';
 import { positionRecord } from '../../support/positionRecord';
@@ -25,6 +30,8 @@ class Network {
         }
       },
       subscribe: (channel, handler) => void member.handlers.set(channel, handler),
+      subscribeBytes: (channel, handler) =>
+        void member.handlers.set(channel, (payload) => handler(Buffer.from(payload))),
       onResync: (listener) => {
         this.resyncs.push(listener);
         return () => {};
@@ -152,9 +159,9 @@ describe('the batch relay', () => {
     );
     expect(batch.positions.map(positionFromTexts)).toEqual(sent);
     for (const [i, p] of batch.positions.entries()) {
-      expect(p.wire).toBe(JSON.stringify(positionJson(sent[i])));
+      expect(livePositionText(p)).toBe(JSON.stringify(positionJson(sent[i])));
       // The record read from the texts takes the sender's Traccar JSON as its own.
-      expect(positionText(positionFromTexts(p))).toBe(p.wire);
+      expect(positionText(positionFromTexts(p))).toBe(livePositionText(p));
     }
     // A device's record goes along only when its status changed.
     expect(batch.devices).toEqual([
@@ -177,7 +184,7 @@ describe('the batch relay', () => {
       'batches.2',
       `${JSON.stringify(head)}\n${JSON.stringify(record)}\n{"sent":"as is"}`,
     );
-    expect(received[0].positions[0].wire).toBe('{"sent":"as is"}');
+    expect(livePositionText(received[0].positions[0])).toBe('{"sent":"as is"}');
     expect(positionText(positionFromTexts(received[0].positions[0]))).toBe('{"sent":"as is"}');
   });
 
@@ -201,9 +208,9 @@ describe('the batch relay', () => {
     new BatchRelay(
       {
         ...bus,
-        subscribe: (channel, handler) =>
-          bus.subscribe(channel, (payload) => {
-            payloads.push(payload);
+        subscribeBytes: (channel, handler) =>
+          bus.subscribeBytes(channel, (payload) => {
+            payloads.push(payload.toString('utf8'));
             handler(payload);
           }),
       },
@@ -229,7 +236,36 @@ describe('the batch relay', () => {
         device: statusChanged ? d : null,
       })),
     );
-    const texts = received.flatMap((batch) => batch.positions.map((p) => p.wire));
+    const texts = received.flatMap((batch) => batch.positions.map(livePositionText));
     expect(texts).toEqual(sent.map((p) => JSON.stringify(positionJson(p))));
+  });
+
+  it('keeps relayed texts as bytes and reads those with multi-byte characters back whole', () => {
+    const network = new Network();
+    const received: RemoteBatch[] = [];
+    new BatchRelay(network.bus('b'), {
+      batch: (batch) => received.push(batch),
+      latestDeleted: () => {},
+    });
+    const a = new BatchRelay(network.bus('a'), { batch: () => {}, latestDeleted: () => {} });
+    const sent = [
+      { ...position(1), address: 'Rua São João, 1º andar — ação\u2028fim', deviceId: 1 },
+      { ...position(2), attributes: { motorista: 'José Ñandú 🚚' }, deviceId: 2 },
+    ];
+    a.committed({ positions: sent, devices: [], events: [] });
+
+    const [batch] = received;
+    // Held until the device's next fix (for good if it stops reporting), they wait as bytes,
+    // off the JavaScript heap, and hold no more than their own: not the whole message.
+    for (const p of batch.positions) {
+      expect(Buffer.isBuffer(p.record) && Buffer.isBuffer(p.wire)).toBe(true);
+      const held = (p.record as Buffer).buffer;
+      expect(held).toBe((p.wire as Buffer).buffer);
+      expect(held.byteLength).toBe(p.record.length + p.wire.length);
+    }
+    expect(batch.positions.map(positionFromTexts)).toEqual(sent);
+    expect(batch.positions.map(livePositionText)).toEqual(
+      sent.map((p) => JSON.stringify(positionJson(p))),
+    );
   });
 });

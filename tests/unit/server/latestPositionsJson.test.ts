@@ -107,6 +107,22 @@ describe('LatestPositionsJson', () => {
     expect(built).toBe(3);
   });
 
+  it('keeps relayed bytes as they came and lists them with built texts', () => {
+    const store = new LatestPositionsJson();
+    const message = Buffer.from('head\n{"id":30,"name":"São João"}\n');
+    const bytes = message.subarray(5, message.length - 1);
+    store.prepareText(3, 30, () => bytes);
+    store.prepareText(4, 40, () => '{"id":40}');
+    const listed = store.listOf(
+      [30, 40],
+      (id) => id,
+      () => {
+        throw new Error('prepared texts are not built again');
+      },
+    );
+    expect(JSON.parse(listed.toString())).toEqual([{ id: 30, name: 'São João' }, { id: 40 }]);
+  });
+
   it('writes the text around the list into the same buffer', () => {
     const store = new LatestPositionsJson();
     const around = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };

@@ -10,6 +10,7 @@ import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { TrackingCache } from '../../../server/ingest/cache';
 import {
+  livePositionText,
   positionJson,
   positionRecordText,
   positionText,
@@ -22,12 +23,13 @@ import { seedFleet, type Fleet } from '../../support/trackingSeed';
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0, 0);
 
+/** A position as the relay hands it over: its key, and its texts as the message's bytes. */
 const relayed = (position: PositionRecord): PositionTexts => ({
   id: position.id,
   deviceId: position.deviceId,
   fixTime: position.fixTime,
-  record: positionRecordText(position),
-  wire: positionText(position),
+  record: Buffer.from(positionRecordText(position)),
+  wire: Buffer.from(positionText(position)),
 });
 
 describe('a batch from another instance in the tracking cache', () => {
@@ -69,8 +71,8 @@ describe('a batch from another instance in the tracking cache', () => {
     // Read when asked: the record as stored there, with the Traccar JSON built there.
     const last = entry.last;
     expect(last).toEqual(record);
-    expect(positionText(last as PositionRecord)).toBe(texts.wire);
-    expect(positionJson(last as PositionRecord)).toEqual(JSON.parse(texts.wire));
+    expect(positionText(last as PositionRecord)).toBe(livePositionText(texts));
+    expect(positionJson(last as PositionRecord)).toEqual(JSON.parse(livePositionText(texts)));
     expect(entry.latest).toBe(last);
     expect(entry.last).toBe(last);
   });
