@@ -2,13 +2,19 @@
  * Cluster benchmark (not a test): two instances behind a round-robin balancer on one PostgreSQL
  * and one Redis, 10,000 devices reporting 4,000 fixes/s in total through the balancer, so a
  * device's consecutive fixes land on either instance; then the same fleet and feed on ONE instance
- * (PostgreSQL, no Redis) in the same run; then on two separate instances that share nothing (a
- * database each, half the devices each, no balancer), which tells what the machine charges for
- * two processes apart from their coordination. For each: acknowledged and stored fixes,
- * throughput, ingest → socket latency on an administrator's socket on each instance (from the
- * moment the fix was acknowledged), and the server processes' CPU per 1,000 stored fixes.
+ * (PostgreSQL, no Redis); then on two separate instances that share nothing (a database each, half
+ * the devices each), which tells what the machine charges for two processes apart from their
+ * coordination. Every setup is fed through the same HAProxy process, so the machine carries the
+ * same work besides the servers in each. For each: acknowledged and stored fixes, throughput,
+ * ingest → socket latency on an administrator's socket on each instance (from the moment the fix
+ * was acknowledged), and the server processes' CPU per 1,000 stored fixes.
  *
- *   npx tsx bench/cluster.ts [--devices 10000] [--rate 4000] [--seconds 30]
+ * The three setups run in turn, `--rounds` times, each round in a rotated order, each setup on
+ * fresh databases and processes. A setup's CPU figure is its median over the rounds, and each ratio
+ * is the median of the ratios within a round: the machine's load drifts by tens of percent over
+ * minutes, and setups measured side by side drift together.
+ *
+ *   npx tsx bench/cluster.ts [--devices 10000] [--rate 4000] [--seconds 20] [--rounds 5]
  *
  * PostgreSQL: BENCH_DATABASE_URL, else the machine's (postgres://root@127.0.0.1:5432/test), else
  * one started here; Redis: REDIS_URL, else the machine's, else one started here
@@ -50,19 +56,22 @@ interface Options {
   devices: number;
   rate: number;
   seconds: number;
+  rounds: number;
 }
 
 /**
- * HAProxy (Debian's, installed when missing) in front of `ports`: each HTTP request to the next
- * instance in turn, keep-alive on both sides. A balancer of its own
- * process and language keeps its cost out of both the servers' figures and this process's.
+ * HAProxy (Debian's, installed when missing) with one front per group of `groups`, each sending
+ * every HTTP request to the next port of its group in turn, keep-alive on both sides. A balancer
+ * of its own process and language keeps its cost out of both the servers' figures and this
+ * process's; one HAProxy process for every setup keeps what the machine does besides the servers
+ * the same in each.
  */
-async function roundRobinBalancer(ports: number[]): Promise<{ url: string; close(): void }> {
+async function roundRobinBalancer(groups: number[][]): Promise<{ urls: string[]; close(): void }> {
   const installed = spawnSync('bash', ['scripts/ensure-cluster-services.sh', 'haproxy'], {
     stdio: 'inherit',
   });
   if (installed.status !== 0) throw new Error('HAProxy is missing and could not be installed');
-  const port = await freePort();
+  const fronts = await Promise.all(groups.map(() => freePort()));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'frota-haproxy-'));
   const config = path.join(dir, 'haproxy.cfg');
   await writeFile(
@@ -75,28 +84,33 @@ async function roundRobinBalancer(ports: number[]): Promise<{ url: string; close
       '  timeout connect 5s',
       '  timeout client 60s',
       '  timeout server 60s',
-      'frontend devices',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend instances',
-      'backend instances',
-      '  balance roundrobin',
-      '  http-reuse always',
-      ...ports.map((p, i) => `  server i${i} 127.0.0.1:${p}`),
+      ...groups.flatMap((ports, g) => [
+        `frontend devices${g}`,
+        `  bind 127.0.0.1:${fronts[g]}`,
+        `  default_backend instances${g}`,
+        `backend instances${g}`,
+        '  balance roundrobin',
+        '  http-reuse always',
+        ...ports.map((p, i) => `  server i${i} 127.0.0.1:${p}`),
+      ]),
       '',
     ].join('\n'),
   );
   const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
-  for (let i = 0; ; i++) {
-    const answered = await fetch(`http://127.0.0.1:${port}/`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    if (i > 100) throw new Error('HAProxy did not start');
-    await sleep(100);
+  const urls = fronts.map((port) => `http://127.0.0.1:${port}`);
+  for (const url of urls) {
+    for (let i = 0; ; i++) {
+      const answered = await fetch(`${url}/`).then(
+        () => true,
+        () => false,
+      );
+      if (answered) break;
+      if (i > 100) throw new Error('HAProxy did not start');
+      await sleep(100);
+    }
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    urls,
     close: () => {
       haproxy.kill();
       void rm(dir, { recursive: true, force: true });
@@ -155,25 +169,40 @@ async function seedDatabase(adminUrl: string, count: number): Promise<TempPostgr
   return database;
 }
 
-/** Runs the feed against `servers` (through a balancer when more than one) and measures it. */
 /**
- * How the fixes reach the servers: `balanced`, one instance or a cluster behind the round-robin
- * balancer; `split`, separate instances each with its own database and half the devices, sent to
- * directly (nothing shared, nothing coordinated: what two processes cost on this machine alone).
+ * How the fixes reach the servers: `balanced`, one instance or a cluster behind one round-robin
+ * front; `split`, separate instances each with its own database and half the devices, each behind
+ * a front of its own (nothing shared, nothing coordinated: what two processes cost on this machine
+ * alone).
  */
 type Feed = 'balanced' | 'split';
 
+/** What one setup measured in one round. */
+interface Measured {
+  acknowledged: number;
+  failed: number;
+  dropped: number;
+  stored: number;
+  /** Fixes acknowledged per second after the warm-up. */
+  throughput: number;
+  cpuPer1000: number;
+  /** Acknowledgement → socket times, one list per socket. */
+  latencies: number[][];
+}
+
+/** Runs the feed against `servers` through the balancer and measures it. */
 async function run(
   label: string,
   servers: TestServer[],
   options: Options,
-  feed: Feed = 'balanced',
-): Promise<Figure[]> {
+  feed: Feed,
+): Promise<Measured> {
   const devices = (await listDevices(servers[0])).filter((d) => d.uniqueId.startsWith('cl-'));
   const idOf = new Map(devices.map((d) => [d.uniqueId, d.id]));
   const osmandPorts = servers.map((server) => Number(server.env.OSMAND_PORT));
-  const balancer =
-    feed === 'balanced' && servers.length > 1 ? await roundRobinBalancer(osmandPorts) : null;
+  const balancer = await roundRobinBalancer(
+    feed === 'split' ? osmandPorts.map((port) => [port]) : [osmandPorts],
+  );
   // Two administrators' sockets in every setup, one on each instance when there are two: the
   // fan-out to sockets costs the same, and only the coordination differs.
   const socketHosts = servers.length > 1 ? servers : [servers[0], servers[0]];
@@ -182,15 +211,11 @@ async function run(
   // batch's commit), not so many that they queue on row locks and the balancer: 2,048 brought
   // two instances down to ~800 fixes/s with 1 s of CPU per 1,000 fixes.
   const concurrency = Math.min(options.devices, 512);
-  const urls =
-    feed === 'split'
-      ? osmandPorts.map((port) => `http://127.0.0.1:${port}`)
-      : [balancer?.url ?? `http://127.0.0.1:${osmandPorts[0]}`];
-  const senders = urls.map(
+  const senders = balancer.urls.map(
     (url) =>
       new OsmAndSender({
         url,
-        concurrency: Math.ceil(concurrency / urls.length),
+        concurrency: Math.ceil(concurrency / balancer.urls.length),
         maxQueue: concurrency * 16,
         retries: 0,
         timeoutMs: 30_000,
@@ -206,7 +231,7 @@ async function run(
   const cpu = () => servers.reduce((sum, server) => sum + (serverCpuMs(server) ?? NaN), 0);
   const total = options.rate * (WARMUP_S + options.seconds);
   let seq = 0;
-  let window = { at: 0, cpu: 0, acknowledged: 0, seq: 0 };
+  let window = { at: 0, cpu: 0, acknowledged: 0 };
   const start = performance.now();
   while (seq < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000));
@@ -221,7 +246,7 @@ async function run(
       });
     }
     if (window.at === 0 && performance.now() - start >= WARMUP_S * 1000) {
-      window = { at: performance.now(), cpu: cpu(), acknowledged: acknowledgedSoFar(), seq };
+      window = { at: performance.now(), cpu: cpu(), acknowledged: acknowledgedSoFar() };
     }
     await sleep(5);
   }
@@ -240,9 +265,8 @@ async function run(
     await sleep(1_000);
   }
   for (const { socket } of sockets) socket.terminate();
-  balancer?.close();
+  balancer.close();
 
-  const seconds = (sendEnd - window.at) / 1000;
   const windowAcked = sendAcknowledged - window.acknowledged;
   const sumOf = (key: 'acknowledged' | 'failed' | 'dropped') =>
     senders.reduce((sum, one) => sum + one.stats[key], 0);
@@ -263,55 +287,79 @@ async function run(
     await sleep(500);
     stored = await storedNow();
   }
-  const cpuPer1000 = ((sendCpu - window.cpu) / windowAcked) * 1000;
+  const measured: Measured = {
+    acknowledged,
+    failed,
+    dropped,
+    stored,
+    throughput: windowAcked / ((sendEnd - window.at) / 1000),
+    cpuPer1000: ((sendCpu - window.cpu) / windowAcked) * 1000,
+    latencies: sockets.map(({ received }) => {
+      const latencies: number[] = [];
+      for (const { at, data } of received) {
+        const message = JSON.parse(data.toString('utf8')) as {
+          positions?: { deviceId: number; fixTime: string }[];
+        };
+        for (const position of message.positions ?? []) {
+          const acked = ackedAt.get(`${position.deviceId}:${Date.parse(position.fixTime)}`);
+          // Before its acknowledgement reached the device (on the instance that stored it) is 0.
+          if (acked !== undefined) latencies.push(Math.max(0, at - acked));
+        }
+      }
+      return latencies;
+    }),
+  };
   log(
-    `${label}: sent ${seq}, acknowledged ${acknowledged}, failed ${failed}, dropped ${dropped}, stored ${stored}`,
+    `${label}: sent ${seq}, acknowledged ${acknowledged}, failed ${failed}, dropped ${dropped}, ` +
+      `stored ${stored}, CPU per 1,000 ${Math.round(measured.cpuPer1000)} ms`,
   );
+  return measured;
+}
 
+const median = (values: number[]) => percentile(values, 50);
+
+/** One setup's figures over every round: sums, medians, and latencies pooled. */
+function figuresOf(label: string, rounds: Measured[], options: Options): Figure[] {
+  const sum = (key: 'acknowledged' | 'failed' | 'dropped' | 'stored') =>
+    rounds.reduce((total, m) => total + m[key], 0);
+  const every = (ms: number[]) => ms.map((v) => Math.round(v)).join(', ');
+  const throughputs = rounds.map((m) => m.throughput);
   const figures: Figure[] = [
     {
       name: `${label}: stored = acknowledged`,
-      value: stored,
+      value: sum('stored'),
       unit: 'fixes',
-      target: `= ${acknowledged}`,
-      met: stored === acknowledged && failed === 0,
-      note: `${failed} refused or failed, ${dropped} not sent`,
+      target: `= ${sum('acknowledged')}`,
+      met: rounds.every((m) => m.stored === m.acknowledged && m.failed === 0),
+      note: `${rounds.length} rounds; ${sum('failed')} refused or failed, ${sum('dropped')} not sent`,
     },
     {
       name: `${label}: throughput`,
-      value: Math.round(windowAcked / seconds),
+      value: Math.round(median(throughputs)),
       unit: 'fixes/s',
-      target: `≥ ${Math.round(options.rate * 0.98)}`,
-      met: windowAcked / seconds >= options.rate * 0.98,
-      note: `asked ${options.rate}/s for ${options.seconds} s after a ${WARMUP_S} s warm-up`,
+      target: `≥ ${Math.round(options.rate * 0.98)} in every round`,
+      met: throughputs.every((t) => t >= options.rate * 0.98),
+      note: `rounds: ${every(throughputs)}; asked ${options.rate}/s for ${options.seconds} s after a ${WARMUP_S} s warm-up`,
     },
     {
       name: `${label}: server CPU per 1,000 stored fixes`,
-      value: Math.round(cpuPer1000),
+      value: Math.round(median(rounds.map((m) => m.cpuPer1000))),
       unit: 'ms',
-      note: 'user + system of the Frota processes',
+      note: `median; rounds: ${every(rounds.map((m) => m.cpuPer1000))} ms; user + system of the Frota processes`,
     },
   ];
-  socketHosts.forEach((_, index) => {
-    const latencies: number[] = [];
-    for (const { at, data } of sockets[index].received) {
-      const message = JSON.parse(data.toString('utf8')) as {
-        positions?: { deviceId: number; fixTime: string }[];
-      };
-      for (const position of message.positions ?? []) {
-        const acked = ackedAt.get(`${position.deviceId}:${Date.parse(position.fixTime)}`);
-        // Before its acknowledgement reached the device (on the instance that stored it) is 0.
-        if (acked !== undefined) latencies.push(Math.max(0, at - acked));
-      }
-    }
-    const name =
-      servers.length > 1 ? `instance ${String.fromCharCode(65 + index)}` : `socket ${index + 1}`;
+  const socketCount = rounds[0]?.latencies.length ?? 0;
+  for (let index = 0; index < socketCount; index++) {
+    const latencies = rounds.flatMap((m) => m.latencies[index]);
+    const name = label.startsWith('1 ')
+      ? `socket ${index + 1}`
+      : `instance ${String.fromCharCode(65 + index)}`;
     figures.push(
       {
         name: `${label}: ingest→socket p50, ${name}`,
         value: percentile(latencies, 50),
         unit: 'ms',
-        note: `${latencies.length} fixes of ${acknowledged} on its socket`,
+        note: `${latencies.length} fixes of ${sum('acknowledged')} on its socket`,
       },
       {
         name: `${label}: ingest→socket p99, ${name}`,
@@ -321,8 +369,15 @@ async function run(
         met: percentile(latencies, 99) < TARGET_P99_MS,
       },
     );
-  });
+  }
   return figures;
+}
+
+/** A setup: its label, how its fixes are fed, and how its servers start on fresh databases. */
+interface Setup {
+  label: string;
+  feed: Feed;
+  start(): Promise<TestServer[]>;
 }
 
 async function clusterBench(options: Options): Promise<Figure[]> {
@@ -345,54 +400,84 @@ async function clusterBench(options: Options): Promise<Figure[]> {
     servers.push(server);
     return server;
   };
+  const setups: Setup[] = [
+    {
+      label: '2 instances',
+      feed: 'balanced',
+      start: async () => {
+        const shared = await database();
+        return [
+          await start({ DATABASE_URL: shared, REDIS_URL: redisUrl }),
+          await start({ DATABASE_URL: shared, REDIS_URL: redisUrl }),
+        ];
+      },
+    },
+    {
+      label: '1 instance',
+      feed: 'balanced',
+      start: async () => [await start({ DATABASE_URL: await database() })],
+    },
+    {
+      // Two processes that share nothing: what this machine charges for running two at once,
+      // apart from any coordination (docs/scaling.md, "Limits measured").
+      label: '2 separate instances',
+      feed: 'split',
+      start: async () => [
+        await start({ DATABASE_URL: await database() }),
+        await start({ DATABASE_URL: await database() }),
+      ],
+    },
+  ];
+  const [two, one, separate] = setups.map(() => [] as Measured[]);
+  const measuredOf = [two, one, separate];
   try {
-    const clusterDb = await database();
-    const a = await start({ DATABASE_URL: clusterDb, REDIS_URL: redisUrl });
-    const b = await start({ DATABASE_URL: clusterDb, REDIS_URL: redisUrl });
-    const two = await run('2 instances', [a, b], options);
-    for (const server of servers.splice(0)) await server.stop();
-
-    const single = await start({ DATABASE_URL: await database() });
-    const one = await run('1 instance', [single], options);
-    for (const server of servers.splice(0)) await server.stop();
-
-    // Two processes that share nothing: what this machine charges for running two at once,
-    // apart from any coordination (docs/scaling.md, "Limits measured").
-    const apart = [
-      await start({ DATABASE_URL: await database() }),
-      await start({ DATABASE_URL: await database() }),
-    ];
-    const separate = await run('2 separate instances', apart, options, 'split');
-
-    const cpuOf = (figures: Figure[]) =>
-      figures.find((f) => f.name.endsWith('CPU per 1,000 stored fixes'))?.value ?? NaN;
-    const ratio = Math.round((cpuOf(two) / cpuOf(one)) * 100) / 100;
-    const separateRatio = Math.round((cpuOf(two) / cpuOf(separate)) * 100) / 100;
-    return [
-      ...two,
-      ...one,
-      ...separate,
-      {
-        name: 'CPU per fix, 2 instances ÷ 2 separate instances',
-        value: separateRatio,
-        unit: '×',
-        note: 'the coordination alone, without what two processes cost here',
-      },
-      {
-        name: 'CPU per fix, 2 instances ÷ 1 instance',
-        value: ratio,
-        unit: '×',
-        target: `≤ ${TARGET_CPU_RATIO}`,
-        met: ratio <= TARGET_CPU_RATIO,
-        note: 'the coordination overhead',
-      },
-    ];
+    for (let round = 0; round < options.rounds; round++) {
+      // A rotated order each round, so no setup always runs first or last.
+      for (let turn = 0; turn < setups.length; turn++) {
+        const index = (round + turn) % setups.length;
+        const setup = setups[index];
+        const running = await setup.start();
+        try {
+          measuredOf[index].push(
+            await run(`round ${round + 1}, ${setup.label}`, running, options, setup.feed),
+          );
+        } finally {
+          for (const server of servers.splice(0)) await server.stop();
+          for (const created of databases.splice(0)) await created.drop();
+        }
+      }
+    }
   } finally {
     for (const server of servers) await server.stop();
     for (const created of databases) await created.drop();
     await ownRedis?.remove();
     await ownPostgres?.remove();
   }
+
+  const ratios = (over: Measured[]) => two.map((m, i) => m.cpuPer1000 / over[i].cpuPer1000);
+  const shown = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  const toOne = ratios(one);
+  const toSeparate = ratios(separate);
+  const ratio = Math.round(median(toOne) * 100) / 100;
+  return [
+    ...figuresOf('2 instances', two, options),
+    ...figuresOf('1 instance', one, options),
+    ...figuresOf('2 separate instances', separate, options),
+    {
+      name: 'CPU per fix, 2 instances ÷ 2 separate instances',
+      value: Math.round(median(toSeparate) * 100) / 100,
+      unit: '×',
+      note: `median of the rounds' ratios (${shown(toSeparate)}): the coordination alone, without what two processes cost here`,
+    },
+    {
+      name: 'CPU per fix, 2 instances ÷ 1 instance',
+      value: ratio,
+      unit: '×',
+      target: `≤ ${TARGET_CPU_RATIO}`,
+      met: ratio <= TARGET_CPU_RATIO,
+      note: `median of the rounds' ratios (${shown(toOne)}): the coordination overhead`,
+    },
+  ];
 }
 
 export async function main(): Promise<Figure[]> {
@@ -400,13 +485,15 @@ export async function main(): Promise<Figure[]> {
     options: {
       devices: { type: 'string', default: '10000' },
       rate: { type: 'string', default: '4000' },
-      seconds: { type: 'string', default: '30' },
+      seconds: { type: 'string', default: '20' },
+      rounds: { type: 'string', default: '5' },
     },
   });
   const figures = await clusterBench({
     devices: Number(values.devices),
     rate: Number(values.rate),
     seconds: Number(values.seconds),
+    rounds: Number(values.rounds),
   });
   printFigures('Several instances behind a balancer', figures);
   return figures;
