@@ -188,6 +188,8 @@ interface Measured {
   cpuPer1000: number;
   /** Acknowledgement → socket times, one list per socket. */
   latencies: number[][];
+  /** Instances measured: with one, both sockets are on it. */
+  instances: number;
 }
 
 /** Runs the feed against `servers` through the balancer and measures it. */
@@ -308,6 +310,7 @@ async function run(
       }
       return latencies;
     }),
+    instances: servers.length,
   };
   log(
     `${label}: sent ${seq}, acknowledged ${acknowledged}, failed ${failed}, dropped ${dropped}, ` +
@@ -351,9 +354,10 @@ function figuresOf(label: string, rounds: Measured[], options: Options): Figure[
   const socketCount = rounds[0]?.latencies.length ?? 0;
   for (let index = 0; index < socketCount; index++) {
     const latencies = rounds.flatMap((m) => m.latencies[index]);
-    const name = label.startsWith('1 ')
-      ? `socket ${index + 1}`
-      : `instance ${String.fromCharCode(65 + index)}`;
+    const name =
+      rounds[0].instances === 1
+        ? `socket ${index + 1}`
+        : `instance ${String.fromCharCode(65 + index)}`;
     figures.push(
       {
         name: `${label}: ingest→socket p50, ${name}`,
@@ -428,8 +432,8 @@ async function clusterBench(options: Options): Promise<Figure[]> {
       ],
     },
   ];
-  const [two, one, separate] = setups.map(() => [] as Measured[]);
-  const measuredOf = [two, one, separate];
+  const measured = setups.map(() => [] as Measured[]);
+  const [two, one, separate] = measured;
   try {
     for (let round = 0; round < options.rounds; round++) {
       // A rotated order each round, so no setup always runs first or last.
@@ -438,7 +442,7 @@ async function clusterBench(options: Options): Promise<Figure[]> {
         const setup = setups[index];
         const running = await setup.start();
         try {
-          measuredOf[index].push(
+          measured[index].push(
             await run(`round ${round + 1}, ${setup.label}`, running, options, setup.feed),
           );
         } finally {
