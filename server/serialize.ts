@@ -151,10 +151,10 @@ export interface PositionTexts {
   deviceId: number;
   fixTime: number;
   /**
-   * `positionRecordText` of the position. Relayed, both texts are UTF-8 bytes (slices of the
-   * message): a device's latest fix is kept until its next one, and bytes wait outside the
-   * JavaScript heap, where every garbage collection in between would copy a string
-   * (docs/scaling.md).
+   * `positionRecordText` of the position. Relayed, both texts are UTF-8 bytes, copied out of the
+   * message into a buffer of their own: a device's latest fix is kept until its next one, and
+   * bytes wait outside the JavaScript heap, where every garbage collection in between would copy
+   * a string (docs/scaling.md).
    */
   record: string | Buffer;
   /** `positionText` of the position. */
