@@ -33,7 +33,6 @@ const renderApp = () => {
   return notify as Notify;
 };
 
-
 describe('the notification snackbar', () => {
   it('shows every notice in turn, one sent in the moment another leaves the screen included', async () => {
     const notify = renderApp();
