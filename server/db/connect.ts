@@ -20,11 +20,16 @@ import type { Tables } from './schema';
 
 const INT8_OID = 20;
 
-function open(dialect: Dialect, name: DialectName, close?: () => Promise<void>): Db {
+function open(
+  dialect: Dialect,
+  name: DialectName,
+  { textAsBytes = false, close }: { textAsBytes?: boolean; close?: () => Promise<void> } = {},
+): Db {
   const kysely = new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
   return {
     kysely,
     dialect: name,
+    textAsBytes,
     async close() {
       await kysely.destroy();
       await close?.();
@@ -89,7 +94,7 @@ function openPostgres(url: string): Db {
   // handles (503); it also emits the error, which would end the process with no listener. The
   // pool then drops the client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  return open(new PostgresDialect({ pool }), 'postgres');
+  return open(new PostgresDialect({ pool }), 'postgres', { textAsBytes: true });
 }
 
 async function openPglite(dir: string | null): Promise<Db> {
@@ -101,8 +106,10 @@ async function openPglite(dir: string | null): Promise<Db> {
     dataDir: dir ?? undefined,
     parsers: { [INT8_OID]: (value: string) => Number(value) },
   });
-  return open(new PGliteDialect(client), 'postgres', async () => {
-    if (!client.closed) await client.close();
+  return open(new PGliteDialect(client), 'postgres', {
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   });
 }
 

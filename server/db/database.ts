@@ -7,6 +7,12 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Tables>;
   dialect: DialectName;
+  /**
+   * The driver takes a `text` parameter given as a Buffer as that text's UTF-8 bytes
+   * (node-postgres sends a Buffer in binary form, and binary `text` is its bytes). PGlite and
+   * SQLite do not (a Buffer would be refused, or stored as a blob).
+   */
+  textAsBytes: boolean;
   close(): Promise<void>;
 }
 

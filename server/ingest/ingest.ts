@@ -31,6 +31,7 @@ import {
   lockDevices,
   positionsById,
   queuedCommandsFor,
+  stateParameter,
   updateDevices,
   type DeviceUpdate,
   type QueuedCommandRow,
@@ -302,7 +303,7 @@ export class Ingest implements PositionSink {
         status: entry.device.status,
         lastUpdate: entry.device.lastUpdate,
         positionId: null,
-        state: serializeDeviceState(entry.state),
+        state: stateParameter(this.db, serializeDeviceState(entry.state)),
       })),
     );
     for (const entry of unsaved) entry.stateUnsaved = false;
@@ -556,7 +557,7 @@ export class Ingest implements PositionSink {
         status: t.status,
         lastUpdate: t.lastUpdate,
         positionId: t.positionId || null,
-        state: text,
+        state: stateParameter(this.db, text),
       });
     }
     const versions = await updateDevices(trx, this.db.dialect, updates, this.shared);

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { flag, type DialectName } from '../db/database';
+import { flag, type Db, type DialectName } from '../db/database';
 import type { EventsTable, PositionsTable, Tables } from '../db/schema';
 import type { NewEvent, PositionRecord } from '../processing/types';
 
@@ -88,9 +88,23 @@ export interface DeviceUpdate {
   status: string | null;
   lastUpdate: number | null;
   positionId: number | null;
-  /** Null keeps the stored state. */
-  state: string | null;
+  /** Null keeps the stored state. Built with `stateParameter`. */
+  state: StateParameter;
 }
+
+/** A device state as `updateDevices` sends it: see `stateParameter`. */
+export type StateParameter = string | Buffer | null;
+
+/**
+ * A device state's JSON as `updateDevices` takes it: its UTF-8 bytes where the driver takes
+ * those for text (node-postgres, `Db.textAsBytes`), else the string. A state is a few kilobytes
+ * built by concatenation, and instances sharing the database write one per device with every
+ * batch: as a string, the driver flattens it into a copy on the JavaScript heap that stays alive
+ * until the statement is answered, so young-generation collections in between copied it (and
+ * promoted it). Bytes wait outside the heap, and the string is garbage at once.
+ */
+export const stateParameter = (db: Pick<Db, 'textAsBytes'>, text: string | null): StateParameter =>
+  text !== null && db.textAsBytes ? Buffer.from(text) : text;
 
 /**
  * Updates many devices' server-managed columns in one statement per chunk. With `versions`
@@ -121,10 +135,15 @@ export async function updateDevices(
   return written;
 }
 
+const asText = (state: StateParameter): string | null =>
+  Buffer.isBuffer(state) ? state.toString() : state;
+
 /** SQLite: one `VALUES` row of five parameters per device. */
 const valuesRows = (chunk: readonly DeviceUpdate[]) =>
   sql`values ${sql.join(
-    chunk.map((u) => sql`(${u.id}, ${u.status}, ${u.lastUpdate}, ${u.positionId}, ${u.state})`),
+    chunk.map(
+      (u) => sql`(${u.id}, ${u.status}, ${u.lastUpdate}, ${u.positionId}, ${asText(u.state)})`,
+    ),
   )}`;
 
 /**

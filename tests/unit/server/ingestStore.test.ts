@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/db/connect';
 import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { lockDevices, updateDevices } from '../../../server/ingest/store';
+import { lockDevices, stateParameter, updateDevices } from '../../../server/ingest/store';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
 describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
@@ -52,12 +52,22 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
         .execute();
 
     it('writes each device its own columns; a null state or position keeps the stored one', async () => {
-      const tricky = '{"text":"a \\"quoted\\" \\\\ back\\\\slash, {braces}, comma","n":[1,2]}';
+      // Quotes, backslashes and braces (array literal syntax), and multi-byte characters: with
+      // node-postgres the state goes as bytes.
+      const tricky =
+        '{"text":"a \\"quoted\\" \\\\ back\\\\slash, {braces}, comma","address":"São Paulo — 5º andar 🚚","n":[1,2]}';
+      const state = (text: string | null) => stateParameter(db, text);
       await db.kysely.transaction().execute((trx) =>
         updateDevices(trx, db.dialect, [
-          { id: ids[0], status: 'online', lastUpdate: 5000, positionId: 11, state: tricky },
+          { id: ids[0], status: 'online', lastUpdate: 5000, positionId: 11, state: state(tricky) },
           { id: ids[1], status: 'unknown', lastUpdate: null, positionId: null, state: null },
-          { id: ids[2], status: null, lastUpdate: 9_999_999_999_999, positionId: 12, state: '{}' },
+          {
+            id: ids[2],
+            status: null,
+            lastUpdate: 9_999_999_999_999,
+            positionId: 12,
+            state: state('{}'),
+          },
         ]),
       );
       const rows = await read();
