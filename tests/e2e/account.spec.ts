@@ -11,6 +11,9 @@ async function setRegistration(request: APIRequestContext, on: boolean) {
 }
 
 test('a visitor registers when the server allows it, then signs in', async ({ page, request }) => {
+  // Each run registers its own address: the e2e server outlives one run of this test
+  // (`--repeat-each`), and an address registered before is refused.
+  const email = `maria.${Date.now().toString(36)}@example.com`;
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Criar uma conta' })).toHaveCount(0);
 
@@ -20,7 +23,7 @@ test('a visitor registers when the server allows it, then signs in', async ({ pa
     await page.getByRole('link', { name: 'Criar uma conta' }).click();
     await expect(page).toHaveURL(/\/register$/);
     await page.locator('#name').fill('Jo');
-    await page.locator('#email').fill('maria@example.com');
+    await page.locator('#email').fill(email);
     await page.locator('#password').fill('segredo1');
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page.getByText('Digite um nome e sobrenome')).toBeVisible();
@@ -28,7 +31,7 @@ test('a visitor registers when the server allows it, then signs in', async ({ pa
     await page.locator('#name').fill('Maria Souza');
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, { email: 'maria@example.com', password: 'segredo1' });
+    await signIn(page, { email, password: 'segredo1' });
     await expectSignedIn(page);
     await expect(page.getByText('Maria Souza')).toBeVisible();
   } finally {
