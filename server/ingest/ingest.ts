@@ -198,8 +198,8 @@ export class Ingest implements PositionSink {
       // A batch costs its round trips, its commit and its socket messages whatever its size, so
       // under load batches start at most every `delayMs`: each is fuller, and a fix waits no
       // longer than a lone fix waits for its batch anyway. Back to back, one instance at
-      // 4,000 fixes/s wrote batches of about 40 fixes and spent a fifth more CPU per fix
-      // (docs/scaling.md, "Limits measured").
+      // 4,000 fixes/s wrote batches of about 40 fixes and spent more CPU per fix
+      // (docs/scaling.md, "A batch in cluster mode").
       minIntervalMs: delayMs,
     });
   }

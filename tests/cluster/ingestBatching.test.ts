@@ -2,8 +2,8 @@
  * Group commit under load, on one instance: a steady stream of fixes goes to the database in
  * batches that start at most every `delayMs`, not one small batch after another as fast as the
  * database answers. Each batch costs its round trips, commit and socket messages whatever its
- * size, so back-to-back batches cost a loaded instance about a fifth more CPU per fix
- * (docs/scaling.md, "Limits measured"). It runs on the cluster tests' PostgreSQL server
+ * size, so back-to-back batches cost a loaded instance more CPU per fix (docs/scaling.md,
+ * "A batch in cluster mode"). It runs on the cluster tests' PostgreSQL server
  * (tests/support/clusterSetup.ts) because only a database in another process lets fixes arrive
  * while a batch is written: SQLite and PGlite answer within the same turn of the event loop.
  */
