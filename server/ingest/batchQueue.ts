@@ -1,15 +1,14 @@
 /**
  * Group commit: items wait up to `delayMs` (or until `maxItems` are queued) and are then written
  * together by one call of `write`; calls never overlap, so batches commit in arrival order.
+ * Under a steady feed a batch starts at least `delayMs` after the one before it started (unless
+ * `maxItems` wait or a flush asks): a write costs its round trips and commit whatever its size,
+ * so batches started back to back would be small and many, and an item waits no longer than a
+ * lone item waits anyway.
  */
 export interface BatchOptions {
   delayMs: number;
   maxItems: number;
-  /**
-   * A batch starts at least this long after the one before it started, unless `maxItems` are
-   * waiting (ms). 0 (the default): the next batch starts as soon as the last one committed.
-   */
-  minIntervalMs?: number;
 }
 
 export class BatchQueue<T> {
@@ -66,7 +65,6 @@ export class BatchQueue<T> {
   }
 
   private async drain(): Promise<void> {
-    const minInterval = this.options.minIntervalMs ?? 0;
     while (this.items.length > 0 || this.poked) {
       this.poked = false;
       const started = Date.now();
@@ -76,9 +74,9 @@ export class BatchQueue<T> {
       } catch {
         // `write` settles its own items (it rejects them); the queue goes on with the next batch.
       }
-      // Under load the queue refills while a batch is written: waiting out the interval makes
-      // fewer, fuller batches (each costs its round trips and commit whatever its size).
-      const wait = started + minInterval - Date.now();
+      // Under load the queue refills while a batch is written: waiting out the rest of the
+      // window makes fewer, fuller batches.
+      const wait = started + this.options.delayMs - Date.now();
       const waiting = this.items.length > 0 || this.poked;
       if (waiting && wait > 0 && this.items.length < this.options.maxItems) await this.pause(wait);
     }
