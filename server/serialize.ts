@@ -123,13 +123,12 @@ export function positionJson(position: PositionRecord): Position {
 }
 
 /**
- * The texts of stored positions, kept beside the position objects while they live. A committed
- * fix is written as Traccar JSON for the live sockets and again for the sign-in greeting, and in
- * cluster mode as record JSON for its device row and for the other instances: built once each,
- * after it was stored (a stored position no longer changes).
+ * The Traccar JSON of stored positions, kept beside the position objects while they live. A
+ * committed fix is written as Traccar JSON for the live sockets, for the sign-in greeting and, in
+ * cluster mode, for its device row and the other instances: built once, after it was stored (a
+ * stored position no longer changes).
  */
 const wireTexts = new WeakMap<PositionRecord, string>();
-const recordTexts = new WeakMap<PositionRecord, string>();
 
 /** `JSON.stringify(positionJson(position))`, built once per position. */
 export function positionText(position: PositionRecord): string {
@@ -141,23 +140,74 @@ export function positionText(position: PositionRecord): string {
   return text;
 }
 
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const isText = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+/** A time as `positionJson` writes it (ISO) or as a record holds it (epoch ms); NaN otherwise. */
+const timeOf = (value: unknown): number =>
+  typeof value === 'string' ? Date.parse(value) : isNumber(value) ? value : NaN;
+
+const NUMBERS = ['id', 'latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy'] as const;
+
 /**
- * A stored position as another instance relays it (cluster mode): its key, and its two texts,
- * the record's JSON and its Traccar JSON. The live side needs only the key and the Traccar text,
- * so the record is read (`positionFromTexts`) only when something asks for it.
+ * A stored position read back from its Traccar JSON (`positionJson`), or from a record's own JSON
+ * (device states written by earlier versions): the inverse of `positionJson` for what it wrote,
+ * whose times are whole milliseconds. Null when `value` is not such a position of `deviceId`.
+ * An empty `geofenceIds` reads as null, as a position read from its row does.
+ */
+export function positionFromJson(value: unknown, deviceId: number): PositionRecord | null {
+  if (!isPlainObject(value) || value.deviceId !== deviceId) return null;
+  if (!NUMBERS.every((key) => isNumber(value[key]))) return null;
+  const serverTime = timeOf(value.serverTime);
+  const deviceTime = timeOf(value.deviceTime);
+  const fixTime = timeOf(value.fixTime);
+  if (!isNumber(serverTime) || !isNumber(deviceTime) || !isNumber(fixTime)) return null;
+  const { valid, outdated, protocol, address, network, geofenceIds, attributes } = value;
+  if (typeof valid !== 'boolean' || typeof outdated !== 'boolean') return null;
+  if (!isText(protocol) || !isText(address) || !isPlainObject(attributes)) return null;
+  if (network !== null && !isPlainObject(network)) return null;
+  if (geofenceIds !== null && !(Array.isArray(geofenceIds) && geofenceIds.every(isNumber))) {
+    return null;
+  }
+  return {
+    id: value.id as number,
+    deviceId,
+    protocol,
+    serverTime,
+    deviceTime,
+    fixTime,
+    outdated,
+    valid,
+    latitude: value.latitude as number,
+    longitude: value.longitude as number,
+    altitude: value.altitude as number,
+    speed: value.speed as number,
+    course: value.course as number,
+    address,
+    accuracy: value.accuracy as number,
+    network: network as Network | null,
+    geofenceIds: geofenceIds && geofenceIds.length > 0 ? (geofenceIds as number[]) : null,
+    attributes,
+  };
+}
+
+/**
+ * A stored position as another instance relays it (cluster mode): its key and its Traccar JSON,
+ * which is all the live side needs; the record is read from that text (`positionFromTexts`) only
+ * when something asks for it.
  */
 export interface PositionTexts {
   id: number;
   deviceId: number;
   fixTime: number;
   /**
-   * `positionRecordText` of the position. Relayed, both texts are UTF-8 bytes, copied out of the
-   * message into a buffer of their own: a device's latest fix is kept until its next one, and
-   * bytes wait outside the JavaScript heap, where every garbage collection in between would copy
-   * a string (docs/scaling.md).
+   * `positionText` of the position. Relayed, it is UTF-8 bytes copied out of the message into a
+   * buffer of its own: a device's latest fix is kept until its next one, and bytes wait outside
+   * the JavaScript heap, where every garbage collection in between would copy a string
+   * (docs/scaling.md).
    */
-  record: string | Buffer;
-  /** `positionText` of the position. */
   wire: string | Buffer;
 }
 
@@ -170,10 +220,17 @@ export function isPositionTexts(
 const asText = (text: string | Buffer): string =>
   typeof text === 'string' ? text : text.toString('utf8');
 
-/** The record of relayed texts, its Traccar JSON already known. */
-export function positionFromTexts(texts: PositionTexts): PositionRecord {
-  const position = JSON.parse(asText(texts.record)) as PositionRecord;
-  wireTexts.set(position, asText(texts.wire));
+/** The record of relayed texts, its Traccar JSON already known; null for a damaged text. */
+export function positionFromTexts(texts: PositionTexts): PositionRecord | null {
+  const text = asText(texts.wire);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const position = positionFromJson(value, texts.deviceId);
+  if (position) wireTexts.set(position, text);
   return position;
 }
 
@@ -185,16 +242,6 @@ export function livePositionText(position: PositionRecord | PositionTexts): stri
 /** `livePositionText`, as the bytes relayed when it came so (nothing decoded or copied). */
 export function livePositionBytes(position: PositionRecord | PositionTexts): string | Buffer {
   return isPositionTexts(position) ? position.wire : positionText(position);
-}
-
-/** `JSON.stringify(position)`, the record as it is, built once per position. */
-export function positionRecordText(position: PositionRecord): string {
-  let text = recordTexts.get(position);
-  if (text === undefined) {
-    text = JSON.stringify(position);
-    recordTexts.set(position, text);
-  }
-  return text;
 }
 
 export function eventFromRow(row: Selectable<EventsTable>): EventRecord {

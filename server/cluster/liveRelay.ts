@@ -4,7 +4,7 @@ import type { HubCommand, HubRelay } from '../live/hub';
 import type { DeviceStatus } from '../../model';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import type { MessageLog, ReceivedMessage } from '../protocol/messageLog';
-import { positionRecordText, positionText, type PositionTexts } from '../serialize';
+import { positionText, type PositionTexts } from '../serialize';
 import { packBySize } from '../live/messageSize';
 import type { Bus } from './bus';
 
@@ -37,9 +37,9 @@ export interface RemoteLatestDeleted {
 
 /**
  * A relayed batch's first line: each position's key (`[id, deviceId, fixTime]`), each device's
- * `[id, status, lastUpdate]` and its record when its status changed. Two lines per position
- * follow, its record's JSON and its Traccar JSON (text JSON.stringify wrote holds no raw line
- * break).
+ * `[id, status, lastUpdate]` and its record when its status changed. One line per position
+ * follows, its Traccar JSON (text JSON.stringify wrote holds no raw line break), from which the
+ * record is read when something asks for it.
  */
 interface BatchHead {
   t: 'batch';
@@ -57,13 +57,13 @@ export interface RemoteBatchHandler {
 }
 
 /** A position's key and texts, or a device's entry in the head, as a relayed batch carries them. */
-type RelayItem = { key: string; record: string; wire: string } | { device: string };
+type RelayItem = { key: string; wire: string } | { device: string };
 
 /**
  * The channel's name carries the format's version: instances of an earlier one, in an
  * installation upgraded one instance at a time, ignore these batches instead of misreading them.
  */
-const BATCHES = 'batches.2';
+const BATCHES = 'batches.3';
 const HUB = 'hub';
 const LOGS = 'logs';
 const NEWLINE = 0x0a;
@@ -84,21 +84,13 @@ function linesAfter(payload: Buffer, end: number): [number, number][] {
 }
 
 /**
- * One position's two texts, copied out of the message into bytes of their own: a device that
- * stops reporting keeps its latest fix for good, and a slice would keep the whole message.
+ * One position's text, copied out of the message into bytes of its own: a device that stops
+ * reporting keeps its latest fix for good, and a slice would keep the whole message.
  */
-function ownTexts(
-  payload: Buffer,
-  record: [number, number],
-  wire: [number, number],
-): { record: Buffer; wire: Buffer } {
-  const own = Buffer.allocUnsafeSlow(record[1] - record[0] + wire[1] - wire[0]);
-  payload.copy(own, 0, record[0], record[1]);
-  payload.copy(own, record[1] - record[0], wire[0], wire[1]);
-  return {
-    record: own.subarray(0, record[1] - record[0]),
-    wire: own.subarray(record[1] - record[0]),
-  };
+function ownText(payload: Buffer, [start, end]: [number, number]): Buffer {
+  const own = Buffer.allocUnsafeSlow(end - start);
+  payload.copy(own, 0, start, end);
+  return own;
 }
 
 /**
@@ -119,18 +111,18 @@ export class BatchRelay implements BatchSubscriber {
         handler.latestDeleted(message);
         return;
       }
-      // Only the head is parsed. The receiver keeps each position's texts as the bytes that
-      // came, decoded when a socket is sent the position and the record read only if something
-      // asks for it (docs/scaling.md). Positions whose lines do not match the head (a damaged
-      // message) are left out rather than misread.
+      // Only the head is parsed. The receiver keeps each position's Traccar JSON as the bytes
+      // that came, decoded when a socket is sent the position and read into a record only if
+      // something asks for it (docs/scaling.md). Positions whose lines do not match the head (a
+      // damaged message) are left out rather than misread.
       const lines = linesAfter(payload, end);
       const positions =
-        lines.length === message.p.length * 2
+        lines.length === message.p.length
           ? message.p.map(([id, deviceId, fixTime], i): PositionTexts => ({
               id,
               deviceId,
               fixTime,
-              ...ownTexts(payload, lines[2 * i], lines[2 * i + 1]),
+              wire: ownText(payload, lines[i]),
             }))
           : [];
       const devices = message.d.map(([id, status, lastUpdate, device]): RelayedDevice => ({
@@ -146,15 +138,14 @@ export class BatchRelay implements BatchSubscriber {
   committed(batch: CommittedBatch): void {
     // Batches of events alone (scheduled notifications) have nothing for the other instances.
     if (batch.positions.length === 0 && batch.devices.length === 0) return;
-    // Each position's texts are built once in the cluster: the record's was written to its
-    // device row already, and the Traccar JSON this instance's sockets and greeting use goes
-    // along, so the other instances serialise nothing for theirs.
+    // Each position's text is built once in the cluster: its Traccar JSON, written to its device
+    // row already and used by this instance's sockets and greeting, goes along, so the other
+    // instances serialise nothing for theirs.
     // A big batch goes as several messages in a row, each under `MESSAGE_CHARS`: positions
     // first, then devices, as the receiver applies one batch.
     const items: RelayItem[] = [
       ...batch.positions.map((position): RelayItem => ({
         key: `[${position.id},${position.deviceId},${position.fixTime}]`,
-        record: positionRecordText(position),
         wire: positionText(position),
       })),
       ...batch.devices.map(({ device, statusChanged }): RelayItem => ({
@@ -166,9 +157,7 @@ export class BatchRelay implements BatchSubscriber {
       })),
     ];
     const size = (item: RelayItem) =>
-      'device' in item
-        ? item.device.length + 1
-        : item.key.length + item.record.length + item.wire.length + 3;
+      'device' in item ? item.device.length + 1 : item.key.length + item.wire.length + 2;
     for (const run of packBySize(items, size)) {
       const keys: string[] = [];
       const lines: string[] = [];
@@ -178,7 +167,7 @@ export class BatchRelay implements BatchSubscriber {
           devices.push(item.device);
         } else {
           keys.push(item.key);
-          lines.push(`\n${item.record}\n${item.wire}`);
+          lines.push(`\n${item.wire}`);
         }
       }
       const head = `{"t":"batch","p":[${keys.join(',')}],"d":[${devices.join(',')}]}`;

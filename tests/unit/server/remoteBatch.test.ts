@@ -12,7 +12,6 @@ import { TrackingCache } from '../../../server/ingest/cache';
 import {
   livePositionText,
   positionJson,
-  positionRecordText,
   positionText,
   type PositionTexts,
 } from '../../../server/serialize';
@@ -23,12 +22,11 @@ import { seedFleet, type Fleet } from '../../support/trackingSeed';
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0, 0);
 
-/** A position as the relay hands it over: its key, and its texts as the message's bytes. */
+/** A position as the relay hands it over: its key, and its Traccar JSON as the message's bytes. */
 const relayed = (position: PositionRecord): PositionTexts => ({
   id: position.id,
   deviceId: position.deviceId,
   fixTime: position.fixTime,
-  record: Buffer.from(positionRecordText(position)),
   wire: Buffer.from(positionText(position)),
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readSharedState, writeSharedState } from '../../../server/ingest/sharedState';
 import { initialDeviceState } from '../../../server/processing/deviceState';
 import type { PositionRecord } from '../../../server/processing/types';
+import { positionJson, positionText } from '../../../server/serialize';
 import { positionRecord } from '../../support/positionRecord';
 
 const last: PositionRecord = positionRecord({
@@ -45,6 +46,23 @@ describe('shared pipeline state', () => {
     expect(readSharedState(writeSharedState(state, null), 3, 0)).toEqual({ state, last: null });
   });
 
+  it('writes the position as its Traccar JSON, the text the sockets and the relay send', () => {
+    const written = JSON.parse(writeSharedState(state, last)) as { last: unknown };
+    expect(written.last).toEqual(positionJson(last));
+    expect(writeSharedState(state, last)).toContain(`"last":${positionText(last)}`);
+    // An empty geofence list reads back as none, as a position read from its row does.
+    const outside = { ...last, geofenceIds: [] };
+    expect(readSharedState(writeSharedState(state, outside), 3, 41).last).toEqual({
+      ...last,
+      geofenceIds: null,
+    });
+  });
+
+  it('still reads a state an earlier version wrote, with the position as its record', () => {
+    const earlier = JSON.stringify({ ...JSON.parse(writeSharedState(state, null)), last });
+    expect(readSharedState(earlier, 3, 41)).toEqual({ state, last });
+  });
+
   it('leaves the position to be looked up when it is not the row’s latest, or is damaged', () => {
     const text = writeSharedState(state, last);
     // The API stored another latest (odometer set, latest deleted): the row names another id.
@@ -52,6 +70,11 @@ describe('shared pipeline state', () => {
     expect(readSharedState(text, 4, 41).last).toBeNull();
     const damaged = JSON.stringify({ ...JSON.parse(text), last: { ...last, latitude: 'x' } });
     expect(readSharedState(damaged, 3, 41)).toEqual({ state, last: null });
+    const badTime = JSON.stringify({
+      ...JSON.parse(text),
+      last: { ...positionJson(last), fixTime: 'yesterday' },
+    });
+    expect(readSharedState(badTime, 3, 41)).toEqual({ state, last: null });
     // A lone instance's state (no position) and unreadable text.
     expect(readSharedState('{"overspeed":{"overspeed":false}}', 3, 41).last).toBeNull();
     expect(readSharedState('not json', 3, 41)).toEqual({ state: initialDeviceState(), last: null });
