@@ -122,6 +122,14 @@ describe('the batch relay', () => {
     expirationTime: null,
     attributes: {},
   });
+  /** An instance's relay that collects the batches the others send it. */
+  const receiver = (bus: Bus) => {
+    const received: RemoteBatch[] = [];
+    new BatchRelay(bus, { batch: (batch) => received.push(batch), latestDeleted: () => {} });
+    return received;
+  };
+  /** An instance's relay that only sends. */
+  const sender = (bus: Bus) => new BatchRelay(bus, { batch: () => {}, latestDeleted: () => {} });
   const position = (id: number): PositionRecord =>
     positionRecord({
       id,
@@ -172,11 +180,7 @@ describe('the batch relay', () => {
 
   it('takes the Traccar text the sender built rather than writing it again', () => {
     const network = new Network();
-    const received: RemoteBatch[] = [];
-    new BatchRelay(network.bus('b'), {
-      batch: (batch) => received.push(batch),
-      latestDeleted: () => {},
-    });
+    const received = receiver(network.bus('b'));
     const sender = network.bus('a');
     const record = position(43);
     const head = { t: 'batch', p: [[43, 3, record.fixTime]], d: [] };
@@ -192,11 +196,7 @@ describe('the batch relay', () => {
 
   it('reads a relayed text that is not a position of its device as no record', () => {
     const network = new Network();
-    const received: RemoteBatch[] = [];
-    new BatchRelay(network.bus('b'), {
-      batch: (batch) => received.push(batch),
-      latestDeleted: () => {},
-    });
+    const received = receiver(network.bus('b'));
     const head = { t: 'batch', p: [[43, 3, position(43).fixTime]], d: [] };
     const elsewhere = JSON.stringify(positionJson({ ...position(43), deviceId: 4 }));
     network.bus('a').publish('batches.3', `${JSON.stringify(head)}\n${elsewhere}`);
@@ -209,11 +209,7 @@ describe('the batch relay', () => {
 
   it('ignores the batches of an instance of the earlier format', () => {
     const network = new Network();
-    const received: RemoteBatch[] = [];
-    new BatchRelay(network.bus('b'), {
-      batch: (batch) => received.push(batch),
-      latestDeleted: () => {},
-    });
+    const received = receiver(network.bus('b'));
     const old = JSON.stringify({ t: 'batch', positions: [position(44)], devices: [] });
     network.bus('a').publish('batches', old);
     // The format before this one: a record line and a Traccar line per position.
@@ -226,21 +222,17 @@ describe('the batch relay', () => {
 
   it('sends a batch too big for one message as several in a row, each under the limit', () => {
     const network = new Network();
-    const received: RemoteBatch[] = [];
     const payloads: string[] = [];
     const bus = network.bus('b');
-    new BatchRelay(
-      {
-        ...bus,
-        subscribeBytes: (channel, handler) =>
-          bus.subscribeBytes(channel, (payload) => {
-            payloads.push(payload.toString('utf8'));
-            handler(payload);
-          }),
-      },
-      { batch: (batch) => received.push(batch), latestDeleted: () => {} },
-    );
-    const a = new BatchRelay(network.bus('a'), { batch: () => {}, latestDeleted: () => {} });
+    const received = receiver({
+      ...bus,
+      subscribeBytes: (channel, handler) =>
+        bus.subscribeBytes(channel, (payload) => {
+          payloads.push(payload.toString('utf8'));
+          handler(payload);
+        }),
+    });
+    const a = sender(network.bus('a'));
     const sent = Array.from({ length: 300 }, (_, i) => ({ ...position(1000 + i), deviceId: i }));
     const devices = sent.map((p) => ({
       device: device(p.deviceId),
@@ -266,12 +258,8 @@ describe('the batch relay', () => {
 
   it('keeps relayed texts as bytes and reads those with multi-byte characters back whole', () => {
     const network = new Network();
-    const received: RemoteBatch[] = [];
-    new BatchRelay(network.bus('b'), {
-      batch: (batch) => received.push(batch),
-      latestDeleted: () => {},
-    });
-    const a = new BatchRelay(network.bus('a'), { batch: () => {}, latestDeleted: () => {} });
+    const received = receiver(network.bus('b'));
+    const a = sender(network.bus('a'));
     const sent = [
       { ...position(1), address: 'Rua São João, 1º andar — ação\u2028fim', deviceId: 1 },
       { ...position(2), attributes: { motorista: 'José Ñandú 🚚' }, deviceId: 2 },
