@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../model';
-import { isPlainObject, parseAttributes, toIso } from './db/json';
+import { isFiniteNumber, isPlainObject, parseAttributes, toIso } from './db/json';
 import type { DevicesTable, EventsTable, PositionsTable } from './db/schema';
 import type { DeviceRecord, EventRecord, PositionRecord } from './processing/types';
 
@@ -140,14 +140,12 @@ export function positionText(position: PositionRecord): string {
   return text;
 }
 
-const isNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
 const isText = (value: unknown): value is string | null =>
   value === null || typeof value === 'string';
 
 /** A time as `positionJson` writes it (ISO) or as a record holds it (epoch ms); NaN otherwise. */
 const timeOf = (value: unknown): number =>
-  typeof value === 'string' ? Date.parse(value) : isNumber(value) ? value : NaN;
+  typeof value === 'string' ? Date.parse(value) : isFiniteNumber(value) ? value : NaN;
 
 const NUMBERS = ['id', 'latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy'] as const;
 
@@ -159,16 +157,17 @@ const NUMBERS = ['id', 'latitude', 'longitude', 'altitude', 'speed', 'course', '
  */
 export function positionFromJson(value: unknown, deviceId: number): PositionRecord | null {
   if (!isPlainObject(value) || value.deviceId !== deviceId) return null;
-  if (!NUMBERS.every((key) => isNumber(value[key]))) return null;
+  if (!NUMBERS.every((key) => isFiniteNumber(value[key]))) return null;
   const serverTime = timeOf(value.serverTime);
   const deviceTime = timeOf(value.deviceTime);
   const fixTime = timeOf(value.fixTime);
-  if (!isNumber(serverTime) || !isNumber(deviceTime) || !isNumber(fixTime)) return null;
+  if (!isFiniteNumber(serverTime) || !isFiniteNumber(deviceTime) || !isFiniteNumber(fixTime))
+    return null;
   const { valid, outdated, protocol, address, network, geofenceIds, attributes } = value;
   if (typeof valid !== 'boolean' || typeof outdated !== 'boolean') return null;
   if (!isText(protocol) || !isText(address) || !isPlainObject(attributes)) return null;
   if (network !== null && !isPlainObject(network)) return null;
-  if (geofenceIds !== null && !(Array.isArray(geofenceIds) && geofenceIds.every(isNumber))) {
+  if (geofenceIds !== null && !(Array.isArray(geofenceIds) && geofenceIds.every(isFiniteNumber))) {
     return null;
   }
   return {

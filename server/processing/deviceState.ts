@@ -1,4 +1,4 @@
-import { isPlainObject } from '../db/json';
+import { isFiniteNumber, isPlainObject } from '../db/json';
 import { INITIAL_OVERSPEED_STATE, type OverspeedState } from './events';
 import type { MotionPoint, MotionState } from './motion';
 
@@ -17,9 +17,6 @@ export const initialDeviceState = (): DeviceState => ({
   overspeed: { ...INITIAL_OVERSPEED_STATE },
 });
 
-const isNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
 /**
  * A motion point as written: `[id, fixTime, latitude, longitude]`, the device being the row's.
  * Several instances sharing a database write the state with every batch and read it back as
@@ -32,16 +29,16 @@ const pack = (p: MotionPoint): PackedPoint => [p.id, p.fixTime, p.latitude, p.lo
 
 function readPoint(value: unknown, deviceId: number): MotionPoint | null {
   if (Array.isArray(value)) {
-    if (value.length !== 4 || !value.every(isNumber)) return null;
+    if (value.length !== 4 || !value.every(isFiniteNumber)) return null;
     const [id, fixTime, latitude, longitude] = value as PackedPoint;
     return { id, deviceId, fixTime, latitude, longitude };
   }
   if (!isPlainObject(value)) return null;
   const { id, fixTime, latitude, longitude } = value;
-  if (![id, fixTime, latitude, longitude].every(isNumber)) return null;
+  if (![id, fixTime, latitude, longitude].every(isFiniteNumber)) return null;
   return {
     id: id as number,
-    deviceId: isNumber(value.deviceId) ? value.deviceId : deviceId,
+    deviceId: isFiniteNumber(value.deviceId) ? value.deviceId : deviceId,
     fixTime: fixTime as number,
     latitude: latitude as number,
     longitude: longitude as number,
@@ -91,8 +88,8 @@ function readOverspeed(value: unknown): OverspeedState {
   }
   return {
     overspeed: value.overspeed,
-    since: isNumber(value.since) ? value.since : null,
-    geofenceId: isNumber(value.geofenceId) ? value.geofenceId : 0,
+    since: isFiniteNumber(value.since) ? value.since : null,
+    geofenceId: isFiniteNumber(value.geofenceId) ? value.geofenceId : 0,
   };
 }
 
