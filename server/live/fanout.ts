@@ -10,9 +10,13 @@ import { ITEMS_CHARS, packBySize } from './messageSize';
  * message per batch, `{devices:[…], positions:[…]}` with only the keys that have items, or, for a
  * batch too big for one (`MESSAGE_CHARS`), several in a row, devices first. Device
  * pushes are throttled to one per device per `throttleMs` (a status change always goes at once;
- * the latest throttled state follows when the window ends). Events are not sent here: they reach
- * the socket only as notifications with the `web` notificator.
+ * the latest throttled state follows when the window ends). A device edited through the API goes
+ * at once as well (`edited`). Events are not sent here: they reach the socket only as
+ * notifications with the `web` notificator.
  */
+
+/** Edits announced within this long of each other (an import, say) go in one message per user. */
+const EDIT_GATHER_MS = 20;
 
 export interface FanoutLog {
   error(object: unknown, message?: string): void;
@@ -37,6 +41,9 @@ export class LiveFanout implements BatchSubscriber {
   private readonly lastPush = new Map<number, number>();
   private readonly held = new Map<number, DeviceRecord>();
   private timer: NodeJS.Timeout | null = null;
+  /** What holds each edited device's current record (its tracking cache entry). */
+  private readonly edits = new Map<number, { readonly device: DeviceRecord }>();
+  private editTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly hub: SocketHub,
@@ -62,6 +69,18 @@ export class LiveFanout implements BatchSubscriber {
     this.enqueue(batch.positions, devices);
   }
 
+  /**
+   * A device as an API edit left it (name, group, disabled, a lazy deletion, a new device), here
+   * or on another instance: pushed to whoever sees it, without waiting for its next report, which
+   * for a parked vehicle may be hours away. Traccar pushes no plain REST edit; its clients merge
+   * a `devices` message by id, so the extra message only brings their list up to date. The
+   * record is read from `holder` when it goes, so a report in between is not undone.
+   */
+  edited(holder: { readonly device: DeviceRecord }): void {
+    this.edits.set(holder.device.id, holder);
+    this.editTimer ??= setTimeout(() => this.releaseEdits(), EDIT_GATHER_MS).unref();
+  }
+
   /** Settles once everything committed so far has been delivered (tests, shutdown). */
   async idle(): Promise<void> {
     await this.chain;
@@ -69,7 +88,22 @@ export class LiveFanout implements BatchSubscriber {
 
   close(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.editTimer) clearTimeout(this.editTimer);
     this.timer = null;
+    this.editTimer = null;
+  }
+
+  private releaseEdits(): void {
+    this.editTimer = null;
+    const now = this.now();
+    const devices = [...this.edits.values()].map((holder) => holder.device);
+    this.edits.clear();
+    for (const device of devices) {
+      this.lastPush.set(device.id, now);
+      // The record going now is the newest: one held back by the throttle would undo the edit.
+      this.held.delete(device.id);
+    }
+    this.enqueue([], devices);
   }
 
   private release(): void {

@@ -218,9 +218,16 @@ export const trackingPlugin = fp<TrackingOptions>(
         return;
       }
       audience.apply(change);
-      cache.apply(change).catch((error: unknown) => {
-        app.log.error({ err: error, change }, 'tracking cache refresh failed');
-      });
+      cache.apply(change).then(
+        () => {
+          // Whoever sees an edited device gets it now, wherever the edit was made.
+          const entry = change.kind === 'device' ? cache.devices.get(change.id) : undefined;
+          if (entry) fanout.edited(entry);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error, change }, 'tracking cache refresh failed');
+        },
+      );
     });
     // Server settings are saved by a route that predates the change feed.
     app.addHook('onResponse', async (request, reply) => {

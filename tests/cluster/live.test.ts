@@ -23,6 +23,7 @@ interface Position {
 interface Device {
   id: number;
   name: string;
+  uniqueId: string;
   status: string;
 }
 interface Event {
@@ -124,25 +125,39 @@ describe('live updates across instances', () => {
     for (const socket of [onA, onB, late]) socket.close();
   });
 
-  it('sends a device edited on one instance as the other now holds it', async () => {
+  it('pushes a device edited on one instance to the sockets on both, before any report', async () => {
     const device = await newDevice('edit');
-    const socket = await TestSocket.open(a, adminA);
+    const onA = await TestSocket.open(a, adminA);
+    const onB = await TestSocket.open(b, adminB);
     const current = (await (await adminA.get(`/api/devices/${device.id}`)).json()) as Device;
+    const marks = [onA.messages.length, onB.messages.length];
     const res = await adminA.json(
       `/api/devices/${device.id}`,
       { ...current, name: 'Renamed on A' },
       'PUT',
     );
     expect(res.status).toBe(200);
+    // A parked vehicle may not report for hours: the edit itself reaches every map showing it.
+    for (const [i, socket] of [onA, onB].entries()) {
+      const pushed = await waitFor(
+        () =>
+          socket
+            .items<Device>('devices', marks[i])
+            .find(({ item }) => item.id === device.id && item.name === 'Renamed on A'),
+        1000,
+      );
+      expect(pushed.item).toMatchObject({ uniqueId: device.uniqueId });
+    }
     // B's cache followed the edit: its next report, stored on B, carries the new name to A.
-    const mark = socket.messages.length;
+    const mark = onA.messages.length;
     expect((await sendFix(b, device.uniqueId)).status).toBe(200);
     const changed = await waitFor(
-      () => socket.items<Device>('devices', mark).find(({ item }) => item.id === device.id),
+      () => onA.items<Device>('devices', mark).find(({ item }) => item.id === device.id),
       1000,
     );
     expect(changed.item).toMatchObject({ name: 'Renamed on A', status: 'online' });
-    socket.close();
+    onA.close();
+    onB.close();
   });
 
   it('sends each web notification once to every socket of its user, on every instance', async () => {

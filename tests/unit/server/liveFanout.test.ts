@@ -3,6 +3,7 @@ import { LiveFanout } from '../../../server/live/fanout';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
 import { MESSAGE_CHARS, packBySize } from '../../../server/live/messageSize';
 import { positionJson } from '../../../server/serialize';
+import type { DeviceRecord } from '../../../server/processing/types';
 import { positionRecord } from '../../support/positionRecord';
 
 function socket(): LiveSocket & { sent: string[] } {
@@ -31,6 +32,27 @@ describe('packBySize', () => {
   });
 });
 
+const device = (id: number, name: string, lastUpdate = 1_000): DeviceRecord => ({
+  id,
+  name,
+  uniqueId: `u${id}`,
+  status: 'online',
+  disabled: false,
+  lastUpdate,
+  positionId: 0,
+  groupId: 0,
+  calendarId: 0,
+  phone: null,
+  model: null,
+  contact: null,
+  category: null,
+  expirationTime: null,
+  attributes: {},
+});
+
+type Sent = { devices?: { id: number; name: string; lastUpdate: string | null }[] };
+const parsed = (s: { sent: string[] }) => s.sent.map((m) => JSON.parse(m) as Sent);
+
 describe('the live fan-out', () => {
   const fanout = (hub: SocketHub) =>
     new LiveFanout(
@@ -38,6 +60,46 @@ describe('the live fan-out', () => {
       { getMany: async (ids) => new Map([...ids].map((id) => [id, [1]])) },
       { error: () => {} },
     );
+
+  it('pushes devices edited together in one message, past the report throttle', async () => {
+    const hub = new SocketHub();
+    const s = socket();
+    hub.add(s, 1, 'session');
+    const live = fanout(hub);
+    // A report just pushed device 5: a second one within the second would be held back.
+    live.committed({
+      positions: [],
+      devices: [{ device: device(5, 'Van'), statusChanged: false }],
+    });
+    await live.idle();
+    s.sent.length = 0;
+
+    live.edited({ device: device(5, 'Van 12 - João') });
+    live.edited({ device: device(6, 'Caminhão') });
+    await expect.poll(() => s.sent.length).toBe(1);
+    await live.idle();
+    expect(parsed(s)[0].devices?.map((d) => [d.id, d.name])).toEqual([
+      [5, 'Van 12 - João'],
+      [6, 'Caminhão'],
+    ]);
+    live.close();
+  });
+
+  it('sends the record an edited device holds when it goes, not an older one', async () => {
+    const hub = new SocketHub();
+    const s = socket();
+    hub.add(s, 1, 'session');
+    const live = fanout(hub);
+    const entry = { device: device(7, 'Antes') };
+    live.edited(entry);
+    // A report lands before the edit goes out: the edit must not take the device back.
+    entry.device = device(7, 'Depois', 2_000);
+    await expect.poll(() => s.sent.length).toBe(1);
+    expect(parsed(s)[0].devices).toEqual([
+      expect.objectContaining({ id: 7, name: 'Depois', lastUpdate: new Date(2_000).toISOString() }),
+    ]);
+    live.close();
+  });
 
   it('sends a batch as one message per user', async () => {
     const hub = new SocketHub();
