@@ -31,6 +31,12 @@ export interface LiveBatch {
   devices: CommittedBatch['devices'];
 }
 
+/** A device as its tracking cache entry holds it: the record and the latest position. */
+export interface RevealedDevice {
+  readonly device: DeviceRecord;
+  readonly latest: PositionRecord | PositionTexts | null;
+}
+
 interface Outbox {
   positions: string[];
   devices: string[];
@@ -79,6 +85,27 @@ export class LiveFanout implements BatchSubscriber {
   edited(holder: { readonly device: DeviceRecord }): void {
     this.edits.set(holder.device.id, holder);
     this.editTimer ??= setTimeout(() => this.releaseEdits(), EDIT_GATHER_MS).unref();
+  }
+
+  /**
+   * Devices a user has just been given (a link to them or to their group), with their latest
+   * positions, to that user's sockets alone: they appear on the map now rather than with their
+   * next report. In order with every other message; each record is read from its holder when it
+   * goes. Traccar's clients merge these like any `devices` and `positions` message.
+   */
+  revealed(userId: number, holders: readonly RevealedDevice[]): void {
+    if (holders.length === 0) return;
+    this.chain = this.chain
+      .then(() => {
+        if (!this.hub.hasUser(userId)) return;
+        const box: Outbox = { devices: [], positions: [] };
+        for (const { device, latest } of holders) {
+          box.devices.push(JSON.stringify(deviceJson(device)));
+          if (latest) box.positions.push(livePositionText(latest));
+        }
+        for (const text of messages(box)) this.hub.sendRawToUser(userId, text);
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'live delivery failed'));
   }
 
   /** Settles once everything committed so far has been delivered (tests, shutdown). */

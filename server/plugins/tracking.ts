@@ -3,6 +3,7 @@ import type { Event, Position, User } from '../../model';
 import { isDeletedUniqueId } from '../../model/device';
 import { BatchRelay, HubBridge, SharedMessageLog } from '../cluster/liveRelay';
 import { findUserById } from '../db/users';
+import type { Change } from '../changes';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
@@ -212,6 +213,29 @@ export const trackingPlugin = fp<TrackingOptions>(
       }
     };
 
+    /**
+     * A device or group linked to a user: the devices it lets them see go to their sockets now
+     * (the live audience follows the same links: the device's group and two parents). An unlink
+     * sends nothing, as Traccar's messages have no removal; the device stops updating at once
+     * and leaves the map with the next reload.
+     */
+    const revealLinked = (change: Extract<Change, { kind: 'permission' }>) => {
+      // Links name their sides with or without the `Id` suffix, as the audience reads them too.
+      const side = (name: string) => name.replace(/Id$/, '');
+      if (change.action !== 'link' || side(change.owner) !== 'user') return;
+      let linked: DeviceEntry[] = [];
+      if (side(change.property) === 'device') {
+        const entry = cache.devices.get(change.propertyId);
+        linked = entry ? [entry] : [];
+      } else if (side(change.property) === 'group') {
+        linked = [...cache.devices.values()].filter((entry) =>
+          cache.groupChain(entry.device.groupId).includes(change.propertyId),
+        );
+      }
+      const shown = linked.filter((entry) => !isDeletedUniqueId(entry.device.uniqueId));
+      fanout.revealed(change.ownerId, shown);
+    };
+
     const stopListening = app.changes.on((change) => {
       if (change.kind === 'resync') {
         resync().catch((error: unknown) => app.log.error({ err: error }, 'resync failed'));
@@ -223,6 +247,7 @@ export const trackingPlugin = fp<TrackingOptions>(
           // Whoever sees an edited device gets it now, wherever the edit was made.
           const entry = change.kind === 'device' ? cache.devices.get(change.id) : undefined;
           if (entry) fanout.edited(entry);
+          if (change.kind === 'permission') revealLinked(change);
         },
         (error: unknown) => {
           app.log.error({ err: error, change }, 'tracking cache refresh failed');

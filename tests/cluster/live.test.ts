@@ -301,6 +301,41 @@ describe('caches agree within a second', () => {
     socket.close();
   });
 
+  it('shows a device linked on one instance, or its group, on the user’s map on the other at once', async () => {
+    const user = await newUser(b);
+    const direct = await newDevice('revealed-direct');
+    const group = await created(adminA, '/api/groups', { name: `Frota norte ${++sequence}` });
+    const inGroup = await created<{ uniqueId: string }>(adminA, '/api/devices', {
+      name: 'revealed-in-group',
+      uniqueId: `cluster-revealed-group-${++sequence}`,
+      groupId: group.id,
+    });
+    const parked = Date.now() - 3_600_000;
+    for (const device of [direct, inGroup]) {
+      expect((await sendFix(a, device.uniqueId, { time: parked })).status).toBe(200);
+    }
+    const socket = await TestSocket.open(b, user.client);
+    const seen = (from: number, id: number) => ({
+      device: socket.items<Device>('devices', from).find(({ item }) => item.id === id),
+      position: socket.items<Position>('positions', from).find(({ item }) => item.deviceId === id),
+    });
+    // No report follows the links: a parked vehicle appears with its latest position all the same.
+    for (const [link, device] of [
+      [{ userId: user.id, deviceId: direct.id }, direct],
+      [{ userId: user.id, groupId: group.id }, inGroup],
+    ] as const) {
+      const mark = socket.messages.length;
+      await permission(adminA, link);
+      const shown = await waitFor(() => {
+        const both = seen(mark, device.id);
+        return both.device && both.position ? both : undefined;
+      }, 1000);
+      expect(shown.device?.item.uniqueId).toBe(device.uniqueId);
+      expect(Date.parse(shown.position?.item.fixTime ?? '')).toBe(Math.floor(parked / 1000) * 1000);
+    }
+    socket.close();
+  });
+
   it('refuses a user disabled on one instance on the other: Basic, session and socket', async () => {
     const user = await newUser(b);
     expect(

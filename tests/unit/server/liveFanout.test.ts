@@ -85,6 +85,30 @@ describe('the live fan-out', () => {
     live.close();
   });
 
+  it('sends devices revealed to a user, with their latest positions, to that user alone', async () => {
+    const hub = new SocketHub();
+    const [mine, other] = [socket(), socket()];
+    hub.add(mine, 1, 'session-1');
+    hub.add(other, 2, 'session-2');
+    const live = fanout(hub);
+    const latest = positionRecord({ id: 40, deviceId: 8 });
+    live.revealed(1, [
+      { device: device(8, 'Estacionado'), latest },
+      { device: device(9, 'Sem posição'), latest: null },
+    ]);
+    await live.idle();
+    expect(other.sent).toEqual([]);
+    expect(mine.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      {
+        devices: [
+          expect.objectContaining({ id: 8, name: 'Estacionado' }),
+          expect.objectContaining({ id: 9, name: 'Sem posição' }),
+        ],
+        positions: [JSON.parse(JSON.stringify(positionJson(latest))) as unknown],
+      },
+    ]);
+  });
+
   it('sends the record an edited device holds when it goes, not an older one', async () => {
     const hub = new SocketHub();
     const s = socket();
