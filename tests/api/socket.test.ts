@@ -86,4 +86,63 @@ describe('/api/socket', () => {
       connect('/api/socket', { cookie: client.cookieHeader(), origin: 'http://evil.example' }),
     ).rejects.toThrow('HTTP 401');
   });
+
+  it('pushes an edited device to the sockets that see it, and a newly linked one to its user', async () => {
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const created = async <T extends { id: number }>(path: string, body: unknown) => {
+      const res = await admin.json(path, body);
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    const device = await created<{ id: number; name: string; uniqueId: string }>('/api/devices', {
+      name: 'Van 12',
+      uniqueId: 'socket-edit-1',
+    });
+    const user = async (email: string) => {
+      const { id } = await created('/api/users', { name: email, email, password: 'pass-1234' });
+      const client = new Client(server.url);
+      await client.login(email, 'pass-1234');
+      return { id, client };
+    };
+    const [linked, stranger] = [await user('linked@frota.test'), await user('other@frota.test')];
+    const link = await admin.json('/api/permissions', { userId: linked.id, deviceId: device.id });
+    expect(link.status).toBe(204);
+    const open = async (client: Client) => {
+      const opened = await connect('/api/socket', { cookie: client.cookieHeader() });
+      await waitFor(() => opened.messages[0]);
+      return opened;
+    };
+    const [onAdmin, onLinked, onStranger] = [
+      await open(admin),
+      await open(linked.client),
+      await open(stranger.client),
+    ];
+    const named = (opened: Opened, name: string) =>
+      opened.messages.find((m) => {
+        const devices = (JSON.parse(m) as { devices?: { id: number; name: string }[] }).devices;
+        return devices?.some((d) => d.id === device.id && d.name === name) ? m : undefined;
+      });
+
+    // No report follows: the edit itself reaches whoever sees the device, and nobody else.
+    const res = await admin.json(
+      `/api/devices/${device.id}`,
+      { ...device, name: 'Van 12 - João' },
+      'PUT',
+    );
+    expect(res.status).toBe(200);
+    await waitFor(() => named(onAdmin, 'Van 12 - João'), 2000);
+    await waitFor(() => named(onLinked, 'Van 12 - João'), 2000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onStranger.messages.slice(1)).toEqual([]);
+
+    // Linked now: the device comes to that user's map at once.
+    const later = await admin.json('/api/permissions', {
+      userId: stranger.id,
+      deviceId: device.id,
+    });
+    expect(later.status).toBe(204);
+    await waitFor(() => named(onStranger, 'Van 12 - João'), 2000);
+    for (const opened of [onAdmin, onLinked, onStranger]) opened.socket.close();
+  });
 });
