@@ -38,6 +38,24 @@ test('a socket position moves the marker and follow keeps it centred', async ({ 
     .toBe(true);
 });
 
+test('a device renamed elsewhere changes name in the list without a report or a reload', async ({
+  page,
+}) => {
+  const device = await createDevice(page.request, 'E2E Parked Van');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  await page.goto('/devices');
+  await page.getByTestId('device-search').fill('E2E Parked');
+  await expect(page.getByTestId('device-row').filter({ hasText: 'E2E Parked Van' })).toBeVisible();
+  // Another administrator renames it; the vehicle is parked and sends nothing.
+  const renamed = await page.request.put(`/api/devices/${device.id}`, {
+    data: { ...device, name: 'E2E Parked Van - Garagem' },
+  });
+  expect(renamed.ok()).toBe(true);
+  await expect(
+    page.getByTestId('device-row').filter({ hasText: 'E2E Parked Van - Garagem' }),
+  ).toBeVisible({ timeout: 3000 });
+});
+
 test('filters and search narrow the list and the map', async ({ page }) => {
   const device = await createDevice(page.request, 'E2E Search (x+y)*');
   await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
