@@ -3,7 +3,8 @@ import type { Change } from '../../../server/changes';
 import type { Bus } from '../../../server/cluster/bus';
 import { SharedChangeFeed } from '../../../server/cluster/changeFeed';
 import { BatchRelay, HubBridge, type RemoteBatch } from '../../../server/cluster/liveRelay';
-import type { DeviceRecord, PositionRecord } from '../../../server/processing/types';
+import type { PositionRecord } from '../../../server/processing/types';
+import { deviceRecord } from '../../support/deviceRecord';
 import {
   livePositionText,
   positionFromTexts,
@@ -105,23 +106,6 @@ describe('the hub bridge', () => {
 });
 
 describe('the batch relay', () => {
-  const device = (id: number): DeviceRecord => ({
-    id,
-    name: `Truck ${id}`,
-    uniqueId: `truck-${id}`,
-    status: 'online',
-    disabled: false,
-    lastUpdate: 1_700_000_000_000,
-    positionId: 0,
-    groupId: 0,
-    calendarId: 0,
-    phone: null,
-    model: null,
-    contact: null,
-    category: null,
-    expirationTime: null,
-    attributes: {},
-  });
   /** An instance's relay that collects the batches the others send it. */
   const receiver = (bus: Bus) => {
     const received: RemoteBatch[] = [];
@@ -150,12 +134,12 @@ describe('the batch relay', () => {
     const a = new BatchRelay(network.bus('a'), handler);
     new BatchRelay(network.bus('b'), handler);
     const sent = [position(41), position(42)];
-    const online = { ...device(3), status: 'online' as const };
+    const online = deviceRecord(3);
     a.committed({
       positions: sent,
       devices: [
         { device: online, statusChanged: true },
-        { device: { ...device(4), lastUpdate: null }, statusChanged: false },
+        { device: deviceRecord(4, { lastUpdate: null }), statusChanged: false },
       ],
       events: [],
     });
@@ -235,7 +219,7 @@ describe('the batch relay', () => {
     const a = sender(network.bus('a'));
     const sent = Array.from({ length: 300 }, (_, i) => ({ ...position(1000 + i), deviceId: i }));
     const devices = sent.map((p) => ({
-      device: device(p.deviceId),
+      device: deviceRecord(p.deviceId),
       statusChanged: p.id % 2 === 0,
     }));
     a.committed({ positions: sent, devices, events: [] });

@@ -3,7 +3,7 @@ import { LiveFanout } from '../../../server/live/fanout';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
 import { MESSAGE_CHARS, packBySize } from '../../../server/live/messageSize';
 import { positionJson } from '../../../server/serialize';
-import type { DeviceRecord } from '../../../server/processing/types';
+import { deviceRecord } from '../../support/deviceRecord';
 import { positionRecord } from '../../support/positionRecord';
 
 function socket(): LiveSocket & { sent: string[] } {
@@ -32,23 +32,8 @@ describe('packBySize', () => {
   });
 });
 
-const device = (id: number, name: string, lastUpdate = 1_000): DeviceRecord => ({
-  id,
-  name,
-  uniqueId: `u${id}`,
-  status: 'online',
-  disabled: false,
-  lastUpdate,
-  positionId: 0,
-  groupId: 0,
-  calendarId: 0,
-  phone: null,
-  model: null,
-  contact: null,
-  category: null,
-  expirationTime: null,
-  attributes: {},
-});
+const device = (id: number, name: string, lastUpdate = 1_000) =>
+  deviceRecord(id, { name, lastUpdate });
 
 type Sent = { devices?: { id: number; name: string; lastUpdate: string | null }[] };
 const parsed = (s: { sent: string[] }) => s.sent.map((m) => JSON.parse(m) as Sent);
