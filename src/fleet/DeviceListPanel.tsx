@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../authProvider/permissions';
+import { mapUi } from '../map/mapUi';
 import { AddDeviceButton } from './AddDeviceButton';
 import { DeviceList } from './DeviceList';
 import { DeviceSearch } from './DeviceSearch';
@@ -38,7 +39,13 @@ export const DeviceListPanel = () => {
   const { access } = useAccess();
   // Here rather than in the list, which re-renders on every keystroke.
   const navigate = useNavigate();
-  const open = useCallback((id: number) => navigate(`/devices/${id}`), [navigate]);
+  const open = useCallback(
+    (id: number) => {
+      navigate(`/devices/${id}`);
+      mapUi.reveal(id);
+    },
+    [navigate],
+  );
   return (
     <Panel testId="device-panel" title={<PanelTitle />}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}>

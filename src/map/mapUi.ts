@@ -2,6 +2,14 @@ import type L from 'leaflet';
 import { createUiStore } from '../common/uiStore';
 import { liveStore } from '../live/liveStore';
 
+/**
+ * The least zoom a device opened from the list is shown at: the street grid of a city, the
+ * official Traccar app's default for a selected device.
+ */
+const REVEAL_ZOOM = 10;
+/** Keeps a device opened from the list this far (a share of the view) from the map's edges. */
+const REVEAL_MARGIN = 0.15;
+
 /** A bound on a live trail of our own (the original grew it without limit). */
 const MAX_TRAIL_POINTS = 1000;
 
@@ -46,6 +54,19 @@ export const mapUi = {
     set({ trailId: id, trail: position ? [[position.latitude, position.longitude]] : [] });
   },
   toggleStreetView: () => set({ streetView: !store.get().streetView }),
+  /**
+   * Brings a device opened from the list into view: a device at the map's edge, or off it, is a
+   * vehicle the user cannot see. The map keeps its zoom and pans only when the device is outside
+   * the view's inner part; seen from farther than `REVEAL_ZOOM`, it flies in.
+   */
+  reveal: (id: number) => {
+    const position = liveStore.getState().positions.get(id);
+    if (!map || !position) return;
+    const at: [number, number] = [position.latitude, position.longitude];
+    if (map.getZoom() < REVEAL_ZOOM) map.flyTo(at, REVEAL_ZOOM);
+    else if (!map.getBounds().pad(-REVEAL_MARGIN).contains(at))
+      map.panTo(at, { animate: true, duration: 0.5 });
+  },
   zoomTo: (id: number, zoom = 16) => {
     const position = liveStore.getState().positions.get(id);
     if (map && position)

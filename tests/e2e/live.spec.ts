@@ -56,6 +56,23 @@ test('a device renamed elsewhere changes name in the list without a report or a 
   ).toBeVisible({ timeout: 3000 });
 });
 
+test('a device opened from the list is brought into view', async ({ page }) => {
+  // Far from the rest of the fleet: the map that shows them all sees it from afar, at its edge.
+  const far = { lat: -22.91, lon: -43.17 };
+  const device = await createDevice(page.request, 'E2E Rio Truck');
+  await report(page.request, device.uniqueId, far.lat, far.lon);
+  await page.goto('/devices');
+  await page.getByTestId('device-search').fill('E2E Rio');
+  await page.getByTestId('device-row').filter({ hasText: 'E2E Rio Truck' }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}$`));
+  await expect
+    .poll(async () => {
+      const [lat, lng] = await centerOf(page);
+      return Math.abs(lat - far.lat) < 0.01 && Math.abs(lng - far.lon) < 0.01;
+    })
+    .toBe(true);
+});
+
 test('filters and search narrow the list and the map', async ({ page }) => {
   const device = await createDevice(page.request, 'E2E Search (x+y)*');
   await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
