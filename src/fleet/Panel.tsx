@@ -1,10 +1,11 @@
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { MapPanel, PanelIconButton } from '../common/MapPanel';
+import { mapUi } from '../map/mapUi';
 import { PANEL_WIDTH } from './panelWidth';
 
 const EXPANDED_WIDTH = 640;
@@ -37,6 +38,12 @@ export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelPro
   const [expanded, setExpanded] = useExpanded();
   const mobile = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const sheet = mobile && bottomSheet;
+  // On a phone the panel covers the whole map or sits below it: nothing to keep devices beside.
+  const covers = mobile ? 0 : expanded ? EXPANDED_WIDTH : PANEL_WIDTH;
+  useEffect(() => {
+    mapUi.setInset(covers);
+    return () => mapUi.setInset(0);
+  }, [covers]);
   const placement = sheet
     ? {
         left: 0,

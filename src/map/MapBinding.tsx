@@ -3,23 +3,18 @@ import { useMap } from 'react-leaflet';
 import { mapUi } from './mapUi';
 
 /**
- * Lets panels (zoom, follow) reach the one map instance, and writes the view centre on the map
- * container (`data-center="lat,lng"`) so tests and tools can see where the map is looking.
+ * Lets panels (zoom, follow) reach the one map instance, and writes where the map is looking on
+ * its container (`data-center="lat,lng"`: the middle of the part no side panel covers) so tests
+ * and tools can see it.
  */
 export const MapBinding = () => {
   const map = useMap();
   useEffect(() => {
     mapUi.setMap(map);
-    const mark = () => {
-      const center = map.getCenter();
-      map
-        .getContainer()
-        .setAttribute('data-center', `${center.lat.toFixed(6)},${center.lng.toFixed(6)}`);
-    };
-    mark();
-    map.on('moveend', mark);
+    mapUi.markCentre();
+    map.on('moveend', mapUi.markCentre);
     return () => {
-      map.off('moveend', mark);
+      map.off('moveend', mapUi.markCentre);
       mapUi.setMap(null);
     };
   }, [map]);

@@ -28,6 +28,25 @@ const store = createUiStore<MapUiState>({
 });
 const { set } = store;
 let map: L.Map | null = null;
+/** How much of the map's left a side panel covers (px): what the user sees is right of it. */
+let inset = 0;
+
+/**
+ * The map centre that shows `at` in the middle of the part no panel covers, at `zoom`: the device
+ * a user zooms to, follows or opens sits in the middle of what they see, not under the panel.
+ */
+const centreFor = (m: L.Map, at: L.LatLngExpression, zoom: number): L.LatLng =>
+  m.unproject(m.project(at, zoom).subtract([inset / 2, 0]), zoom);
+
+/** Where the map is looking (the middle of the part no panel covers), on its container. */
+const markCentre = () => {
+  if (!map) return;
+  const size = map.getSize();
+  const centre = map.containerPointToLatLng([(inset + size.x) / 2, size.y / 2]);
+  map
+    .getContainer()
+    .setAttribute('data-center', `${centre.lat.toFixed(6)},${centre.lng.toFixed(6)}`);
+};
 
 export const useMapUi = store.use;
 
@@ -48,6 +67,12 @@ export const mapUi = {
     map = instance;
   },
   getMap: () => map,
+  /** A side panel opened (its width) or closed (0) over the map's left. */
+  setInset: (px: number) => {
+    inset = px;
+    markCentre();
+  },
+  markCentre,
   follow: (id: number | null) => set({ followId: id }),
   trail: (id: number | null) => {
     const position = id ? liveStore.getState().positions.get(id) : undefined;
@@ -55,22 +80,35 @@ export const mapUi = {
   },
   toggleStreetView: () => set({ streetView: !store.get().streetView }),
   /**
-   * Brings a device opened from the list into view: a device at the map's edge, or off it, is a
-   * vehicle the user cannot see. The map keeps its zoom and pans only when the device is outside
-   * the view's inner part; seen from farther than `REVEAL_ZOOM`, it flies in.
+   * Brings a device opened from the list into view: a device at the map's edge, under the panel
+   * or off the map is a vehicle the user cannot see. The map keeps its zoom and pans only when
+   * the device is outside the inner part of what the panel leaves visible; seen from farther
+   * than `REVEAL_ZOOM`, it flies in.
    */
   reveal: (id: number) => {
     const position = liveStore.getState().positions.get(id);
     if (!map || !position) return;
     const at: [number, number] = [position.latitude, position.longitude];
-    if (map.getZoom() < REVEAL_ZOOM) map.flyTo(at, REVEAL_ZOOM);
-    else if (!map.getBounds().pad(-REVEAL_MARGIN).contains(at))
-      map.panTo(at, { animate: true, duration: 0.5 });
+    const zoom = map.getZoom();
+    if (zoom < REVEAL_ZOOM) {
+      map.flyTo(centreFor(map, at, REVEAL_ZOOM), REVEAL_ZOOM);
+      return;
+    }
+    const size = map.getSize();
+    const point = map.latLngToContainerPoint(at);
+    const [marginX, marginY] = [(size.x - inset) * REVEAL_MARGIN, size.y * REVEAL_MARGIN];
+    const inView =
+      point.x >= inset + marginX &&
+      point.x <= size.x - marginX &&
+      point.y >= marginY &&
+      point.y <= size.y - marginY;
+    if (!inView) map.panTo(centreFor(map, at, zoom), { animate: true, duration: 0.5 });
   },
   zoomTo: (id: number, zoom = 16) => {
     const position = liveStore.getState().positions.get(id);
-    if (map && position)
-      map.flyTo([position.latitude, position.longitude], Math.max(zoom, map.getZoom()));
+    if (!map || !position) return;
+    const to = Math.max(zoom, map.getZoom());
+    map.flyTo(centreFor(map, [position.latitude, position.longitude], to), to);
   },
 };
 
@@ -82,7 +120,9 @@ liveStore.subscribe(({ positions }) => {
   }
   if (followId && positions.has(followId) && map) {
     const position = liveStore.getState().positions.get(followId);
-    if (position)
-      map.panTo([position.latitude, position.longitude], { animate: true, duration: 0.5 });
+    if (position) {
+      const at = centreFor(map, [position.latitude, position.longitude], map.getZoom());
+      map.panTo(at, { animate: true, duration: 0.5 });
+    }
   }
 });
