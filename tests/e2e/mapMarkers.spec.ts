@@ -201,3 +201,25 @@ test('a marker that moves is drawn once: nothing stays where it was', async ({ p
   await expectTooltipAt(own, centre.x, centre.y - 170, fleet.names[1]);
   await context.close();
 });
+
+test('zooming to a device puts it in the middle of what the side panel leaves visible', async ({
+  page,
+  browser,
+}) => {
+  const fleet = await ownFleet(page);
+  const { context, own, map } = await openMap(browser, fleet);
+  await expect(map).toHaveAttribute('data-markers', '3');
+  await own.goto(`/devices/${fleet.ids[0]}`);
+  const panel = own.getByTestId('device-detail');
+  await expect(panel).toBeVisible();
+  await own.getByRole('button', { name: 'Aproximar do dispositivo' }).click();
+  // The map runs under the panel: the vehicle belongs in the middle of the part right of it.
+  const side = (await panel.boundingBox())!;
+  const box = (await map.boundingBox())!;
+  const middle = {
+    x: (side.x + side.width + box.x + box.width) / 2,
+    y: box.y + box.height / 2,
+  };
+  await expectTooltipAt(own, middle.x, middle.y, fleet.names[0]);
+  await context.close();
+});
