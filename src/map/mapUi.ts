@@ -30,6 +30,14 @@ const { set } = store;
 let map: L.Map | null = null;
 /** How much of the map's left a side panel covers (px): what the user sees is right of it. */
 let inset = 0;
+/**
+ * The device just zoomed to, while the panel it opens may still be on its way: a marker click
+ * flies to the device and opens its panel at once, and the panel only says how much it covers
+ * once it is drawn.
+ */
+let focus: { id: number; zoom: number; until: number } | null = null;
+/** How long after a zoom a panel that opens or closes moves the device to the new middle (ms). */
+const FOCUS_MS = 1000;
 
 /**
  * The map centre that shows `at` in the middle of the part no panel covers, at `zoom`: the device
@@ -50,6 +58,12 @@ const markCentre = () => {
 
 export const useMapUi = store.use;
 
+function flyToDevice(id: number, zoom: number): void {
+  const position = liveStore.getState().positions.get(id);
+  if (map && position)
+    map.flyTo(centreFor(map, [position.latitude, position.longitude], zoom), zoom);
+}
+
 /** Appends a fix to a trail, dropping the oldest beyond the bound. */
 export const growTrail = (
   trail: readonly [number, number][],
@@ -69,8 +83,10 @@ export const mapUi = {
   getMap: () => map,
   /** A side panel opened (its width) or closed (0) over the map's left. */
   setInset: (px: number) => {
+    const changed = px !== inset;
     inset = px;
     markCentre();
+    if (changed && focus && focus.until > Date.now()) flyToDevice(focus.id, focus.zoom);
   },
   markCentre,
   follow: (id: number | null) => set({ followId: id }),
@@ -105,10 +121,10 @@ export const mapUi = {
     if (!inView) map.panTo(centreFor(map, at, zoom), { animate: true, duration: 0.5 });
   },
   zoomTo: (id: number, zoom = 16) => {
-    const position = liveStore.getState().positions.get(id);
-    if (!map || !position) return;
+    if (!map) return;
     const to = Math.max(zoom, map.getZoom());
-    map.flyTo(centreFor(map, [position.latitude, position.longitude], to), to);
+    focus = { id, zoom: to, until: Date.now() + FOCUS_MS };
+    flyToDevice(id, to);
   },
 };
 

@@ -83,6 +83,13 @@ async function expectTooltipAt(page: Page, x: number, y: number, expected: strin
     .toBe(expected);
 }
 
+/** The middle of the map right of the device panel, which covers the map's left. */
+async function visibleMiddle(page: Page): Promise<[number, number]> {
+  const side = (await page.getByTestId('device-detail').boundingBox())!;
+  const box = (await mapContainer(page).boundingBox())!;
+  return [(side.x + side.width + box.x + box.width) / 2, box.y + box.height / 2];
+}
+
 /** The pointer over the centre of the map, where the map view (and so the fleet) is. */
 async function mapCentre(page: Page) {
   const box = (await mapContainer(page).boundingBox())!;
@@ -117,6 +124,8 @@ test('a cluster names its devices on hover and falls apart on click; a marker op
 
   await own.mouse.click(centre.x, centre.y);
   await expect(own).toHaveURL(new RegExp(`/devices/${fleet.ids[1]}$`));
+  // The panel it opens covers the map's left: the vehicle flies to the middle of the rest.
+  await expectTooltipAt(own, ...(await visibleMiddle(own)), fleet.names[1]);
   await context.close();
 });
 
@@ -214,12 +223,6 @@ test('zooming to a device puts it in the middle of what the side panel leaves vi
   await expect(panel).toBeVisible();
   await own.getByRole('button', { name: 'Aproximar do dispositivo' }).click();
   // The map runs under the panel: the vehicle belongs in the middle of the part right of it.
-  const side = (await panel.boundingBox())!;
-  const box = (await map.boundingBox())!;
-  const middle = {
-    x: (side.x + side.width + box.x + box.width) / 2,
-    y: box.y + box.height / 2,
-  };
-  await expectTooltipAt(own, middle.x, middle.y, fleet.names[0]);
+  await expectTooltipAt(own, ...(await visibleMiddle(own)), fleet.names[0]);
   await context.close();
 });
