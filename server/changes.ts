@@ -46,6 +46,12 @@ export type Change =
   | { kind: 'resync' };
 
 /**
+ * A permission change's side (`owner`, `property`) as a bare entity name: writers name it as the
+ * API's link body does, `user` or `userId`, and every reader compares the bare name.
+ */
+export const linkSide = (name: string): string => name.replace(/Id$/, '');
+
+/**
  * Called with each change. `remote`: it was made on another instance (always false on one
  * instance), so a cache the writer updated directly knows it still has to re-read.
  */

@@ -3,7 +3,7 @@ import type { DeviceStatus } from '../../model';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { DevicesTable, NotificationsTable, Tables } from '../db/schema';
-import type { Change } from '../changes';
+import { linkSide, type Change } from '../changes';
 import { CalendarSchedule } from '../processing/calendar';
 import { compileAttribute, sortByPriority, type CompiledAttribute } from '../processing/computed';
 import { parseDeviceState, type DeviceState } from '../processing/deviceState';
@@ -587,8 +587,8 @@ export class TrackingCache {
         break;
       case 'permission':
         this.links.apply(
-          change.owner.replace(/Id$/, ''),
-          change.property.replace(/Id$/, ''),
+          linkSide(change.owner),
+          linkSide(change.property),
           change.ownerId,
           change.propertyId,
           change.action === 'link',

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { usersWhoSeeDevice, usersWhoSeeDevices } from '../permissions/visibility';
-import type { Change } from '../changes';
+import { linkSide, type Change } from '../changes';
 
 /**
  * Who sees each device (administrators, direct links, group links), cached so live delivery does
@@ -105,7 +105,7 @@ export class AudienceCache {
         this.clear();
         break;
       case 'permission':
-        if (change.owner.replace(/Id$/, '') === 'user') this.clear();
+        if (linkSide(change.owner) === 'user') this.clear();
         break;
       default:
     }

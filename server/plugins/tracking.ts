@@ -3,7 +3,7 @@ import type { Event, Position, User } from '../../model';
 import { isDeletedUniqueId } from '../../model/device';
 import { BatchRelay, HubBridge, SharedMessageLog } from '../cluster/liveRelay';
 import { findUserById } from '../db/users';
-import type { Change } from '../changes';
+import { linkSide, type Change } from '../changes';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
@@ -220,14 +220,12 @@ export const trackingPlugin = fp<TrackingOptions>(
      * and leaves the map with the next reload.
      */
     const revealLinked = (change: Extract<Change, { kind: 'permission' }>) => {
-      // Links name their sides with or without the `Id` suffix, as the audience reads them too.
-      const side = (name: string) => name.replace(/Id$/, '');
-      if (change.action !== 'link' || side(change.owner) !== 'user') return;
+      if (change.action !== 'link' || linkSide(change.owner) !== 'user') return;
       let linked: DeviceEntry[] = [];
-      if (side(change.property) === 'device') {
+      if (linkSide(change.property) === 'device') {
         const entry = cache.devices.get(change.propertyId);
         linked = entry ? [entry] : [];
-      } else if (side(change.property) === 'group') {
+      } else if (linkSide(change.property) === 'group') {
         linked = [...cache.devices.values()].filter((entry) =>
           cache.groupChain(entry.device.groupId).includes(change.propertyId),
         );
