@@ -7,7 +7,8 @@
  * lone item waits anyway.
  */
 export interface BatchOptions {
-  delayMs: number;
+  /** A number, or read before each wait (a cluster's window follows its load: `BatchWindow`). */
+  delayMs: number | (() => number);
   maxItems: number;
 }
 
@@ -48,8 +49,13 @@ export class BatchQueue<T> {
     while (this.running) await this.running;
   }
 
+  private delay(): number {
+    const { delayMs } = this.options;
+    return typeof delayMs === 'number' ? delayMs : delayMs();
+  }
+
   private arm(): void {
-    this.timer ??= setTimeout(() => this.start(), this.options.delayMs);
+    this.timer ??= setTimeout(() => this.start(), this.delay());
   }
 
   private start(): void {
@@ -68,6 +74,7 @@ export class BatchQueue<T> {
     while (this.items.length > 0 || this.poked) {
       this.poked = false;
       const started = Date.now();
+      const delayMs = this.delay();
       const batch = this.items.splice(0, this.options.maxItems);
       try {
         await this.write(batch);
@@ -76,7 +83,7 @@ export class BatchQueue<T> {
       }
       // Under load the queue refills while a batch is written: waiting out the rest of the
       // window makes fewer, fuller batches.
-      const wait = started + this.options.delayMs - Date.now();
+      const wait = started + delayMs - Date.now();
       const waiting = this.items.length > 0 || this.poked;
       if (waiting && wait > 0 && this.items.length < this.options.maxItems) await this.pause(wait);
     }

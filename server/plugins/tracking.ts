@@ -7,8 +7,9 @@ import { linkSide, type Change } from '../changes';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
+import { BatchWindow, type BatchWindowOptions } from '../ingest/batchWindow';
 import { TrackingCache, type DeviceEntry } from '../ingest/cache';
-import { Ingest, type IngestOptions } from '../ingest/ingest';
+import { BATCH_DELAY_MS, Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
 import { LiveFanout } from '../live/fanout';
@@ -68,6 +69,8 @@ declare module 'fastify' {
 
 export interface TrackingOptions {
   ingest?: IngestOptions;
+  /** Cluster mode: how the batch window follows the load (tests; `BatchWindowOptions`). */
+  batchWindow?: Omit<BatchWindowOptions, 'baseMs'>;
   /** How often configuration caches are re-read as a safety net (ms). Default 60 s. */
   refreshMs?: number;
 }
@@ -111,11 +114,20 @@ export const trackingPlugin = fp<TrackingOptions>(
         (channel) => app.statistics.delivered(channel),
       ),
     );
+    // Cluster mode: batches gather for longer while the feed is spread over several instances,
+    // each of which handles every batch (ingest/batchWindow.ts).
+    const window = app.cluster
+      ? new BatchWindow({ baseMs: BATCH_DELAY_MS, ...options.batchWindow })
+      : null;
+    if (window) {
+      batches.subscribe({ committed: (batch) => window.committed(batch.stored) });
+    }
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),
       messages: app.statistics,
       // Cluster mode: any instance may receive any device's fixes (docs/scaling.md).
       shared: app.config.redisUrl !== null && app.db.dialect === 'postgres',
+      delayMs: window ? () => window.delayMs() : BATCH_DELAY_MS,
       ...options.ingest,
     });
     // Fed by the protocol listeners directly (not through ingest), as Traccar logs a message
@@ -287,6 +299,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     if (cluster) {
       relay = new BatchRelay(cluster.bus, {
         batch: (remote) => {
+          window?.relayed(remote.stored);
           const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
           fanout.committed(fresh);
           if (fresh.positions.length > 0) setImmediate(() => prepareGreeting(fresh.positions));
