@@ -116,18 +116,18 @@ export const trackingPlugin = fp<TrackingOptions>(
     );
     // Cluster mode: batches gather for longer while the feed is spread over several instances,
     // each of which handles every batch (ingest/batchWindow.ts).
-    const window = app.cluster
+    const batchWindow = app.cluster
       ? new BatchWindow({ baseMs: BATCH_DELAY_MS, ...options.batchWindow })
       : null;
-    if (window) {
-      batches.subscribe({ committed: (batch) => window.committed(batch.stored) });
+    if (batchWindow) {
+      batches.subscribe({ committed: (batch) => batchWindow.committed(batch.stored) });
     }
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),
       messages: app.statistics,
       // Cluster mode: any instance may receive any device's fixes (docs/scaling.md).
       shared: app.config.redisUrl !== null && app.db.dialect === 'postgres',
-      delayMs: window ? () => window.delayMs() : BATCH_DELAY_MS,
+      delayMs: batchWindow ? () => batchWindow.delayMs() : BATCH_DELAY_MS,
       ...options.ingest,
     });
     // Fed by the protocol listeners directly (not through ingest), as Traccar logs a message
@@ -299,7 +299,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     if (cluster) {
       relay = new BatchRelay(cluster.bus, {
         batch: (remote) => {
-          window?.relayed(remote.stored);
+          batchWindow?.relayed(remote.stored);
           const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
           fanout.committed(fresh);
           if (fresh.positions.length > 0) setImmediate(() => prepareGreeting(fresh.positions));
