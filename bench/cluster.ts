@@ -188,6 +188,8 @@ interface Measured {
   cpuPer1000: number;
   /** Acknowledgement → socket times, one list per socket. */
   latencies: number[][];
+  /** How long each fix acknowledged after the warm-up waited for its reply (ms). */
+  replies: number[];
   /** Instances measured: with one, both sockets are on it. */
   instances: number;
 }
@@ -230,6 +232,7 @@ async function run(
   const interval = (options.devices / options.rate) * 1000;
   const base = Date.now() - 3_600_000;
   const ackedAt = new Map<string, number>();
+  const replies: number[] = [];
   const cpu = () => servers.reduce((sum, server) => sum + (serverCpuMs(server) ?? NaN), 0);
   const total = options.rate * (WARMUP_S + options.seconds);
   let seq = 0;
@@ -244,7 +247,9 @@ async function run(
       const key = `${idOf.get(device.uniqueId)}:${fixTime}`;
       const sender = senders[index % senders.length];
       void sender.send(osmAndMessage(device.uniqueId, fixTime, seq)).then((result) => {
-        if (result.ok) ackedAt.set(key, performance.now());
+        if (!result.ok) return;
+        ackedAt.set(key, performance.now());
+        if (window.at !== 0 && result.replyMs !== undefined) replies.push(result.replyMs);
       });
     }
     if (window.at === 0 && performance.now() - start >= WARMUP_S * 1000) {
@@ -310,6 +315,7 @@ async function run(
       }
       return latencies;
     }),
+    replies,
     instances: servers.length,
   };
   log(
@@ -327,6 +333,7 @@ function figuresOf(label: string, rounds: Measured[], options: Options): Figure[
     rounds.reduce((total, m) => total + m[key], 0);
   const every = (ms: number[]) => ms.map((v) => Math.round(v)).join(', ');
   const throughputs = rounds.map((m) => m.throughput);
+  const replies = rounds.flatMap((m) => m.replies);
   const figures: Figure[] = [
     {
       name: `${label}: stored = acknowledged`,
@@ -349,6 +356,17 @@ function figuresOf(label: string, rounds: Measured[], options: Options): Figure[
       value: Math.round(median(rounds.map((m) => m.cpuPer1000))),
       unit: 'ms',
       note: `median; rounds: ${every(rounds.map((m) => m.cpuPer1000))} ms; user + system of the Frota processes`,
+    },
+    {
+      // What a device waits for its answer: its batch's window and commit (docs/scaling.md).
+      name: `${label}: fix → reply p50`,
+      value: percentile(replies, 50),
+      unit: 'ms',
+    },
+    {
+      name: `${label}: fix → reply p99`,
+      value: percentile(replies, 99),
+      unit: 'ms',
     },
   ];
   const socketCount = rounds[0]?.latencies.length ?? 0;

@@ -29,6 +29,8 @@ export interface SendResult {
   body: string;
   /** Not sent at all: queue full or sending paused. */
   dropped?: boolean;
+  /** How long the device waited for this answer (ms): the last attempt, from request to reply. */
+  replyMs?: number;
 }
 
 interface SenderStats {
@@ -148,7 +150,9 @@ export class OsmAndSender {
 
   private async deliver(query: string): Promise<SendResult> {
     for (let attempt = 0; ; attempt++) {
-      const result = await this.request(query);
+      const started = performance.now();
+      const answer = await this.request(query);
+      const result = { ...answer, replyMs: performance.now() - started };
       const transient = result.status === 0 || result.status >= 500 || result.status === 429;
       if (!transient || attempt >= this.retries || this.closed) return result;
       this.stats.retried++;

@@ -326,6 +326,19 @@ describe('OsmAndSender', () => {
     await sender.close();
   });
 
+  it('times each answer from its request, not from the wait for a free connection', async () => {
+    const url = await listen((_req, res) => setTimeout(() => res.end(''), 40));
+    const sender = new OsmAndSender({ url, concurrency: 1 });
+    const sentAt = performance.now();
+    const results = await Promise.all([1, 2, 3].map((i) => sender.send(`id=${i}&lat=1&lon=2`)));
+    const waited = performance.now() - sentAt;
+    for (const result of results) expect(result.replyMs).toBeGreaterThanOrEqual(38);
+    // The third waited for the two before it; its answer alone took a third of that.
+    expect(waited).toBeGreaterThanOrEqual(3 * 38);
+    expect(results[2].replyMs!).toBeLessThan(waited - 2 * 38);
+    await sender.close();
+  });
+
   it('retries a 5xx a bounded number of times, never a 4xx', async () => {
     let hits = 0;
     const url = await listen((req, res) => {
