@@ -26,8 +26,6 @@ import type { Bus } from './bus';
 export interface RemoteBatch {
   positions: PositionTexts[];
   devices: RelayedDevice[];
-  /** How many positions this message stands for, those not sent live (late fixes) included. */
-  stored: number;
 }
 
 /** A device's latest position was deleted through the API on another instance. */
@@ -46,12 +44,6 @@ export interface RemoteLatestDeleted {
 interface BatchHead {
   t: 'batch';
   p: [number, number, number][];
-  /**
-   * Positions the batch stored that are not their device's latest (late fixes), not sent: the
-   * other instances count them in the cluster's rate (`ingest/batchWindow.ts`). On the first
-   * message of a batch only, and left out when none.
-   */
-  o?: number;
   d: (
     [number, DeviceStatus, number | null] | [number, DeviceStatus, number | null, DeviceRecord]
   )[];
@@ -139,7 +131,7 @@ export class BatchRelay implements BatchSubscriber {
         lastUpdate,
         device: device ?? null,
       }));
-      handler.batch({ positions, devices, stored: message.p.length + (message.o ?? 0) });
+      handler.batch({ positions, devices });
     });
   }
 
@@ -166,8 +158,6 @@ export class BatchRelay implements BatchSubscriber {
     ];
     const size = (item: RelayItem) =>
       'device' in item ? item.device.length + 1 : item.key.length + item.wire.length + 2;
-    const older = batch.stored - batch.positions.length;
-    let first = true;
     for (const run of packBySize(items, size)) {
       const keys: string[] = [];
       const lines: string[] = [];
@@ -180,9 +170,7 @@ export class BatchRelay implements BatchSubscriber {
           lines.push(`\n${item.wire}`);
         }
       }
-      const late = first && older > 0 ? `,"o":${older}` : '';
-      first = false;
-      const head = `{"t":"batch","p":[${keys.join(',')}]${late},"d":[${devices.join(',')}]}`;
+      const head = `{"t":"batch","p":[${keys.join(',')}],"d":[${devices.join(',')}]}`;
       this.bus.publish(BATCHES, head + lines.join(''));
     }
   }

@@ -10,8 +10,6 @@ import type { DeviceRecord, EventRecord, PositionRecord } from '../processing/ty
 export interface CommittedBatch {
   /** Positions that became their device's latest, in order. */
   positions: PositionRecord[];
-  /** How many positions it stored, latest or not (a late fix is stored, not sent live). */
-  stored: number;
   /** Devices whose status or last update changed. */
   devices: { device: DeviceRecord; statusChanged: boolean }[];
   events: EventRecord[];

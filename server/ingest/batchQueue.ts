@@ -7,8 +7,7 @@
  * lone item waits anyway.
  */
 export interface BatchOptions {
-  /** A number, or read before each wait (a cluster's window follows its load: `BatchWindow`). */
-  delayMs: number | (() => number);
+  delayMs: number;
   maxItems: number;
 }
 
@@ -49,13 +48,8 @@ export class BatchQueue<T> {
     while (this.running) await this.running;
   }
 
-  private delay(): number {
-    const { delayMs } = this.options;
-    return typeof delayMs === 'number' ? delayMs : delayMs();
-  }
-
   private arm(): void {
-    this.timer ??= setTimeout(() => this.start(), this.delay());
+    this.timer ??= setTimeout(() => this.start(), this.options.delayMs);
   }
 
   private start(): void {
@@ -74,7 +68,6 @@ export class BatchQueue<T> {
     while (this.items.length > 0 || this.poked) {
       this.poked = false;
       const started = Date.now();
-      const delayMs = this.delay();
       const batch = this.items.splice(0, this.options.maxItems);
       try {
         await this.write(batch);
@@ -83,7 +76,7 @@ export class BatchQueue<T> {
       }
       // Under load the queue refills while a batch is written: waiting out the rest of the
       // window makes fewer, fuller batches.
-      const wait = started + delayMs - Date.now();
+      const wait = started + this.options.delayMs - Date.now();
       const waiting = this.items.length > 0 || this.poked;
       if (waiting && wait > 0 && this.items.length < this.options.maxItems) await this.pause(wait);
     }

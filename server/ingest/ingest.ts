@@ -54,15 +54,12 @@ export interface IngestLog {
 /** A computed attribute over its limits is reported at most once per this interval (ms). */
 const LIMIT_WARNING_INTERVAL_MS = 10 * 60_000;
 
-/** The group-commit window of one instance alone (ms; `IngestOptions.delayMs`). */
-export const BATCH_DELAY_MS = 50;
-
 export interface IngestOptions {
   /**
    * Longest wait before a batch is written, and the least time between two batches' starts
-   * unless `maxBatch` positions wait (ms), or a function read before each wait. Default 50.
+   * unless `maxBatch` positions wait (ms). Default 50.
    */
-  delayMs?: number | (() => number);
+  delayMs?: number;
   /** A batch is written at once when this many positions wait. Default 500. */
   maxBatch?: number;
   /** Beyond this many waiting positions, new ones are refused as busy. Default 50,000. */
@@ -198,7 +195,7 @@ export class Ingest implements PositionSink {
       // Also the least time between two batches' starts under load (`BatchQueue`): back to back,
       // one instance at 4,000 fixes/s wrote batches of about 40 fixes and spent more CPU per fix
       // (docs/scaling.md, "A batch in cluster mode").
-      delayMs: options.delayMs ?? BATCH_DELAY_MS,
+      delayMs: options.delayMs ?? 50,
       maxItems: options.maxBatch ?? 500,
     });
   }
@@ -606,7 +603,6 @@ export class Ingest implements PositionSink {
     }
     this.batches.publish({
       positions: processed.filter((p) => p.latest).map((p) => p.position),
-      stored: processed.length,
       devices,
       events: stored.events as EventRecord[],
     });

@@ -72,7 +72,7 @@ function scheduledNotifications(app: FastifyInstance): void {
     app.db,
     tracking.cache,
     tracking.audience,
-    (events) => tracking.batches.publish({ positions: [], stored: 0, devices: [], events }),
+    (events) => tracking.batches.publish({ positions: [], devices: [], events }),
     app.log,
   );
   const failure = 'scheduled notifications failed';

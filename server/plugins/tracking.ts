@@ -7,9 +7,8 @@ import { linkSide, type Change } from '../changes';
 import type { Config } from '../config';
 import type { DialectName } from '../db/database';
 import { BatchFeed } from '../ingest/batchFeed';
-import { BatchWindow, type BatchWindowOptions } from '../ingest/batchWindow';
 import { TrackingCache, type DeviceEntry } from '../ingest/cache';
-import { BATCH_DELAY_MS, Ingest, type IngestOptions } from '../ingest/ingest';
+import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
 import { LiveFanout } from '../live/fanout';
@@ -69,8 +68,6 @@ declare module 'fastify' {
 
 export interface TrackingOptions {
   ingest?: IngestOptions;
-  /** Cluster mode: how the batch window follows the load (tests; `BatchWindowOptions`). */
-  batchWindow?: Omit<BatchWindowOptions, 'baseMs'>;
   /** How often configuration caches are re-read as a safety net (ms). Default 60 s. */
   refreshMs?: number;
 }
@@ -114,20 +111,11 @@ export const trackingPlugin = fp<TrackingOptions>(
         (channel) => app.statistics.delivered(channel),
       ),
     );
-    // Cluster mode: batches gather for longer while the feed is spread over several instances,
-    // each of which handles every batch (ingest/batchWindow.ts).
-    const batchWindow = app.cluster
-      ? new BatchWindow({ baseMs: BATCH_DELAY_MS, ...options.batchWindow })
-      : null;
-    if (batchWindow) {
-      batches.subscribe({ committed: (batch) => batchWindow.committed(batch.stored) });
-    }
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),
       messages: app.statistics,
       // Cluster mode: any instance may receive any device's fixes (docs/scaling.md).
       shared: app.config.redisUrl !== null && app.db.dialect === 'postgres',
-      delayMs: batchWindow ? () => batchWindow.delayMs() : BATCH_DELAY_MS,
       ...options.ingest,
     });
     // Fed by the protocol listeners directly (not through ingest), as Traccar logs a message
@@ -299,7 +287,6 @@ export const trackingPlugin = fp<TrackingOptions>(
     if (cluster) {
       relay = new BatchRelay(cluster.bus, {
         batch: (remote) => {
-          batchWindow?.relayed(remote.stored);
           const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
           fanout.committed(fresh);
           if (fresh.positions.length > 0) setImmediate(() => prepareGreeting(fresh.positions));

@@ -15,7 +15,6 @@ import { buildApp, type App } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { connect } from '../../server/db/connect';
 import type { Db } from '../../server/db/database';
-import { BATCH_DELAY_MS } from '../../server/ingest/ingest';
 import { migrateToLatest } from '../../server/db/migrate';
 import { decodeOsmAndQuery } from '../../server/protocol/osmand';
 import type { SubmitOutcome } from '../../server/protocol/sink';
@@ -77,54 +76,3 @@ it('writes a steady stream of fixes in batches at most every delayMs', async () 
   expect(commits.length).toBeGreaterThan(1);
   expect(commits.length).toBeLessThanOrEqual(Math.floor(elapsed / (DELAY_MS - 1)) + 2);
 });
-
-it('gathers batches for longer while two instances share the feed', async () => {
-  // Each instance of a cluster fans out every batch of the cluster: two instances taking
-  // alternate fixes each write batches about twice the window apart, so the cluster makes about
-  // as many batches as one instance would (server/ingest/batchWindow.ts).
-  const env = { WEB_DIR: webDir, DATABASE_URL: temp.url, REDIS_URL: inject('clusterRedisUrl') };
-  const dbs = [
-    await connect({ kind: 'postgres', url: temp.url }),
-    await connect({ kind: 'postgres', url: temp.url }),
-  ];
-  const apps: App[] = [];
-  try {
-    for (const instanceDb of dbs) {
-      const instance = await buildApp(parseConfig(env), instanceDb, {
-        logger: false,
-        // Busy from the first fixes, so this short feed is enough to show the longer window.
-        tracking: { batchWindow: { busyRate: 1 } },
-      });
-      await instance.ready();
-      apps.push(instance);
-    }
-    const commits: number[] = [];
-    const unsubscribe = apps[0].tracking.batches.subscribe({
-      committed: (batch) => {
-        if (batch.positions.length > 0) commits.push(performance.now());
-      },
-    });
-    const first = Math.floor(Date.now() / 1000) - 300;
-    const replies: Promise<SubmitOutcome>[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const device = i % 4 < 2 ? fleet.van : fleet.truck;
-      const query = `id=${device.uniqueId}&lat=${DEPOT.latitude + i * 1e-4}&lon=${DEPOT.longitude}&timestamp=${first + i}`;
-      const ingest = apps[i % 2].tracking.ingest;
-      replies.push(ingest.submit(decodeOsmAndQuery(query, { now: Date.now() }), false));
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    const outcomes = await Promise.all(replies);
-    unsubscribe();
-
-    expect(outcomes.filter((o) => o.kind !== 'stored')).toEqual([]);
-    // Past the first half second, while both instances' counts fill in.
-    const later = commits.filter((at) => at - commits[0] >= 500);
-    const gaps = later.slice(1).map((at, i) => at - later[i]);
-    expect(gaps.length).toBeGreaterThan(3);
-    gaps.sort((a, b) => a - b);
-    expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(2 * BATCH_DELAY_MS - 5);
-  } finally {
-    for (const instance of apps) await instance.close();
-    for (const instanceDb of dbs) await instanceDb.close();
-  }
-}, 60_000);

@@ -137,8 +137,6 @@ describe('the batch relay', () => {
     const online = deviceRecord(3);
     a.committed({
       positions: sent,
-      // One late fix was stored too: it is not sent, but counts in the cluster's rate.
-      stored: 3,
       devices: [
         { device: online, statusChanged: true },
         { device: deviceRecord(4, { lastUpdate: null }), statusChanged: false },
@@ -148,7 +146,6 @@ describe('the batch relay', () => {
 
     expect(received).toHaveLength(1);
     const [batch] = received;
-    expect(batch.stored).toBe(3);
     expect(batch.positions.map(({ id, deviceId, fixTime }) => ({ id, deviceId, fixTime }))).toEqual(
       sent.map(({ id, deviceId, fixTime }) => ({ id, deviceId, fixTime })),
     );
@@ -225,11 +222,9 @@ describe('the batch relay', () => {
       device: deviceRecord(p.deviceId),
       statusChanged: p.id % 2 === 0,
     }));
-    a.committed({ positions: sent, stored: sent.length + 5, devices, events: [] });
+    a.committed({ positions: sent, devices, events: [] });
 
     expect(payloads.length).toBeGreaterThan(1);
-    // The late fixes are counted once, whatever the number of messages.
-    expect(received.reduce((sum, batch) => sum + batch.stored, 0)).toBe(305);
     for (const payload of payloads) expect(payload.length).toBeLessThanOrEqual(MESSAGE_CHARS);
     // Whole and in order: the positions first, then the devices.
     expect(received.flatMap((batch) => batch.positions.map(positionFromTexts))).toEqual(sent);
@@ -253,7 +248,7 @@ describe('the batch relay', () => {
       { ...position(1), address: 'Rua São João, 1º andar — ação\u2028fim', deviceId: 1 },
       { ...position(2), attributes: { motorista: 'José Ñandú 🚚' }, deviceId: 2 },
     ];
-    a.committed({ positions: sent, stored: sent.length, devices: [], events: [] });
+    a.committed({ positions: sent, devices: [], events: [] });
 
     const [batch] = received;
     // Held until the device's next fix (for good if it stops reporting), they wait as bytes,
