@@ -9,7 +9,16 @@ import { EventEmitter } from 'node:events';
 
 /** What changed through the API. */
 export type Change =
-  | { kind: 'device'; id: number; action: 'create' | 'update' | 'delete' }
+  | {
+      kind: 'device';
+      id: number;
+      action: 'create' | 'update' | 'delete';
+      /**
+       * A deletion's users who saw the device until then (read before its links went with it),
+       * so their maps can drop it.
+       */
+      seenBy?: readonly number[];
+    }
   | {
       kind:
         | 'group'

@@ -4,6 +4,7 @@ import type { Ctx } from '../entities/context';
 import { inTransaction } from '../entities/context';
 import { devices } from '../entities/resources';
 import { checkArea, loadVisible } from '../entities/service';
+import { usersWhoSeeDevice } from '../permissions/visibility';
 
 /** Server attribute `tarkan.enableLazyDeletion` ("safe mode"). */
 function lazyDeletionEnabled(attributes: Record<string, unknown>): boolean {
@@ -21,10 +22,11 @@ export async function deleteDevice(ctx: Ctx, id: number, now = Date.now()): Prom
   const lazy = lazyDeletionEnabled(ctx.actor.server.attributes);
   await inTransaction(ctx, async (db, changes) => {
     if (!lazy) {
+      const seenBy = await usersWhoSeeDevice(db, id);
       await db.kysely.deleteFrom('positions').where('deviceId', '=', id).execute();
       await db.kysely.deleteFrom('events').where('deviceId', '=', id).execute();
       await db.kysely.deleteFrom('devices').where('id', '=', id).execute();
-      changes.push({ kind: 'device', id, action: 'delete' });
+      changes.push({ kind: 'device', id, action: 'delete', seenBy });
       return;
     }
     const users = await db.kysely

@@ -108,6 +108,24 @@ export class LiveFanout implements BatchSubscriber {
       .catch((error: unknown) => this.log.error({ err: error }, 'live delivery failed'));
   }
 
+  /**
+   * Devices a user can no longer see (an unlink, a device moved out of their group, a deletion),
+   * to that user's sockets: `{"removedDevices":[id, …]}`, so the map drops them rather than
+   * keeping their last position until a reload. Traccar's messages have no removal; its clients
+   * ignore the key and keep the device, which no longer updates. In order with every other
+   * message.
+   */
+  concealed(userId: number, deviceIds: readonly number[]): void {
+    if (deviceIds.length === 0) return;
+    this.chain = this.chain
+      .then(() => {
+        if (this.hub.hasUser(userId)) {
+          this.hub.sendRawToUser(userId, JSON.stringify({ removedDevices: deviceIds }));
+        }
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'live delivery failed'));
+  }
+
   /** Settles once everything committed so far has been delivered (tests, shutdown). */
   async idle(): Promise<void> {
     await this.chain;

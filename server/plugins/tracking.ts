@@ -11,6 +11,7 @@ import { TrackingCache, type DeviceEntry } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
+import { hiddenFrom, usersOfGroups } from '../live/concealment';
 import { LiveFanout } from '../live/fanout';
 import { LiveLogs } from '../live/logs';
 import { NotificationDispatcher } from '../notifications/dispatcher';
@@ -215,9 +216,7 @@ export const trackingPlugin = fp<TrackingOptions>(
 
     /**
      * A device or group linked to a user: the devices it lets them see go to their sockets now
-     * (the live audience follows the same links: the device's group and two parents). An unlink
-     * sends nothing, as Traccar's messages have no removal; the device stops updating at once
-     * and leaves the map with the next reload.
+     * (the live audience follows the same links: the device's group and two parents).
      */
     const revealLinked = (change: Extract<Change, { kind: 'permission' }>) => {
       if (change.action !== 'link' || linkSide(change.owner) !== 'user') return;
@@ -234,11 +233,56 @@ export const trackingPlugin = fp<TrackingOptions>(
       fanout.revealed(change.ownerId, shown);
     };
 
+    /**
+     * Devices `users` (those of them with a socket here) may no longer see: each gets the ones
+     * they lost, so their maps drop them (`LiveFanout.concealed`).
+     */
+    const conceal = async (users: readonly number[], candidates: readonly number[]) => {
+      const here = users.filter((userId) => app.hub.hasUser(userId));
+      if (here.length === 0 || candidates.length === 0) return;
+      for (const [userId, ids] of await hiddenFrom(app.db, here, candidates)) {
+        fanout.concealed(userId, ids);
+      }
+    };
+
+    /**
+     * What a change may have hidden, and from whom: the user of an unlink (the device, or the
+     * devices of the group and its subgroups), the users of the groups a device left, everyone
+     * who saw a deleted device. `groupBefore`: the device's group as memory held it before the
+     * change.
+     */
+    const concealHidden = async (change: Change, groupBefore: number | undefined) => {
+      if (change.kind === 'permission') {
+        if (change.action !== 'unlink' || linkSide(change.owner) !== 'user') return;
+        if (!app.hub.hasUser(change.ownerId)) return;
+        const property = linkSide(change.property);
+        const candidates =
+          property === 'device'
+            ? [change.propertyId]
+            : property === 'group'
+              ? [...cache.devices.values()]
+                  .filter((entry) =>
+                    cache.groupChain(entry.device.groupId).includes(change.propertyId),
+                  )
+                  .map((entry) => entry.device.id)
+              : [];
+        await conceal([change.ownerId], candidates);
+      } else if (change.kind === 'device' && change.action === 'delete') {
+        for (const userId of change.seenBy ?? []) fanout.concealed(userId, [change.id]);
+      } else if (change.kind === 'device' && change.action === 'update') {
+        const groupNow = cache.devices.get(change.id)?.device.groupId;
+        if (!groupBefore || groupBefore === groupNow || app.hub.size === 0) return;
+        await conceal(await usersOfGroups(app.db, cache.groupChain(groupBefore)), [change.id]);
+      }
+    };
+
     const stopListening = app.changes.on((change) => {
       if (change.kind === 'resync') {
         resync().catch((error: unknown) => app.log.error({ err: error }, 'resync failed'));
         return;
       }
+      const groupBefore =
+        change.kind === 'device' ? cache.devices.get(change.id)?.device.groupId : undefined;
       audience.apply(change);
       cache.apply(change).then(
         () => {
@@ -246,6 +290,9 @@ export const trackingPlugin = fp<TrackingOptions>(
           const entry = change.kind === 'device' ? cache.devices.get(change.id) : undefined;
           if (entry) fanout.edited(entry);
           if (change.kind === 'permission') revealLinked(change);
+          concealHidden(change, groupBefore).catch((error: unknown) =>
+            app.log.error({ err: error, change }, 'live removal failed'),
+          );
         },
         (error: unknown) => {
           app.log.error({ err: error, change }, 'tracking cache refresh failed');

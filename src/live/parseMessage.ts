@@ -24,9 +24,15 @@ export const parseMessage = (data: unknown): SocketMessage => {
     devices: arrayOf(record.devices),
     positions: arrayOf(record.positions),
     events: arrayOf(record.events),
+    removedDevices: arrayOf<unknown>(record.removedDevices)?.filter(
+      (id): id is number => typeof id === 'number' && Number.isInteger(id),
+    ),
     logs: readLogRecords(record.logs),
   };
 };
 
 export const isEmptyMessage = (message: LiveMessage): boolean =>
-  !message.devices?.length && !message.positions?.length && !message.events?.length;
+  !message.devices?.length &&
+  !message.positions?.length &&
+  !message.events?.length &&
+  !message.removedDevices?.length;

@@ -10,6 +10,8 @@ export interface LiveMessage {
   devices?: Device[];
   positions?: Position[];
   events?: Event[];
+  /** Devices the user no longer sees (unlinked, moved out of their group, deleted). */
+  removedDevices?: number[];
 }
 
 /** What one flush changed; layers use it to animate only what moved. */
@@ -111,6 +113,7 @@ export class LiveStore {
   private pendingDevices = new Map<number, Device>();
   private pendingPositions = new Map<number, Position>();
   private pendingEvents: Event[] = [];
+  private pendingRemovals = new Set<number>();
   private pendingResync: { devices: Device[]; positions: Position[] } | null = null;
   private flushScheduled = false;
   private viewScheduled = false;
@@ -133,8 +136,13 @@ export class LiveStore {
   };
 
   enqueue(message: LiveMessage): void {
-    message.devices?.forEach((device) => this.pendingDevices.set(device.id, device));
+    // In message order: a device removed and given back within one frame stays.
+    message.devices?.forEach((device) => {
+      this.pendingRemovals.delete(device.id);
+      this.pendingDevices.set(device.id, device);
+    });
     message.positions?.forEach((position) => {
+      this.pendingRemovals.delete(position.deviceId);
       const pending = this.pendingPositions.get(position.deviceId);
       // Fix times are compared only between two fixes of one device in the queue (rare): the
       // socket's first message carries every device's latest fix at once.
@@ -143,6 +151,11 @@ export class LiveStore {
       }
     });
     if (message.events?.length) this.pendingEvents.push(...message.events);
+    message.removedDevices?.forEach((id) => {
+      this.pendingDevices.delete(id);
+      this.pendingPositions.delete(id);
+      this.pendingRemovals.add(id);
+    });
     this.requestFlush();
   }
 
@@ -171,11 +184,16 @@ export class LiveStore {
     this.pendingPositions.forEach((position) => {
       if (this.putPosition(position)) positions.add(position.deviceId);
     });
+    this.pendingRemovals.forEach((id) => {
+      const had = this.devices.delete(id);
+      if (this.positions.delete(id) || had) removed.add(id);
+    });
     const events = this.pendingEvents;
     if (events.length) this.events = [...this.events, ...events].slice(-MAX_EVENTS);
     this.pendingDevices = new Map();
     this.pendingPositions = new Map();
     this.pendingEvents = [];
+    this.pendingRemovals = new Set();
 
     const unknownDeviceIds = [...positions].filter((id) => !this.devices.has(id));
     // The first resync is news even when it brings nothing: an empty fleet is loaded too.

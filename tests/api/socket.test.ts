@@ -41,6 +41,37 @@ async function waitFor<T>(fn: () => T | undefined, timeoutMs = 5000): Promise<T>
   }
 }
 
+async function signedInAdmin(): Promise<Client> {
+  const admin = new Client(server.url);
+  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  return admin;
+}
+
+async function createdBy<T extends { id: number }>(client: Client, path: string, body: unknown) {
+  const res = await client.json(path, body);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A plain user created by `admin`, signed in. */
+async function signedInUser(admin: Client, email: string) {
+  const { id } = await createdBy(admin, '/api/users', {
+    name: email,
+    email,
+    password: 'pass-1234',
+  });
+  const client = new Client(server.url);
+  await client.login(email, 'pass-1234');
+  return { id, client };
+}
+
+/** `client`'s socket, once its opening message came. */
+async function open(client: Client): Promise<Opened> {
+  const opened = await connect('/api/socket', { cookie: client.cookieHeader() });
+  await waitFor(() => opened.messages[0]);
+  return opened;
+}
+
 describe('/api/socket', () => {
   it('refuses an unauthenticated upgrade', async () => {
     await expect(connect('/api/socket')).rejects.toThrow('HTTP 401');
@@ -88,31 +119,17 @@ describe('/api/socket', () => {
   });
 
   it('pushes an edited device to the sockets that see it, and a newly linked one to its user', async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    const created = async <T extends { id: number }>(path: string, body: unknown) => {
-      const res = await admin.json(path, body);
-      expect(res.status).toBe(200);
-      return (await res.json()) as T;
-    };
+    const admin = await signedInAdmin();
+    const created = <T extends { id: number }>(path: string, body: unknown) =>
+      createdBy<T>(admin, path, body);
     const device = await created<{ id: number; name: string; uniqueId: string }>('/api/devices', {
       name: 'Van 12',
       uniqueId: 'socket-edit-1',
     });
-    const user = async (email: string) => {
-      const { id } = await created('/api/users', { name: email, email, password: 'pass-1234' });
-      const client = new Client(server.url);
-      await client.login(email, 'pass-1234');
-      return { id, client };
-    };
+    const user = (email: string) => signedInUser(admin, email);
     const [linked, stranger] = [await user('linked@frota.test'), await user('other@frota.test')];
     const link = await admin.json('/api/permissions', { userId: linked.id, deviceId: device.id });
     expect(link.status).toBe(204);
-    const open = async (client: Client) => {
-      const opened = await connect('/api/socket', { cookie: client.cookieHeader() });
-      await waitFor(() => opened.messages[0]);
-      return opened;
-    };
     const [onAdmin, onLinked, onStranger] = [
       await open(admin),
       await open(linked.client),
@@ -144,5 +161,80 @@ describe('/api/socket', () => {
     expect(later.status).toBe(204);
     await waitFor(() => named(onStranger, 'Van 12 - João'), 2000);
     for (const opened of [onAdmin, onLinked, onStranger]) opened.socket.close();
+  });
+
+  it('tells a user which devices they no longer see: unlinked, moved out of their group, deleted', async () => {
+    const admin = await signedInAdmin();
+    const created = <T extends { id: number }>(path: string, body: unknown) =>
+      createdBy<T>(admin, path, body);
+    const link = async (body: Record<string, number>, method = 'POST') =>
+      expect((await admin.json('/api/permissions', body, method)).status).toBe(204);
+    const group = await created('/api/groups', { name: 'Frota sul' });
+    const device = (name: string, groupId = 0) =>
+      created<{ id: number; name: string; uniqueId: string; groupId: number }>('/api/devices', {
+        name,
+        uniqueId: `socket-hide-${name}`,
+        groupId,
+      });
+    const direct = await device('direct');
+    const [inGroup, moved, both] = [
+      await device('in-group', group.id),
+      await device('moved', group.id),
+      await device('both', group.id),
+    ];
+    const user = (email: string) => signedInUser(admin, email);
+    const [viewer, stranger] = [await user('viewer@frota.test'), await user('else@frota.test')];
+    await link({ userId: viewer.id, deviceId: direct.id });
+    await link({ userId: viewer.id, deviceId: both.id });
+    await link({ userId: viewer.id, groupId: group.id });
+    await link({ userId: stranger.id, deviceId: inGroup.id });
+    const [onAdmin, onViewer, onStranger] = [
+      await open(admin),
+      await open(viewer.client),
+      await open(stranger.client),
+    ];
+    const removals = (opened: Opened) =>
+      opened.messages.flatMap(
+        (m) => (JSON.parse(m) as { removedDevices?: number[] }).removedDevices ?? [],
+      );
+    const removedNext = async (opened: Opened, action: () => Promise<unknown>) => {
+      const before = removals(opened).length;
+      await action();
+      return waitFor(() => {
+        const now = removals(opened);
+        return now.length > before ? now.slice(before) : undefined;
+      }, 2000);
+    };
+
+    // Unlinked: only that device, and only to that user.
+    expect(
+      await removedNext(onViewer, () => link({ userId: viewer.id, deviceId: direct.id }, 'DELETE')),
+    ).toEqual([direct.id]);
+    // Moved out of the group the user sees it through.
+    expect(
+      await removedNext(onViewer, () =>
+        admin.json(`/api/devices/${moved.id}`, { ...moved, groupId: 0 }, 'PUT'),
+      ),
+    ).toEqual([moved.id]);
+    // The group unlinked: its devices go, but one still linked directly stays.
+    expect(
+      await removedNext(onViewer, () => link({ userId: viewer.id, groupId: group.id }, 'DELETE')),
+    ).toEqual([inGroup.id]);
+    // Deleted (no lazy deletion): everyone who saw it, administrators included.
+    const adminBefore = removals(onAdmin).length;
+    expect(
+      await removedNext(onViewer, async () =>
+        expect((await admin.delete(`/api/devices/${both.id}`)).status).toBe(204),
+      ),
+    ).toEqual([both.id]);
+    await waitFor(() => (removals(onAdmin).length > adminBefore ? true : undefined), 2000);
+    expect(removals(onAdmin).slice(adminBefore)).toEqual([both.id]);
+    // The message is the key alone, and the stranger, whose device stayed theirs, heard nothing.
+    expect(onViewer.messages.filter((m) => m.includes('removedDevices')).at(-1)).toBe(
+      JSON.stringify({ removedDevices: [both.id] }),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(removals(onStranger)).toEqual([]);
+    for (const opened of [onAdmin, onViewer, onStranger]) opened.socket.close();
   });
 });

@@ -240,7 +240,7 @@ describe('live updates across instances', () => {
 });
 
 describe('caches agree within a second', () => {
-  it('stops a user socket on the other instance once a device is unlinked', async () => {
+  it('stops a user socket on the other instance once a device is unlinked, and drops it from the map', async () => {
     const user = await newUser(b);
     const unlinked = await newDevice('unlinked');
     const kept = await newDevice('kept');
@@ -252,8 +252,15 @@ describe('caches agree within a second', () => {
       socket.items<Position>('positions').find(({ item }) => item.deviceId === unlinked.id),
     );
 
+    const removedOnB = (id: number, from = 0) =>
+      socket.messages
+        .slice(from)
+        .find(({ data }) => (data.removedDevices as number[] | undefined)?.includes(id));
     await permission(adminA, { userId: user.id, deviceId: unlinked.id }, 'DELETE');
     const unlinkedAt = Date.now();
+    // B tells the user's map to drop it, rather than leave its last position there.
+    await waitFor(() => removedOnB(unlinked.id), 1000);
+    expect(removedOnB(kept.id)).toBeUndefined();
     // Fixes keep coming to A for both devices; B must stop sending the unlinked one within 1 s.
     let lastSeenAt = unlinkedAt;
     for (let i = 1; i <= 15; i++) {
@@ -276,6 +283,10 @@ describe('caches agree within a second', () => {
       .slice(-5)
       .flatMap(({ data }) => (data.positions ?? []) as Position[]);
     expect(tail.some((position) => position.deviceId === unlinked.id)).toBe(false);
+    // Deleted on A: who saw it is read there before its links go, and B's socket hears it.
+    const mark = socket.messages.length;
+    expect((await adminA.delete(`/api/devices/${kept.id}`)).status).toBe(204);
+    await waitFor(() => removedOnB(kept.id, mark), 1000);
     socket.close();
   });
 

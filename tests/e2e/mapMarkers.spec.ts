@@ -129,6 +129,39 @@ test('a cluster names its devices on hover and falls apart on click; a marker op
   await context.close();
 });
 
+test('a vehicle unlinked or deleted elsewhere leaves the user’s map and list without a reload', async ({
+  page,
+  browser,
+}) => {
+  const fleet = await ownFleet(page);
+  const { context, own, map } = await openMap(browser, fleet);
+  // The list beside the map.
+  await own.goto('/devices');
+  await expect(map).toHaveAttribute('data-markers', '3');
+  const rows = own.getByTestId('device-row');
+  await expect(rows).toHaveCount(3);
+  const userId = await own.evaluate(async () => {
+    const session = await fetch('/api/session');
+    return ((await session.json()) as { id: number }).id;
+  });
+
+  // An administrator takes one vehicle away from this user; nobody reports or reloads.
+  const unlinked = await page.request.delete('/api/permissions', {
+    data: { userId, deviceId: fleet.ids[0] },
+  });
+  expect(unlinked.ok()).toBe(true);
+  await expect(map).toHaveAttribute('data-markers', '2', { timeout: 3000 });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: fleet.names[0] })).toHaveCount(0);
+
+  // Another is deleted outright.
+  expect((await page.request.delete(`/api/devices/${fleet.ids[2]}`)).ok()).toBe(true);
+  await expect(map).toHaveAttribute('data-markers', '1', { timeout: 3000 });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(fleet.names[1]);
+  await context.close();
+});
+
 test('a fix moves a marker and the pointer finds it at its new place', async ({
   page,
   browser,

@@ -94,6 +94,37 @@ describe('LiveStore batching', () => {
     expect((listener.mock.calls[0][0] as FlushChanges).unknownDeviceIds).toEqual([9]);
   });
 
+  it('drops the devices a message says the user no longer sees, with their positions', () => {
+    const { store, frame } = manualStore();
+    store.enqueue({ devices: [device(1), device(2)], positions: [position(1), position(2)] });
+    frame();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.enqueue({ removedDevices: [1, 7] });
+    frame();
+    expect([...store.getState().devices.keys()]).toEqual([2]);
+    expect([...store.getState().positions.keys()]).toEqual([2]);
+    const changes = listener.mock.calls[0][0] as FlushChanges;
+    expect([...changes.removed]).toEqual([1]);
+    // Devices came or went: the views look at every device again, at once.
+    expect(store.getState().viewChanged).toBeNull();
+  });
+
+  it('keeps message order within a frame: removed then given back stays, updated then removed goes', () => {
+    const { store, frame } = manualStore();
+    store.enqueue({ devices: [device(1), device(2)], positions: [position(1), position(2)] });
+    frame();
+    store.enqueue({ removedDevices: [1] });
+    store.enqueue({ devices: [device(1, { name: 'back' })], positions: [position(1)] });
+    store.enqueue({ positions: [position(2, { fixTime: '2026-01-01T10:00:09.000Z' })] });
+    store.enqueue({ removedDevices: [2] });
+    frame();
+    expect(store.getState().devices.get(1)?.name).toBe('back');
+    expect(store.getState().positions.has(1)).toBe(true);
+    expect(store.getState().devices.has(2)).toBe(false);
+    expect(store.getState().positions.has(2)).toBe(false);
+  });
+
   it('bounds the event buffer', () => {
     const { store, frame } = manualStore();
     store.enqueue({ events: Array.from({ length: MAX_EVENTS + 20 }, (_, i) => event(i)) });
@@ -234,5 +265,6 @@ describe('parseMessage', () => {
     expect(
       parseMessage(JSON.stringify({ positions: [position(1), position(2)] })).positions,
     ).toHaveLength(2);
+    expect(parseMessage('{"removedDevices":[4,"x",5.5,6]}').removedDevices).toEqual([4, 6]);
   });
 });
