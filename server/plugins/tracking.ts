@@ -214,22 +214,28 @@ export const trackingPlugin = fp<TrackingOptions>(
       }
     };
 
+    /** The devices a user link reaches: the device, or the group's and its subgroups'. */
+    const linkedDevices = (change: Extract<Change, { kind: 'permission' }>): DeviceEntry[] => {
+      const property = linkSide(change.property);
+      if (property === 'device') {
+        const entry = cache.devices.get(change.propertyId);
+        return entry ? [entry] : [];
+      }
+      if (property !== 'group') return [];
+      return [...cache.devices.values()].filter((entry) =>
+        cache.groupChain(entry.device.groupId).includes(change.propertyId),
+      );
+    };
+
     /**
      * A device or group linked to a user: the devices it lets them see go to their sockets now
      * (the live audience follows the same links: the device's group and two parents).
      */
     const revealLinked = (change: Extract<Change, { kind: 'permission' }>) => {
       if (change.action !== 'link' || linkSide(change.owner) !== 'user') return;
-      let linked: DeviceEntry[] = [];
-      if (linkSide(change.property) === 'device') {
-        const entry = cache.devices.get(change.propertyId);
-        linked = entry ? [entry] : [];
-      } else if (linkSide(change.property) === 'group') {
-        linked = [...cache.devices.values()].filter((entry) =>
-          cache.groupChain(entry.device.groupId).includes(change.propertyId),
-        );
-      }
-      const shown = linked.filter((entry) => !isDeletedUniqueId(entry.device.uniqueId));
+      const shown = linkedDevices(change).filter(
+        (entry) => !isDeletedUniqueId(entry.device.uniqueId),
+      );
       fanout.revealed(change.ownerId, shown);
     };
 
@@ -255,17 +261,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       if (change.kind === 'permission') {
         if (change.action !== 'unlink' || linkSide(change.owner) !== 'user') return;
         if (!app.hub.hasUser(change.ownerId)) return;
-        const property = linkSide(change.property);
-        const candidates =
-          property === 'device'
-            ? [change.propertyId]
-            : property === 'group'
-              ? [...cache.devices.values()]
-                  .filter((entry) =>
-                    cache.groupChain(entry.device.groupId).includes(change.propertyId),
-                  )
-                  .map((entry) => entry.device.id)
-              : [];
+        const candidates = linkedDevices(change).map((entry) => entry.device.id);
         await conceal([change.ownerId], candidates);
       } else if (change.kind === 'device' && change.action === 'delete') {
         for (const userId of change.seenBy ?? []) fanout.concealed(userId, [change.id]);

@@ -137,12 +137,9 @@ export class LiveStore {
 
   enqueue(message: LiveMessage): void {
     // In message order: a device removed and given back within one frame stays.
-    message.devices?.forEach((device) => {
-      this.pendingRemovals.delete(device.id);
-      this.pendingDevices.set(device.id, device);
-    });
+    if (this.pendingRemovals.size > 0) this.keepGivenBack(message);
+    message.devices?.forEach((device) => this.pendingDevices.set(device.id, device));
     message.positions?.forEach((position) => {
-      this.pendingRemovals.delete(position.deviceId);
       const pending = this.pendingPositions.get(position.deviceId);
       // Fix times are compared only between two fixes of one device in the queue (rare): the
       // socket's first message carries every device's latest fix at once.
@@ -185,8 +182,9 @@ export class LiveStore {
       if (this.putPosition(position)) positions.add(position.deviceId);
     });
     this.pendingRemovals.forEach((id) => {
-      const had = this.devices.delete(id);
-      if (this.positions.delete(id) || had) removed.add(id);
+      const hadDevice = this.devices.delete(id);
+      const hadPosition = this.positions.delete(id);
+      if (hadDevice || hadPosition) removed.add(id);
     });
     const events = this.pendingEvents;
     if (events.length) this.events = [...this.events, ...events].slice(-MAX_EVENTS);
@@ -213,6 +211,12 @@ export class LiveStore {
     this.snapshot = this.makeSnapshot();
     const changes: FlushChanges = { devices, positions, removed, events, unknownDeviceIds };
     this.listeners.forEach((listener) => listener(changes));
+  }
+
+  /** Removals queued in this frame that a later message undoes. */
+  private keepGivenBack({ devices, positions }: LiveMessage): void {
+    devices?.forEach((device) => this.pendingRemovals.delete(device.id));
+    positions?.forEach((position) => this.pendingRemovals.delete(position.deviceId));
   }
 
   private applyResync(
