@@ -20,8 +20,17 @@ export type Change =
       seenBy?: readonly number[];
     }
   | {
+      kind: 'group';
+      id: number;
+      action: 'create' | 'update' | 'delete';
+      /**
+       * A deletion's users linked to the group until then (read before their links went with
+       * it), so their maps can drop the devices they saw through it.
+       */
+      linkedUsers?: readonly number[];
+    }
+  | {
       kind:
-        | 'group'
         | 'geofence'
         | 'notification'
         | 'attribute'

@@ -215,7 +215,22 @@ export async function deleteEntity(ctx: Ctx, def: EntityDef, id: number): Promis
   checkArea(ctx, def, 'delete');
   const before = await loadVisible(ctx, def, id);
   checkObject(ctx, def, 'delete', before);
-  await deleteRow(ctx.db, def, id);
+  await inTransaction(ctx, async (db, changes) => {
+    if (def.kind !== 'group') {
+      await deleteRow(db, def, id);
+      changes.push({ kind: def.kind, id, action: 'delete' });
+      return;
+    }
+    // The group's user links go with it: who they were is read first, so those users' maps
+    // can drop the devices they saw through it.
+    const links = await db.kysely
+      .selectFrom('userGroup')
+      .select('userId')
+      .where('groupId', '=', id)
+      .execute();
+    await deleteRow(db, def, id);
+    const linkedUsers = links.map((link) => Number(link.userId));
+    changes.push({ kind: 'group', id, action: 'delete', linkedUsers });
+  });
   noteValues(def.kind, id, before, null);
-  ctx.changes.emit({ kind: def.kind, id, action: 'delete' });
 }

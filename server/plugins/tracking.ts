@@ -11,7 +11,7 @@ import { TrackingCache, type DeviceEntry } from '../ingest/cache';
 import { Ingest, type IngestOptions } from '../ingest/ingest';
 import { StatusSweep } from '../ingest/statusSweep';
 import { AudienceCache } from '../live/audience';
-import { hiddenFrom, usersOfGroups } from '../live/concealment';
+import { audienceShift, hiddenFrom, type Regrouped } from '../live/concealment';
 import { LiveFanout } from '../live/fanout';
 import { LiveLogs } from '../live/logs';
 import { NotificationDispatcher } from '../notifications/dispatcher';
@@ -252,12 +252,10 @@ export const trackingPlugin = fp<TrackingOptions>(
     };
 
     /**
-     * What a change may have hidden, and from whom: the user of an unlink (the device, or the
-     * devices of the group and its subgroups), the users of the groups a device left, everyone
-     * who saw a deleted device. `groupBefore`: the device's group as memory held it before the
-     * change.
+     * What an unlink or a deletion hid, and from whom: the user of an unlink (the device, or the
+     * devices of the group and its subgroups), everyone who saw a deleted device.
      */
-    const concealHidden = async (change: Change, groupBefore: number | undefined) => {
+    const concealHidden = async (change: Change) => {
       if (change.kind === 'permission') {
         if (change.action !== 'unlink' || linkSide(change.owner) !== 'user') return;
         if (!app.hub.hasUser(change.ownerId)) return;
@@ -265,11 +263,88 @@ export const trackingPlugin = fp<TrackingOptions>(
         await conceal([change.ownerId], candidates);
       } else if (change.kind === 'device' && change.action === 'delete') {
         for (const userId of change.seenBy ?? []) fanout.concealed(userId, [change.id]);
-      } else if (change.kind === 'device' && change.action === 'update') {
-        const groupNow = cache.devices.get(change.id)?.device.groupId;
-        if (!groupBefore || groupBefore === groupNow || app.hub.size === 0) return;
-        await conceal(await usersOfGroups(app.db, cache.groupChain(groupBefore)), [change.id]);
       }
+    };
+
+    /**
+     * The group chain, as memory holds it before the change, of each device a change may move
+     * in the group tree: the device edited, or every device under an edited or deleted group.
+     * Read before the caches apply the change; null when nobody here could be concerned.
+     */
+    const chainsBefore = (change: Change): Map<number, number[]> | null => {
+      if (app.hub.size === 0) return null;
+      const chains = new Map<number, number[]>();
+      if (change.kind === 'device' && change.action === 'update') {
+        const entry = cache.devices.get(change.id);
+        if (entry) chains.set(change.id, cache.groupChain(entry.device.groupId));
+      } else if (change.kind === 'group' && change.action !== 'create') {
+        for (const { device } of cache.devices.values()) {
+          const chain = cache.groupChain(device.groupId);
+          if (chain.includes(change.id)) chains.set(device.id, chain);
+        }
+      }
+      return chains.size > 0 ? chains : null;
+    };
+
+    /**
+     * After such a change: the users here who lost a device through it drop it, and those who
+     * gained one get it with its latest position, as after an unlink or a link.
+     */
+    const regroup = async (change: Change, before: Map<number, number[]>) => {
+      const moves: Regrouped[] = [...before].map(([deviceId, chain]) => ({
+        deviceId,
+        before: chain,
+        after: cache.groupChain(cache.devices.get(deviceId)?.device.groupId ?? 0),
+      }));
+      const goneLinks = new Map<number, readonly number[]>();
+      if (change.kind === 'group' && change.action === 'delete') {
+        goneLinks.set(change.id, change.linkedUsers ?? []);
+      }
+      const { lost, gained } = await audienceShift(app.db, moves, goneLinks, (userId) =>
+        app.hub.hasUser(userId),
+      );
+      for (const [userId, ids] of lost) fanout.concealed(userId, ids);
+      for (const [userId, ids] of gained) {
+        const shown = ids.flatMap((id) => {
+          const entry = cache.devices.get(id);
+          return entry && !isDeletedUniqueId(entry.device.uniqueId) ? [entry] : [];
+        });
+        fanout.revealed(userId, shown);
+      }
+    };
+
+    /**
+     * Whether each user with a socket here was an administrator when last seen: one made or
+     * unmade an administrator gains or loses every device beyond their own links.
+     */
+    const administrators = new Map<number, boolean>();
+    const roleChanged = async (userId: number) => {
+      const was = administrators.get(userId);
+      if (was === undefined) return;
+      if (!app.hub.hasUser(userId)) {
+        administrators.delete(userId);
+        return;
+      }
+      const user = (await findUserById(app.db, userId))?.user;
+      if (!user || user.administrator === was) return;
+      administrators.set(userId, user.administrator);
+      const linked = new Set(await visibleDeviceIds(app.db, userId, false));
+      const beyond = [...cache.devices.values()].filter(
+        (entry) => !linked.has(entry.device.id) && !isDeletedUniqueId(entry.device.uniqueId),
+      );
+      if (user.administrator) fanout.revealed(userId, beyond);
+      else
+        fanout.concealed(
+          userId,
+          beyond.map((entry) => entry.device.id),
+        );
+    };
+
+    /** What a change did to who sees which device, for the sockets here. */
+    const followAudience = async (change: Change, before: Map<number, number[]> | null) => {
+      await concealHidden(change);
+      if (before) await regroup(change, before);
+      if (change.kind === 'user' && change.action === 'update') await roleChanged(change.id);
     };
 
     const stopListening = app.changes.on((change) => {
@@ -277,8 +352,7 @@ export const trackingPlugin = fp<TrackingOptions>(
         resync().catch((error: unknown) => app.log.error({ err: error }, 'resync failed'));
         return;
       }
-      const groupBefore =
-        change.kind === 'device' ? cache.devices.get(change.id)?.device.groupId : undefined;
+      const before = chainsBefore(change);
       audience.apply(change);
       cache.apply(change).then(
         () => {
@@ -286,7 +360,7 @@ export const trackingPlugin = fp<TrackingOptions>(
           const entry = change.kind === 'device' ? cache.devices.get(change.id) : undefined;
           if (entry) fanout.edited(entry);
           if (change.kind === 'permission') revealLinked(change);
-          concealHidden(change, groupBefore).catch((error: unknown) =>
+          followAudience(change, before).catch((error: unknown) =>
             app.log.error({ err: error, change }, 'live removal failed'),
           );
         },
@@ -310,6 +384,9 @@ export const trackingPlugin = fp<TrackingOptions>(
       cache.loadConfiguration().catch((error: unknown) => {
         app.log.error({ err: error }, 'tracking cache refresh failed');
       });
+      for (const userId of administrators.keys()) {
+        if (!app.hub.hasUser(userId)) administrators.delete(userId);
+      }
     }, options.refreshMs ?? 60_000).unref();
 
     /** The map side of a deleted latest position: memory, then this instance's sockets. */
@@ -359,6 +436,7 @@ export const trackingPlugin = fp<TrackingOptions>(
         );
       },
       async greeting(user) {
+        administrators.set(user.id, user.administrator);
         // Texts the live side prepared (relayed ones included) are used as they are: a record
         // is read only for a position that has none.
         return greetingTexts.listOf(

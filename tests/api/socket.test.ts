@@ -237,4 +237,112 @@ describe('/api/socket', () => {
     expect(removals(onStranger)).toEqual([]);
     for (const opened of [onAdmin, onViewer, onStranger]) opened.socket.close();
   });
+  it('follows the group tree and the administrator flag: a group moved or deleted, a user made or unmade an administrator', async () => {
+    const admin = await signedInAdmin();
+    const created = <T extends { id: number }>(path: string, body: unknown) =>
+      createdBy<T>(admin, path, body);
+    const link = async (body: Record<string, number>) =>
+      expect((await admin.json('/api/permissions', body)).status).toBe(204);
+    const [north, south] = [
+      await created('/api/groups', { name: 'Regional norte' }),
+      await created('/api/groups', { name: 'Regional sul' }),
+    ];
+    const depot = await created<{ id: number; name: string; groupId: number }>('/api/groups', {
+      name: 'Pátio',
+      groupId: north.id,
+    });
+    const device = (name: string) =>
+      created<{ id: number; uniqueId: string }>('/api/devices', {
+        name,
+        uniqueId: `socket-tree-${name}`,
+        groupId: depot.id,
+      });
+    const [truck, van] = [await device('truck'), await device('van')];
+    // The truck has a position: whoever gains it gets it with the device.
+    const fix = await fetch(
+      `http://127.0.0.1:${server.osmandPort}/?id=${truck.uniqueId}&lat=-23.5&lon=-46.6&timestamp=${Math.floor(Date.now() / 1000)}`,
+      { method: 'POST' },
+    );
+    expect(fix.status).toBe(200);
+    const user = (email: string) => signedInUser(admin, email);
+    const [northUser, southUser, depotUser, promoted] = [
+      await user('north@frota.test'),
+      await user('south@frota.test'),
+      await user('depot@frota.test'),
+      await user('promoted@frota.test'),
+    ];
+    await link({ userId: northUser.id, groupId: north.id });
+    await link({ userId: southUser.id, groupId: south.id });
+    await link({ userId: depotUser.id, groupId: depot.id });
+    await link({ userId: promoted.id, deviceId: van.id });
+    const [onNorth, onSouth, onDepot, onPromoted] = [
+      await open(northUser.client),
+      await open(southUser.client),
+      await open(depotUser.client),
+      await open(promoted.client),
+    ];
+    const since = (opened: Opened) => {
+      const from = opened.messages.length;
+      return () => opened.messages.slice(from).map((m) => JSON.parse(m) as Message);
+    };
+    type Message = {
+      removedDevices?: number[];
+      devices?: { id: number }[];
+      positions?: { deviceId: number }[];
+    };
+    const removed = (read: () => Message[]) => read().flatMap((m) => m.removedDevices ?? []);
+    const shown = (read: () => Message[]) =>
+      read()
+        .flatMap((m) => m.devices ?? [])
+        .map((d) => d.id);
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    const both = sorted([truck.id, van.id]);
+
+    // The depot moves from the north region to the south one.
+    let [north1, south1, depot1] = [since(onNorth), since(onSouth), since(onDepot)];
+    const move = await admin.json(
+      `/api/groups/${depot.id}`,
+      { ...depot, groupId: south.id },
+      'PUT',
+    );
+    expect(move.status).toBe(200);
+    expect(
+      sorted(await waitFor(() => (removed(north1).length === 2 ? removed(north1) : undefined))),
+    ).toEqual(both);
+    await waitFor(() => (both.every((id) => shown(south1).includes(id)) ? true : undefined));
+    expect(
+      south1()
+        .flatMap((m) => m.positions ?? [])
+        .map((p) => p.deviceId),
+    ).toEqual([truck.id]);
+    expect(removed(south1)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(removed(depot1)).toEqual([]);
+    expect(removed(north1)).toHaveLength(2);
+
+    // The depot deleted: its devices leave everyone who saw them through it or its parent.
+    [north1, south1, depot1] = [since(onNorth), since(onSouth), since(onDepot)];
+    expect((await admin.delete(`/api/groups/${depot.id}`)).status).toBe(204);
+    expect(
+      sorted(await waitFor(() => (removed(depot1).length === 2 ? removed(depot1) : undefined))),
+    ).toEqual(both);
+    expect(
+      sorted(await waitFor(() => (removed(south1).length === 2 ? removed(south1) : undefined))),
+    ).toEqual(both);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(north1()).toEqual([]);
+
+    // Made an administrator: every device beyond their own link comes; unmade: those go again.
+    let promoted1 = since(onPromoted);
+    const raise = await admin.json(`/api/users/${promoted.id}`, { administrator: true }, 'PUT');
+    expect(raise.status).toBe(200);
+    await waitFor(() => (shown(promoted1).includes(truck.id) ? true : undefined));
+    expect(shown(promoted1)).not.toContain(van.id);
+    promoted1 = since(onPromoted);
+    const lower = await admin.json(`/api/users/${promoted.id}`, { administrator: false }, 'PUT');
+    expect(lower.status).toBe(200);
+    await waitFor(() => (removed(promoted1).includes(truck.id) ? true : undefined));
+    expect(removed(promoted1)).not.toContain(van.id);
+    for (const opened of [onNorth, onSouth, onDepot, onPromoted]) opened.socket.close();
+  });
 });

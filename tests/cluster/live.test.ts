@@ -347,6 +347,42 @@ describe('caches agree within a second', () => {
     socket.close();
   });
 
+  it('follows a group deleted, or a user made an administrator, on one instance on the other’s map', async () => {
+    const user = await newUser(b);
+    const group = await created(adminA, '/api/groups', { name: `Pátio ${++sequence}` });
+    const inGroup = await created<{ uniqueId: string }>(adminA, '/api/devices', {
+      name: 'regrouped',
+      uniqueId: `cluster-regrouped-${++sequence}`,
+      groupId: group.id,
+    });
+    const elsewhere = await newDevice('beyond-links');
+    expect((await sendFix(a, elsewhere.uniqueId)).status).toBe(200);
+    await permission(adminA, { userId: user.id, groupId: group.id });
+    const socket = await TestSocket.open(b, user.client);
+    // The group's links go with it on A; B still drops its device from the user's map.
+    let mark = socket.messages.length;
+    expect((await adminA.delete(`/api/groups/${group.id}`)).status).toBe(204);
+    await waitFor(
+      () =>
+        socket.messages
+          .slice(mark)
+          .find(({ data }) => (data.removedDevices as number[] | undefined)?.includes(inGroup.id)),
+      1000,
+    );
+    // Made an administrator on A: every other device, with its position, comes on B.
+    mark = socket.messages.length;
+    const raised = await adminA.json(`/api/users/${user.id}`, { administrator: true }, 'PUT');
+    expect(raised.status).toBe(200);
+    await waitFor(
+      () =>
+        socket
+          .items<Position>('positions', mark)
+          .find(({ item }) => item.deviceId === elsewhere.id),
+      1000,
+    );
+    socket.close();
+  });
+
   it('refuses a user disabled on one instance on the other: Basic, session and socket', async () => {
     const user = await newUser(b);
     expect(
