@@ -332,12 +332,14 @@ export const trackingPlugin = fp<TrackingOptions>(
       const beyond = [...cache.devices.values()].filter(
         (entry) => !linked.has(entry.device.id) && !isDeletedUniqueId(entry.device.uniqueId),
       );
-      if (user.administrator) fanout.revealed(userId, beyond);
-      else
+      if (user.administrator) {
+        fanout.revealed(userId, beyond);
+      } else {
         fanout.concealed(
           userId,
           beyond.map((entry) => entry.device.id),
         );
+      }
     };
 
     /** What a change did to who sees which device, for the sockets here. */
@@ -361,7 +363,7 @@ export const trackingPlugin = fp<TrackingOptions>(
           if (entry) fanout.edited(entry);
           if (change.kind === 'permission') revealLinked(change);
           followAudience(change, before).catch((error: unknown) =>
-            app.log.error({ err: error, change }, 'live removal failed'),
+            app.log.error({ err: error, change }, 'live audience change failed'),
           );
         },
         (error: unknown) => {
