@@ -55,6 +55,7 @@ export const knownErrorCodes = [
   'ONE_TIME_PASSWORD_IS_DISABLED',
   'USER_ACCESS_DENIED',
   'NOT_SIGNED_IN_AS_ANOTHER_USER',
+  'CROSS_SITE_REQUEST_REFUSED',
 ] as const;
 
 type KnownErrorCode = (typeof knownErrorCodes)[number];
@@ -65,6 +66,7 @@ const aliases: Record<string, KnownErrorCode> = {
   EMAIL_IS_REQUIRED: 'FILL_EMAIL_FIELD',
   TOKEN_IS_REQUIRED: 'FILL_TOKEN_FIELD',
   UNAUTHORIZED: 'HTTP_401_UNAUTHORIZED',
+  'CROSS-SITE_REQUEST_REFUSED': 'CROSS_SITE_REQUEST_REFUSED',
 };
 
 const isKnown = (code: string): code is KnownErrorCode =>

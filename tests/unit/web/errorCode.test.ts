@@ -35,6 +35,14 @@ describe('errorCode', () => {
     expect(view).toEqual({ kind: 'message', key: 'errors.ACCOUNT_BELONGS_TO_ANOTHER_DOMAIN' });
   });
 
+  it('translates the cross-site refusal a sign-in meets at an address the server does not answer to', () => {
+    const view = describeError({
+      status: 400,
+      body: 'Cross-site request refused - SecurityException',
+    });
+    expect(view).toEqual({ kind: 'message', key: 'errors.CROSS_SITE_REQUEST_REFUSED' });
+  });
+
   it('gives an empty code for an empty body', () => {
     expect(errorCode('')).toBe('');
   });

@@ -104,6 +104,8 @@ const publicEnUS = {
     FILL_EMAIL_FIELD: 'Please fill in the email field.',
     FILL_TOKEN_FIELD: 'Please fill in the recovery code field.',
     USER_NOT_AUTHED: 'Refresh your page',
+    CROSS_SITE_REQUEST_REFUSED:
+      'The server refused this request because this page was not opened at its address. Open the app at the address your administrator gave you; if that is the one you used, the administrator should check the proxy settings.',
     UNKNOWN: 'An unexpected error occurred.',
   },
   whatsapp: {

@@ -102,6 +102,8 @@ const publicEsES: PublicMessages = {
     FILL_EMAIL_FIELD: 'Por favor, complete el campo de correo electrónico.',
     FILL_TOKEN_FIELD: 'Por favor, complete el campo del código de recuperación.',
     USER_NOT_AUTHED: 'Actualice su página',
+    CROSS_SITE_REQUEST_REFUSED:
+      'El servidor rechazó la solicitud porque esta página no se abrió en su dirección. Abra la aplicación en la dirección que le indicó el administrador; si es la que usó, el administrador debe revisar la configuración del proxy.',
     UNKNOWN: 'Ocurrió un error inesperado.',
   },
   whatsapp: {

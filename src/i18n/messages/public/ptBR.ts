@@ -100,6 +100,8 @@ const publicPtBR: PublicMessages = {
     FILL_EMAIL_FIELD: 'Por favor, preencha o campo de e-mail.',
     FILL_TOKEN_FIELD: 'Por favor, preencha o campo do código de recuperação.',
     USER_NOT_AUTHED: 'Atualize a sua página',
+    CROSS_SITE_REQUEST_REFUSED:
+      'O servidor recusou o pedido porque esta página não foi aberta pelo endereço dele. Abra o aplicativo pelo endereço que o administrador informou; se foi esse o usado, o administrador deve verificar as configurações do proxy.',
     UNKNOWN: 'Ocorreu um erro inesperado.',
   },
   whatsapp: {
