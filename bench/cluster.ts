@@ -207,8 +207,10 @@ async function run(
   const balancer = await roundRobinBalancer(
     feed === 'split' ? osmandPorts.map((port) => [port]) : [osmandPorts],
   );
-  // Two administrators' sockets in every setup, one on each instance when there are two: the
-  // fan-out to sockets costs the same, and only the coordination differs.
+  // The administrator's two sockets in every setup, one on each instance when there are two.
+  // On one instance both are one user's, so each batch's message is built once and written
+  // twice; two instances each build their own, which is part of what the coordination costs
+  // (every instance feeds its sockets every fix of the cluster).
   const socketHosts = servers.length > 1 ? servers : [servers[0], servers[0]];
   const sockets = await Promise.all(socketHosts.map(openSocket));
   // Requests in flight: enough to keep both instances' batches full (a reply waits for its
