@@ -210,7 +210,9 @@ export const trackingPlugin = fp<TrackingOptions>(
       await Promise.all([cache.apply({ kind: 'resync' }), audience.apply({ kind: 'resync' })]);
       for (const userId of [...app.hub.userIds()]) {
         const state = await snapshot(userId);
-        if (state) app.hub.sendRawToUser(userId, JSON.stringify(state));
+        // `complete`: these are all the devices the user sees, so a device they lost meanwhile
+        // (its unlink or deletion was not heard) leaves Frota's map too (docs/traccar-api.md).
+        if (state) app.hub.sendRawToUser(userId, JSON.stringify({ ...state, complete: true }));
       }
     };
 

@@ -125,8 +125,13 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
     deps.onStatus?.(false);
   };
   socket.onmessage = (event: MessageEvent) => {
-    const { logs, ...message } = parseMessage(event.data);
+    const { logs, complete, ...message } = parseMessage(event.data);
     if (logs?.length) deliverProtocolLogs(logs);
+    if (complete && !awaiting) {
+      // The whole set: devices missing from it (lost while updates could not reach us) go.
+      store.resync(message.devices ?? [], message.positions ?? []);
+      return;
+    }
     if (awaiting && message.positions) {
       // The connection's first positions: the greeting, applied with the devices' load.
       const { positions, ...rest } = message;

@@ -4,6 +4,11 @@ import type { LiveMessage } from './store';
 /** A socket frame: what the live store takes, plus the protocol logs a screen may have asked for. */
 export interface SocketMessage extends LiveMessage {
   logs?: ProtocolLogRecord[];
+  /**
+   * The message holds every device the user sees and their latest positions (an instance's
+   * resync after its link to the others came back): it replaces the set rather than merging.
+   */
+  complete?: boolean;
 }
 
 const arrayOf = <T>(value: unknown): T[] | undefined =>
@@ -28,6 +33,7 @@ export const parseMessage = (data: unknown): SocketMessage => {
       (id): id is number => typeof id === 'number' && Number.isInteger(id),
     ),
     logs: readLogRecords(record.logs),
+    complete: record.complete === true || undefined,
   };
 };
 

@@ -33,6 +33,8 @@ describe('a Redis restart', () => {
     const admin = await cluster.admin(a);
     const res = await admin.json('/api/devices', { name: 'Outage', uniqueId: 'redis-outage' });
     const deviceId = ((await res.json()) as { id: number }).id;
+    const doomed = await admin.json('/api/devices', { name: 'Doomed', uniqueId: 'redis-doomed' });
+    const doomedId = ((await doomed.json()) as { id: number }).id;
     const socket = await TestSocket.open(b, await cluster.admin(b));
     expect((await sendFix(a, 'redis-outage', { time: Date.now() - 60_000 })).status).toBe(200);
     await waitFor(() =>
@@ -45,6 +47,8 @@ describe('a Redis restart', () => {
     const duringOutage = Date.now() - 10_000;
     expect((await sendFix(a, 'redis-outage', { time: duringOutage, lat: -23.7 })).status).toBe(200);
     expect((await admin.get('/api/devices')).status).toBe(200);
+    // Deleted on A while B cannot hear of it.
+    expect((await admin.delete(`/api/devices/${doomedId}`)).status).toBe(204);
     expect((await new Client(b.url).form('/api/session', TEST_ADMIN)).status).toBe(200);
     const mark = socket.messages.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -67,6 +71,14 @@ describe('a Redis restart', () => {
     expect(
       socket.items<{ id: number }>('devices', mark).some(({ item }) => item.id === deviceId),
     ).toBe(true);
+    // The resync is marked complete and leaves out the device deleted meanwhile, so a map that
+    // replaces its set from it (Frota's) drops that device.
+    const complete = socket.messages
+      .slice(mark)
+      .find(({ data }) => (data as Record<string, unknown>).complete === true);
+    const ids = ((complete?.data.devices ?? []) as { id: number }[]).map(({ id }) => id);
+    expect(ids).toContain(deviceId);
+    expect(ids).not.toContain(doomedId);
     expect(socket.open).toBe(true);
 
     // Live updates flow again.

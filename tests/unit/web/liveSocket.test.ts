@@ -104,6 +104,42 @@ describe('live socket', () => {
     expect(store.getState().positions.get(2)?.latitude).toBe(2);
   });
 
+  it('takes a complete message as the whole set: a device missing from it leaves the store', async () => {
+    const store = immediate();
+    startLiveSocket(store, {
+      url: 'ws://test/api/socket',
+      loadDevices: async () => [device(1), device(2)],
+      loadPositions: async () => [],
+      loadDevice: async (id) => device(id),
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.instances[0];
+    socket.open();
+    socket.message({ positions: [position(1), position(2)] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...store.getState().devices.keys()].sort()).toEqual([1, 2]);
+
+    // A plain message merges: device 2 stays.
+    socket.message({
+      devices: [device(1)],
+      positions: [position(1, { latitude: 3, fixTime: '2026-01-01T11:00:00Z' })],
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...store.getState().devices.keys()].sort()).toEqual([1, 2]);
+    // The server's resync after its link to the other instances came back: device 2 went
+    // meanwhile, device 3 came.
+    socket.message({
+      devices: [device(1), device(3)],
+      positions: [position(1, { latitude: 4, fixTime: '2026-01-01T11:05:00Z' }), position(3)],
+      complete: true,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...store.getState().devices.keys()].sort()).toEqual([1, 3]);
+    expect(store.getState().positions.has(2)).toBe(false);
+    expect(store.getState().positions.get(1)?.latitude).toBe(4);
+  });
+
   it('asks REST for the positions when the greeting does not come, or its socket closes first', async () => {
     const store = immediate();
     const loadPositions = vi.fn(async () => [position(1, { latitude: 9 })]);
