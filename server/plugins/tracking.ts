@@ -88,6 +88,11 @@ export function maxFixAgeMs(
 
 /** What wraps the latest positions in the socket's opening message (Traccar's shape). */
 const GREETING = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
+/**
+ * Told to a user's sockets when their account was saved: Frota's web app reads the session again
+ * (docs/traccar-api.md, WebSocket). Traccar's clients ignore the key.
+ */
+const USER_CHANGED = '{"userChanged":true}';
 
 export const trackingPlugin = fp<TrackingOptions>(
   async (app, options) => {
@@ -348,7 +353,12 @@ export const trackingPlugin = fp<TrackingOptions>(
     const followAudience = async (change: Change, before: Map<number, number[]> | null) => {
       await concealHidden(change);
       if (before) await regroup(change, before);
-      if (change.kind === 'user' && change.action === 'update') await roleChanged(change.id);
+      if (change.kind === 'user' && change.action === 'update') {
+        // The user's own screens re-read their account (menus, rights, preferences). Every
+        // instance tells its own sockets, so the message stays local.
+        app.hub.sendRawToUser(change.id, USER_CHANGED);
+        await roleChanged(change.id);
+      }
     };
 
     const stopListening = app.changes.on((change) => {

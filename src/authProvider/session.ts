@@ -94,3 +94,18 @@ export const ensureUser = async (): Promise<User | null> => {
   setCurrentUser(user);
   return user;
 };
+
+/**
+ * Reads the signed-in user again, after their account was saved (by an administrator, say).
+ * Resolves whether a user was read; a failure keeps the one held, and a session that ended is
+ * dealt with by the next call that meets it.
+ */
+export const refreshUser = async (): Promise<boolean> => {
+  if (!getCurrentUser()) return false;
+  try {
+    setCurrentUser(await sessionMethods.getSession());
+    return true;
+  } catch {
+    return false;
+  }
+};

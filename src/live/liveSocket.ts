@@ -19,6 +19,8 @@ interface LiveSocketDeps {
   loadPositions?: () => Promise<Position[]>;
   loadDevice?: (id: number) => Promise<Device | undefined>;
   onStatus?: (connected: boolean) => void;
+  /** The signed-in user's account was saved, here or elsewhere. */
+  onUserChanged?: () => void;
   /** The WebSocket class (tests pass a fake). */
   WebSocket?: typeof WebSocket;
 }
@@ -125,8 +127,9 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
     deps.onStatus?.(false);
   };
   socket.onmessage = (event: MessageEvent) => {
-    const { logs, complete, ...message } = parseMessage(event.data);
+    const { logs, complete, userChanged, ...message } = parseMessage(event.data);
     if (logs?.length) deliverProtocolLogs(logs);
+    if (userChanged) deps.onUserChanged?.();
     if (complete && !awaiting) {
       // The whole set: devices missing from it (lost while updates could not reach us) go.
       store.resync(message.devices ?? [], message.positions ?? []);

@@ -9,6 +9,8 @@ export interface SocketMessage extends LiveMessage {
    * resync after its link to the others came back): it replaces the set rather than merging.
    */
   complete?: boolean;
+  /** The user's account was saved: the app reads its session again (menus, rights). */
+  userChanged?: boolean;
 }
 
 const arrayOf = <T>(value: unknown): T[] | undefined =>
@@ -34,6 +36,7 @@ export const parseMessage = (data: unknown): SocketMessage => {
     ),
     logs: readLogRecords(record.logs),
     complete: record.complete === true || undefined,
+    userChanged: record.userChanged === true || undefined,
   };
 };
 

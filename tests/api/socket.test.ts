@@ -348,4 +348,32 @@ describe('/api/socket', () => {
     expect(removed(promoted1)).not.toContain(van.id);
     for (const opened of [onNorth, onSouth, onDepot, onPromoted]) opened.socket.close();
   });
+
+  it("tells a user's sockets, and only theirs, that their account was saved", async () => {
+    const admin = await signedInAdmin();
+    const [edited, other] = [
+      await signedInUser(admin, 'edited@frota.test'),
+      await signedInUser(admin, 'bystander@frota.test'),
+    ];
+    const [first, second, bystander] = [
+      await open(edited.client),
+      await open(edited.client),
+      await open(other.client),
+    ];
+    const marks = [first, second, bystander].map((opened) => opened.messages.length);
+    const saved = await admin.json(`/api/users/${edited.id}`, { readonly: true }, 'PUT');
+    expect(saved.status).toBe(200);
+    for (const opened of [first, second]) {
+      await waitFor(() => (opened.messages.includes('{"userChanged":true}') ? true : undefined));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(
+      bystander.messages.slice(marks[2]).filter((m) => m !== '{}'),
+      'a bystander hears nothing of it',
+    ).toEqual([]);
+    expect(first.messages.slice(marks[0]).filter((m) => m === '{"userChanged":true}')).toHaveLength(
+      1,
+    );
+    for (const opened of [first, second, bystander]) opened.socket.close();
+  });
 });

@@ -94,3 +94,64 @@ test('an admin links a geofence to a device from the device form', async ({ page
   await dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' }).click();
   await expect(dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' })).not.toBeChecked();
 });
+
+test("a user made an administrator gets the administrator's menus without a reload, and loses them again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signInAdmin(page);
+  const account = { email: 'e2e-promovido@example.com', password: 'promovido1' };
+  const created = await page.request.post('/api/users', {
+    data: { name: 'Paulo Promovido', ...account },
+  });
+  expect(created.status()).toBe(200);
+  const user = (await created.json()) as { id: number };
+  const setAdministrator = async (administrator: boolean) => {
+    const current = await (await page.request.get(`/api/users/${user.id}`)).json();
+    const saved = await page.request.put(`/api/users/${user.id}`, {
+      data: { ...current, administrator },
+    });
+    expect(saved.status()).toBe(200);
+  };
+
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const userPage = await context.newPage();
+  await userPage.goto('/login');
+  await signIn(userPage, account);
+  await expect(userMenu(userPage)).toBeVisible();
+  const usersItem = userPage.getByRole('menuitem', { name: 'Usuários' });
+  await userMenu(userPage).click();
+  await expect(userPage.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
+  await expect(usersItem).toHaveCount(0);
+  await userPage.keyboard.press('Escape');
+  // Marks this page load, to tell a reload apart from the menus following by themselves.
+  await userPage.evaluate(() =>
+    sessionStorage.setItem('e2e-page-load', String(performance.timeOrigin)),
+  );
+  const samePageLoad = () =>
+    userPage.evaluate(
+      () => sessionStorage.getItem('e2e-page-load') === String(performance.timeOrigin),
+    );
+
+  await setAdministrator(true);
+  // The socket says the account changed; the menu is read again, with no reload.
+  await expect(async () => {
+    await userPage.keyboard.press('Escape');
+    await userMenu(userPage).click();
+    await expect(usersItem).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await userPage.keyboard.press('Escape');
+
+  await setAdministrator(false);
+  await expect(async () => {
+    await userPage.keyboard.press('Escape');
+    await userMenu(userPage).click();
+    await expect(userPage.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible({
+      timeout: 500,
+    });
+    await expect(usersItem).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  expect(await samePageLoad()).toBe(true);
+  await context.close();
+});

@@ -140,6 +140,29 @@ describe('live socket', () => {
     expect(store.getState().positions.get(1)?.latitude).toBe(4);
   });
 
+  it("reports that the user's account was saved, and leaves the map as it is", async () => {
+    const store = immediate();
+    const onUserChanged = vi.fn();
+    startLiveSocket(store, {
+      url: 'ws://test/api/socket',
+      loadDevices: async () => [device(1)],
+      loadPositions: async () => [],
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+      onUserChanged,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.instances[0];
+    socket.open();
+    socket.message({ positions: [position(1)] });
+    await vi.advanceTimersByTimeAsync(0);
+    socket.message({ devices: [device(1)] });
+    expect(onUserChanged).not.toHaveBeenCalled();
+    socket.message({ userChanged: true });
+    expect(onUserChanged).toHaveBeenCalledTimes(1);
+    expect([...store.getState().devices.keys()]).toEqual([1]);
+    expect(store.getState().positions.get(1)).toBeDefined();
+  });
+
   it('asks REST for the positions when the greeting does not come, or its socket closes first', async () => {
     const store = immediate();
     const loadPositions = vi.fn(async () => [position(1, { latitude: 9 })]);
