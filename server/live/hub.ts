@@ -202,7 +202,8 @@ export class SocketHub {
     for (const socket of sockets) this.safeSend(socket, data);
   }
 
-  private broadcast(data: string): void {
+  /** Sends already serialised JSON to every socket on this instance. */
+  broadcast(data: string): void {
     this.sendText(this.sockets.keys(), data);
   }
 

@@ -93,6 +93,8 @@ const GREETING = { before: Buffer.from('{"positions":'), after: Buffer.from('}')
  * (docs/traccar-api.md, WebSocket). Traccar's clients ignore the key.
  */
 const USER_CHANGED = '{"userChanged":true}';
+/** Told to every socket when the server settings or a brand were saved: the app re-reads them. */
+const SERVER_CHANGED = '{"serverChanged":true}';
 
 export const trackingPlugin = fp<TrackingOptions>(
   async (app, options) => {
@@ -366,6 +368,8 @@ export const trackingPlugin = fp<TrackingOptions>(
         resync().catch((error: unknown) => app.log.error({ err: error }, 'resync failed'));
         return;
       }
+      // Each instance tells its own sockets, as every instance hears the change.
+      if (change.kind === 'server' || change.kind === 'brand') app.hub.broadcast(SERVER_CHANGED);
       const before = chainsBefore(change);
       audience.apply(change);
       cache.apply(change).then(

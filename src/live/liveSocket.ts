@@ -21,6 +21,8 @@ interface LiveSocketDeps {
   onStatus?: (connected: boolean) => void;
   /** The signed-in user's account was saved, here or elsewhere. */
   onUserChanged?: () => void;
+  /** The server settings or a brand were saved, here or elsewhere. */
+  onServerChanged?: () => void;
   /** The WebSocket class (tests pass a fake). */
   WebSocket?: typeof WebSocket;
 }
@@ -127,9 +129,10 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
     deps.onStatus?.(false);
   };
   socket.onmessage = (event: MessageEvent) => {
-    const { logs, complete, userChanged, ...message } = parseMessage(event.data);
+    const { logs, complete, userChanged, serverChanged, ...message } = parseMessage(event.data);
     if (logs?.length) deliverProtocolLogs(logs);
     if (userChanged) deps.onUserChanged?.();
+    if (serverChanged) deps.onServerChanged?.();
     if (complete && !awaiting) {
       // The whole set: devices missing from it (lost while updates could not reach us) go.
       store.resync(message.devices ?? [], message.positions ?? []);

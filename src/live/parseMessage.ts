@@ -11,6 +11,8 @@ export interface SocketMessage extends LiveMessage {
   complete?: boolean;
   /** The user's account was saved: the app reads its session again (menus, rights). */
   userChanged?: boolean;
+  /** The server settings or a brand were saved: the app reads them again. */
+  serverChanged?: boolean;
 }
 
 const arrayOf = <T>(value: unknown): T[] | undefined =>
@@ -37,6 +39,7 @@ export const parseMessage = (data: unknown): SocketMessage => {
     logs: readLogRecords(record.logs),
     complete: record.complete === true || undefined,
     userChanged: record.userChanged === true || undefined,
+    serverChanged: record.serverChanged === true || undefined,
   };
 };
 

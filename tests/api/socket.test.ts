@@ -5,7 +5,8 @@ import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // The plus licence, so a brand can be saved (its sockets hear of it).
+  server = await startServer({ env: { LICENSE_MODE: 'plus' } });
 });
 afterAll(() => server?.stop());
 
@@ -375,5 +376,35 @@ describe('/api/socket', () => {
       1,
     );
     for (const opened of [first, second, bystander]) opened.socket.close();
+  });
+
+  it('tells every socket that the server settings were saved', async () => {
+    const admin = await signedInAdmin();
+    const { client } = await signedInUser(admin, 'settings-watcher@frota.test');
+    const [onUser, onAdmin] = [await open(client), await open(admin)];
+    const settings = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
+    const saved = await admin.json('/api/server', settings, 'PUT');
+    expect(saved.status).toBe(200);
+    for (const opened of [onUser, onAdmin]) {
+      await waitFor(() => (opened.messages.includes('{"serverChanged":true}') ? true : undefined));
+    }
+    // So does the brand (title, logo, colours).
+    const from = onUser.messages.length;
+    const theme = {
+      config: { title: 'Frota Sul', whatsapp: '', headLogo: { image: false, text: '' } },
+    };
+    expect((await admin.json('/tarkan/theme', theme, 'PUT')).status).toBe(200);
+    await waitFor(() =>
+      onUser.messages.slice(from).includes('{"serverChanged":true}') ? true : undefined,
+    );
+    // A refused save changes nothing and says nothing.
+    const marks = [onUser, onAdmin].map((opened) => opened.messages.length);
+    const refused = await client.json('/api/server', settings, 'PUT');
+    expect(refused.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    [onUser, onAdmin].forEach((opened, i) =>
+      expect(opened.messages.slice(marks[i]).filter((m) => m !== '{}')).toEqual([]),
+    );
+    for (const opened of [onUser, onAdmin]) opened.socket.close();
   });
 });

@@ -380,6 +380,9 @@ describe('caches agree within a second', () => {
           .find(({ item }) => item.deviceId === elsewhere.id),
       1000,
     );
+    // B tells the user's screen that the account changed (its menus follow), once.
+    await waitFor(() => socket.messages.slice(mark).find(({ data }) => data.userChanged), 1000);
+    expect(socket.messages.slice(mark).filter(({ data }) => data.userChanged)).toHaveLength(1);
     socket.close();
   });
 
@@ -427,10 +430,13 @@ describe('caches agree within a second', () => {
     ).toBe(200);
   });
 
-  it('applies server settings saved on one instance to the web app policy of the other', async () => {
+  it('applies server settings saved on one instance to the web app policy and the sockets of the other', async () => {
     const policy = async () =>
       (await fetch(`${b.url}/some/page`)).headers.get('content-security-policy') ?? '';
     expect(await policy()).not.toContain('tiles.cluster.example');
+    const user = await newUser(b);
+    const socket = await TestSocket.open(b, user.client);
+    const mark = socket.messages.length;
     const server = (await (await adminA.get('/api/server')).json()) as Record<string, unknown>;
     const res = await adminA.json(
       '/api/server',
@@ -442,6 +448,9 @@ describe('caches agree within a second', () => {
       async () => ((await policy()).includes('tiles.cluster.example') ? true : undefined),
       1000,
     );
+    // And B tells its sockets, so open screens read the settings again.
+    await waitFor(() => socket.messages.slice(mark).find(({ data }) => data.serverChanged), 1000);
+    socket.close();
   });
 });
 

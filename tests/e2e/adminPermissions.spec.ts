@@ -155,3 +155,44 @@ test("a user made an administrator gets the administrator's menus without a relo
   expect(await samePageLoad()).toBe(true);
   await context.close();
 });
+
+test('a screen open when the administrator makes the server read-only follows it without a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signInAdmin(page);
+  const account = { email: 'e2e-leitura@example.com', password: 'leitura12' };
+  const created = await page.request.post('/api/users', {
+    data: { name: 'Lúcia Leitura', ...account },
+  });
+  expect(created.status()).toBe(200);
+
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const userPage = await context.newPage();
+  await userPage.goto('/login');
+  await signIn(userPage, account);
+  await expect(userMenu(userPage)).toBeVisible();
+  await userPage.goto('/account');
+  const readonlyNotice = userPage.getByText('Sua conta não pode ser alterada aqui.');
+  await expect(saveButton(userPage)).toBeVisible();
+  await expect(readonlyNotice).toHaveCount(0);
+  await userPage.evaluate(() =>
+    sessionStorage.setItem('e2e-page-load', String(performance.timeOrigin)),
+  );
+  try {
+    await patchServer(page.request, {}, { readonly: true });
+    // The socket says the settings changed; the page reads them again within a couple of seconds.
+    await expect(readonlyNotice).toBeVisible({ timeout: 10_000 });
+    await expect(saveButton(userPage)).toHaveCount(0);
+  } finally {
+    await patchServer(page.request, {}, { readonly: false });
+  }
+  await expect(readonlyNotice).toHaveCount(0, { timeout: 10_000 });
+  expect(
+    await userPage.evaluate(
+      () => sessionStorage.getItem('e2e-page-load') === String(performance.timeOrigin),
+    ),
+  ).toBe(true);
+  await context.close();
+});

@@ -140,15 +140,17 @@ describe('live socket', () => {
     expect(store.getState().positions.get(1)?.latitude).toBe(4);
   });
 
-  it("reports that the user's account was saved, and leaves the map as it is", async () => {
+  it("reports that the user's account, or the server settings, were saved, and leaves the map as it is", async () => {
     const store = immediate();
     const onUserChanged = vi.fn();
+    const onServerChanged = vi.fn();
     startLiveSocket(store, {
       url: 'ws://test/api/socket',
       loadDevices: async () => [device(1)],
       loadPositions: async () => [],
       WebSocket: FakeSocket as unknown as typeof WebSocket,
       onUserChanged,
+      onServerChanged,
     });
     await vi.advanceTimersByTimeAsync(0);
     const socket = FakeSocket.instances[0];
@@ -158,6 +160,10 @@ describe('live socket', () => {
     socket.message({ devices: [device(1)] });
     expect(onUserChanged).not.toHaveBeenCalled();
     socket.message({ userChanged: true });
+    expect(onUserChanged).toHaveBeenCalledTimes(1);
+    expect(onServerChanged).not.toHaveBeenCalled();
+    socket.message({ serverChanged: true });
+    expect(onServerChanged).toHaveBeenCalledTimes(1);
     expect(onUserChanged).toHaveBeenCalledTimes(1);
     expect([...store.getState().devices.keys()]).toEqual([1]);
     expect(store.getState().positions.get(1)).toBeDefined();
