@@ -33,11 +33,18 @@ let inset = 0;
 /**
  * The device just zoomed to, while the panel it opens may still be on its way: a marker click
  * flies to the device and opens its panel at once, and the panel only says how much it covers
- * once it is drawn.
+ * once it is drawn. On a slow phone or laptop that takes more than a second (its code is loaded
+ * on first use), so the first panel to arrive is waited for longer than later changes.
  */
-let focus: { id: number; zoom: number; until: number } | null = null;
+let focus: { id: number; zoom: number; at: number; panelArrived: boolean } | null = null;
 /** How long after a zoom a panel that opens or closes moves the device to the new middle (ms). */
 const FOCUS_MS = 1000;
+/** How long after a zoom the first panel to arrive still moves the device (ms). */
+const FIRST_PANEL_MS = 10_000;
+/** A user who moves the map meanwhile has looked elsewhere: their panel must not undo it. */
+const forgetFocus = () => {
+  focus = null;
+};
 
 /**
  * The map centre that shows `at` in the middle of the part no panel covers, at `zoom`: the device
@@ -78,7 +85,9 @@ export const growTrail = (
 
 export const mapUi = {
   setMap: (instance: L.Map | null) => {
+    map?.off('dragstart', forgetFocus);
     map = instance;
+    map?.on('dragstart', forgetFocus);
   },
   getMap: () => map,
   /** A side panel opened (its width) or closed (0) over the map's left. */
@@ -86,7 +95,12 @@ export const mapUi = {
     const changed = px !== inset;
     inset = px;
     markCentre();
-    if (changed && focus && focus.until > Date.now()) flyToDevice(focus.id, focus.zoom);
+    if (!changed || !focus) return;
+    const since = Date.now() - focus.at;
+    if (since < FOCUS_MS || (!focus.panelArrived && since < FIRST_PANEL_MS)) {
+      flyToDevice(focus.id, focus.zoom);
+    }
+    focus.panelArrived = true;
   },
   markCentre,
   follow: (id: number | null) => set({ followId: id }),
@@ -123,7 +137,8 @@ export const mapUi = {
   zoomTo: (id: number, zoom = 16) => {
     if (!map) return;
     const to = Math.max(zoom, map.getZoom());
-    focus = { id, zoom: to, until: Date.now() + FOCUS_MS };
+    // With a panel already open, the one the device opens takes its place: nothing to wait for.
+    focus = { id, zoom: to, at: Date.now(), panelArrived: inset !== 0 };
     flyToDevice(id, to);
   },
 };
