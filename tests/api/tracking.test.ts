@@ -366,9 +366,11 @@ describe.each(backends)('tracking on %s', (backend) => {
   it('turns a silent device unknown after status.timeout, and records status events', async () => {
     const admin = new Client(server.url);
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    // The socket first: the van has been silent for longer than the new timeout, so the next
+    // sweep after the save turns it unknown, and a socket opened after that would never hear it.
+    const alice = await live(ALICE);
     const put = await admin.json('/api/server', { attributes: { 'status.timeout': 1 } }, 'PUT');
     expect(put.status).toBe(200);
-    const alice = await live(ALICE);
     const vanStatus = () =>
       alice
         .all('devices')
