@@ -355,12 +355,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     const followAudience = async (change: Change, before: Map<number, number[]> | null) => {
       await concealHidden(change);
       if (before) await regroup(change, before);
-      if (change.kind === 'user' && change.action === 'update') {
-        // The user's own screens re-read their account (menus, rights, preferences). Every
-        // instance tells its own sockets, so the message stays local.
-        app.hub.sendRawToUser(change.id, USER_CHANGED);
-        await roleChanged(change.id);
-      }
+      if (change.kind === 'user' && change.action === 'update') await roleChanged(change.id);
     };
 
     const stopListening = app.changes.on((change) => {
@@ -368,8 +363,14 @@ export const trackingPlugin = fp<TrackingOptions>(
         resync().catch((error: unknown) => app.log.error({ err: error }, 'resync failed'));
         return;
       }
-      // Each instance tells its own sockets, as every instance hears the change.
-      if (change.kind === 'server' || change.kind === 'brand') app.hub.broadcast(SERVER_CHANGED);
+      // Open screens re-read what a save changed: the user's own account (menus, rights,
+      // preferences), or the settings and brand everyone's screens follow. Every instance hears
+      // the change and tells its own sockets only.
+      if (change.kind === 'user' && change.action === 'update') {
+        app.hub.sendRawToUser(change.id, USER_CHANGED);
+      } else if (change.kind === 'server' || change.kind === 'brand') {
+        app.hub.broadcast(SERVER_CHANGED);
+      }
       const before = chainsBefore(change);
       audience.apply(change);
       cache.apply(change).then(
