@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { patchServer, saveButton, signInAdmin } from './adminSupport';
 import { signIn, userMenu } from './support';
 
@@ -95,18 +95,49 @@ test('an admin links a geofence to a device from the device form', async ({ page
   await expect(dialog.getByRole('checkbox', { name: 'E2E Cerca Vinculada' })).not.toBeChecked();
 });
 
+/**
+ * A user created through the API and signed in, in a Portuguese browser of their own; the
+ * administrator's session is `page`'s.
+ */
+async function signedInNewUser(
+  page: Page,
+  browser: Browser,
+  name: string,
+  account: { email: string; password: string },
+) {
+  const created = await page.request.post('/api/users', { data: { name, ...account } });
+  expect(created.status()).toBe(200);
+  const user = (await created.json()) as { id: number };
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const userPage = await context.newPage();
+  await userPage.goto('/login');
+  await signIn(userPage, account);
+  await expect(userMenu(userPage)).toBeVisible();
+  return { user, context, userPage };
+}
+
+/**
+ * Marks the page's current load; the returned check says whether the page is still that load,
+ * which tells a screen that followed a change by itself from one that was reloaded.
+ */
+async function markPageLoad(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() =>
+    sessionStorage.setItem('e2e-page-load', String(performance.timeOrigin)),
+  );
+  return () =>
+    page.evaluate(() => sessionStorage.getItem('e2e-page-load') === String(performance.timeOrigin));
+}
+
 test("a user made an administrator gets the administrator's menus without a reload, and loses them again", async ({
   page,
   browser,
 }) => {
   test.setTimeout(60_000);
   await signInAdmin(page);
-  const account = { email: 'e2e-promovido@example.com', password: 'promovido1' };
-  const created = await page.request.post('/api/users', {
-    data: { name: 'Paulo Promovido', ...account },
+  const { user, context, userPage } = await signedInNewUser(page, browser, 'Paulo Promovido', {
+    email: 'e2e-promovido@example.com',
+    password: 'promovido1',
   });
-  expect(created.status()).toBe(200);
-  const user = (await created.json()) as { id: number };
   const setAdministrator = async (administrator: boolean) => {
     const current = await (await page.request.get(`/api/users/${user.id}`)).json();
     const saved = await page.request.put(`/api/users/${user.id}`, {
@@ -115,24 +146,12 @@ test("a user made an administrator gets the administrator's menus without a relo
     expect(saved.status()).toBe(200);
   };
 
-  const context = await browser.newContext({ locale: 'pt-BR' });
-  const userPage = await context.newPage();
-  await userPage.goto('/login');
-  await signIn(userPage, account);
-  await expect(userMenu(userPage)).toBeVisible();
   const usersItem = userPage.getByRole('menuitem', { name: 'Usuários' });
   await userMenu(userPage).click();
   await expect(userPage.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
   await expect(usersItem).toHaveCount(0);
   await userPage.keyboard.press('Escape');
-  // Marks this page load, to tell a reload apart from the menus following by themselves.
-  await userPage.evaluate(() =>
-    sessionStorage.setItem('e2e-page-load', String(performance.timeOrigin)),
-  );
-  const samePageLoad = () =>
-    userPage.evaluate(
-      () => sessionStorage.getItem('e2e-page-load') === String(performance.timeOrigin),
-    );
+  const samePageLoad = await markPageLoad(userPage);
 
   await setAdministrator(true);
   // The socket says the account changed; the menu is read again, with no reload.
@@ -162,24 +181,15 @@ test('a screen open when the administrator makes the server read-only follows it
 }) => {
   test.setTimeout(60_000);
   await signInAdmin(page);
-  const account = { email: 'e2e-leitura@example.com', password: 'leitura12' };
-  const created = await page.request.post('/api/users', {
-    data: { name: 'Lúcia Leitura', ...account },
+  const { context, userPage } = await signedInNewUser(page, browser, 'Lúcia Leitura', {
+    email: 'e2e-leitura@example.com',
+    password: 'leitura12',
   });
-  expect(created.status()).toBe(200);
-
-  const context = await browser.newContext({ locale: 'pt-BR' });
-  const userPage = await context.newPage();
-  await userPage.goto('/login');
-  await signIn(userPage, account);
-  await expect(userMenu(userPage)).toBeVisible();
   await userPage.goto('/account');
   const readonlyNotice = userPage.getByText('Sua conta não pode ser alterada aqui.');
   await expect(saveButton(userPage)).toBeVisible();
   await expect(readonlyNotice).toHaveCount(0);
-  await userPage.evaluate(() =>
-    sessionStorage.setItem('e2e-page-load', String(performance.timeOrigin)),
-  );
+  const samePageLoad = await markPageLoad(userPage);
   try {
     await patchServer(page.request, {}, { readonly: true });
     // The socket says the settings changed; the page reads them again within a couple of seconds.
@@ -189,10 +199,6 @@ test('a screen open when the administrator makes the server read-only follows it
     await patchServer(page.request, {}, { readonly: false });
   }
   await expect(readonlyNotice).toHaveCount(0, { timeout: 10_000 });
-  expect(
-    await userPage.evaluate(
-      () => sessionStorage.getItem('e2e-page-load') === String(performance.timeOrigin),
-    ),
-  ).toBe(true);
+  expect(await samePageLoad()).toBe(true);
   await context.close();
 });
