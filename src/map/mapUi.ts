@@ -96,11 +96,11 @@ export const mapUi = {
     inset = px;
     markCentre();
     if (!changed || !focus) return;
+    // A panel closing (the list giving way to the device's panel) is not the one awaited.
+    const arrives = px > 0 && !focus.panelArrived;
     const since = Date.now() - focus.at;
-    if (since < FOCUS_MS || (!focus.panelArrived && since < FIRST_PANEL_MS)) {
-      flyToDevice(focus.id, focus.zoom);
-    }
-    focus.panelArrived = true;
+    if (since < FOCUS_MS || (arrives && since < FIRST_PANEL_MS)) flyToDevice(focus.id, focus.zoom);
+    if (arrives) focus.panelArrived = true;
   },
   markCentre,
   follow: (id: number | null) => set({ followId: id }),
@@ -137,8 +137,7 @@ export const mapUi = {
   zoomTo: (id: number, zoom = 16) => {
     if (!map) return;
     const to = Math.max(zoom, map.getZoom());
-    // With a panel already open, the one the device opens takes its place: nothing to wait for.
-    focus = { id, zoom: to, at: Date.now(), panelArrived: inset !== 0 };
+    focus = { id, zoom: to, at: Date.now(), panelArrived: false };
     flyToDevice(id, to);
   },
 };

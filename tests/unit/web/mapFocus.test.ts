@@ -71,6 +71,18 @@ describe('a device zoomed to while its panel is on its way', () => {
     expect(fake.flights).toHaveLength(1);
   });
 
+  it('waits for the device panel past the list panel that gives way to it', () => {
+    mapUi.setInset(400);
+    mapUi.zoomTo(7);
+    // The list closes at once; the device's panel, the same width, comes 3 s later.
+    mapUi.setInset(0);
+    expect(fake.flights.at(-1)).toEqual({ lng: 500, zoom: 16 });
+    vi.advanceTimersByTime(3000);
+    mapUi.setInset(400);
+    expect(fake.flights.at(-1)).toEqual({ lng: 300, zoom: 16 });
+    expect(fake.flights).toHaveLength(3);
+  });
+
   it('does not wait for a panel when one is open already', () => {
     mapUi.setInset(400);
     mapUi.zoomTo(7);
