@@ -1,13 +1,20 @@
 /**
  * The tracking core's batch writes of device rows, on SQLite and on PostgreSQL (a temporary
  * database on DATABASE_URL when set, else in-process PGlite): each dialect builds the statement
- * its own way, and both must write the same rows.
+ * its own way, and both must write the same rows. Positions likewise: PostgreSQL takes a batch as
+ * one JSON parameter, SQLite as a multi-row insert.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/db/connect';
 import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { lockDevices, stateParameter, updateDevices } from '../../../server/ingest/store';
+import {
+  insertPositions,
+  lockDevices,
+  stateParameter,
+  updateDevices,
+} from '../../../server/ingest/store';
+import type { PositionRecord } from '../../../server/processing/types';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
 describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
@@ -89,6 +96,97 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
         { id: ids[2], status: null, lastUpdate: 9_999_999_999_999, positionId: 12, state: '{}' },
       ]);
     });
+
+    const position = (over: Partial<PositionRecord>): PositionRecord => ({
+      id: 0,
+      deviceId: ids[0],
+      protocol: 'osmand',
+      serverTime: 1_700_000_000_123,
+      deviceTime: 1_700_000_000_000,
+      fixTime: 1_700_000_000_000,
+      outdated: false,
+      valid: true,
+      latitude: -23.550520001,
+      longitude: -46.633308999,
+      altitude: 760.25,
+      speed: 12.345678901234,
+      course: 359.9,
+      accuracy: 0,
+      address: null,
+      network: null,
+      geofenceIds: null,
+      attributes: {},
+      ...over,
+    });
+    const readPositions = (positionIds: number[]) =>
+      db.kysely
+        .selectFrom('positions')
+        .selectAll()
+        .where('id', 'in', positionIds)
+        .orderBy('id')
+        .execute();
+
+    it('stores each position as its record holds it, ids in the batch order', async () => {
+      const batch = [
+        position({
+          fixTime: 1_700_000_001_000,
+          address: 'Av. "Paulista", 1578 \\ São Paulo — 5º andar 🚚',
+          attributes: { ignition: true, note: 'a "quoted" \\ {text}', odometer: 1e21, n: [1, 2.5] },
+          geofenceIds: [3, 4],
+          network: { radioType: 'gsm', cellTowers: [{ cellId: 1, signalStrength: -80 }] },
+        }),
+        position({ fixTime: 1_700_000_002_000, protocol: null, valid: false, geofenceIds: [] }),
+        position({ fixTime: 1_700_000_003_000, deviceId: ids[1], latitude: 0, longitude: 0 }),
+      ];
+      const positionIds = await db.kysely
+        .transaction()
+        .execute((trx) => insertPositions(trx, db.dialect, batch));
+      expect(positionIds).toHaveLength(3);
+      expect([...positionIds].sort((a, b) => a - b)).toEqual(positionIds);
+      const rows = await readPositions(positionIds);
+      expect(
+        rows.map((r) => ({
+          ...r,
+          id: Number(r.id),
+          deviceId: Number(r.deviceId),
+          serverTime: Number(r.serverTime),
+          deviceTime: Number(r.deviceTime),
+          fixTime: Number(r.fixTime),
+          valid: Boolean(r.valid),
+        })),
+      ).toEqual(
+        batch.map((p, i) => ({
+          id: positionIds[i],
+          protocol: p.protocol,
+          deviceId: p.deviceId,
+          serverTime: p.serverTime,
+          deviceTime: p.deviceTime,
+          fixTime: p.fixTime,
+          valid: p.valid,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          altitude: p.altitude,
+          speed: p.speed,
+          course: p.course,
+          address: p.address,
+          accuracy: p.accuracy,
+          network: p.network ? JSON.stringify(p.network) : null,
+          geofenceIds: p.geofenceIds?.length ? JSON.stringify(p.geofenceIds) : null,
+          attributes: JSON.stringify(p.attributes),
+        })),
+      );
+    });
+
+    if (target.name.startsWith('postgres')) {
+      it('stores a batch holding a number JSON cannot carry', async () => {
+        const [id] = await db.kysely
+          .transaction()
+          .execute((trx) =>
+            insertPositions(trx, db.dialect, [position({ accuracy: Number.POSITIVE_INFINITY })]),
+          );
+        expect((await readPositions([id]))[0].accuracy).toBe(Number.POSITIVE_INFINITY);
+      });
+    }
 
     if (!target.name.startsWith('postgres')) {
       it('answers no versions (SQLite has no row version)', async () => {
