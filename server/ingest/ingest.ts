@@ -116,6 +116,11 @@ interface DeviceView {
   state: DeviceState;
   last: PositionRecord | null;
   version: string | null;
+  /**
+   * Whether commands wait for the device, as its lock read them (asked only for devices a reply
+   * of the batch can carry one to); null when nobody asked, and they are then looked up.
+   */
+  commandsQueued: boolean | null;
 }
 
 interface Touched {
@@ -161,6 +166,7 @@ const memoryView = (entry: DeviceEntry): DeviceView => ({
   state: entry.state,
   last: entry.last,
   version: entry.version,
+  commandsQueued: null,
 });
 
 export class Ingest implements PositionSink {
@@ -374,10 +380,11 @@ export class Ingest implements PositionSink {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.kysely.transaction().execute(async (trx) => {
-          const views = await this.lockViews(trx, [
-            ...batch.map((b) => b.entry),
-            ...statusChanges.keys(),
-          ]);
+          const views = await this.lockViews(
+            trx,
+            [...batch.map((b) => b.entry), ...statusChanges.keys()],
+            new Set(batch.filter((b) => b.wantsCommand).map((b) => b.entry)),
+          );
           const processed: Processed[] = [];
           const gone: Pending[] = [];
           for (const b of batch) {
@@ -404,18 +411,21 @@ export class Ingest implements PositionSink {
   /**
    * Locks the devices' rows and returns each device's view: from memory when the row's version
    * is the one this instance last read or wrote, else from the row (and its latest position).
-   * A device whose row is gone has no view.
+   * A device whose row is gone has no view. The same statement tells, for the devices in
+   * `asking` (a reply of the batch can carry a command to them), whether any command waits, so
+   * a batch with none, nearly every batch, spends no round trip looking for them.
    */
   private async lockViews(
     trx: Transaction<Tables>,
     entries: DeviceEntry[],
+    asking: ReadonlySet<DeviceEntry>,
   ): Promise<Map<DeviceEntry, DeviceView>> {
     const unique = [...new Set(entries)];
     const rows = new Map(
       (
         await lockDevices(
           trx,
-          unique.map((e) => ({ id: e.device.id, known: e.version })),
+          unique.map((e) => ({ id: e.device.id, known: e.version, commands: asking.has(e) })),
         )
       ).map((row) => [row.id, row]),
     );
@@ -426,7 +436,7 @@ export class Ingest implements PositionSink {
       if (!row) continue;
       // The row left its state out: nothing wrote it since this instance read or wrote it.
       if (row.version === entry.version && row.state === null) {
-        views.set(entry, memoryView(entry));
+        views.set(entry, { ...memoryView(entry), commandsQueued: row.commandsQueued });
         continue;
       }
       const positionId = row.positionId ?? 0;
@@ -438,6 +448,7 @@ export class Ingest implements PositionSink {
         state,
         last,
         version: row.version,
+        commandsQueued: row.commandsQueued,
       };
       if (last === null && positionId > 0) unread.set(positionId, view);
       views.set(entry, view);
@@ -490,8 +501,13 @@ export class Ingest implements PositionSink {
     );
     processed.forEach((p, i) => (p.position.id = ids[i]));
 
+    // Shared, the lock already told which devices have commands waiting.
     const asking = [
-      ...new Set(processed.filter((p) => p.pending.wantsCommand).map((p) => p.pending.entry)),
+      ...new Set(
+        processed
+          .filter((p) => p.pending.wantsCommand && view(p.pending.entry)?.commandsQueued !== false)
+          .map((p) => p.pending.entry),
+      ),
     ];
     const queued = await queuedCommandsFor(
       trx,

@@ -239,12 +239,16 @@ export interface LockedDevice {
    * nothing else, so an equal value proves that nothing wrote the row since it was read.
    */
   version: string;
+  /** Whether commands wait for the device; false when the request did not ask. */
+  commandsQueued: boolean;
 }
 
 /** A device to lock, with the row version the caller's copy of its state was read or written at. */
 export interface LockRequest {
   id: number;
   known: string | null;
+  /** Ask whether commands wait for it (a reply of this batch can carry one). */
+  commands?: boolean;
 }
 
 /**
@@ -254,17 +258,22 @@ export interface LockRequest {
  * inserted meanwhile. One statement locks in id order (rows are locked after the sort), so two
  * batches cannot deadlock. The state, the row's largest column, is only sent for rows whose
  * version is not the `known` one: comparing in the locked read itself leaves no gap in which
- * another writer could slip in unseen.
+ * another writer could slip in unseen. For the requests that ask (`commands`), it also tells
+ * whether commands are queued for the device, which saves the batch a statement when none are.
  */
 export async function lockDevices(
   trx: Trx,
   requests: readonly LockRequest[],
 ): Promise<LockedDevice[]> {
-  const known = new Map<number, string | null>();
-  for (const r of requests) known.set(r.id, r.known);
+  const known = new Map<number, LockRequest>();
+  for (const r of requests) {
+    const commands = r.commands === true || known.get(r.id)?.commands === true;
+    known.set(r.id, { id: r.id, known: r.known, commands });
+  }
   if (known.size === 0) return [];
   const ids = [...known.keys()];
-  const versions = ids.map((id) => known.get(id) ?? null);
+  const versions = ids.map((id) => known.get(id)?.known ?? null);
+  const commands = ids.map((id) => known.get(id)?.commands === true);
   const result = await sql<{
     id: string | number;
     status: string | null;
@@ -272,12 +281,17 @@ export async function lockDevices(
     positionId: string | number | null;
     state: string | null;
     version: string;
+    commandsQueued: boolean;
   }>`
     select d.id, d.status, d.last_update as "lastUpdate", d.position_id as "positionId",
       d.xmin::text as version,
-      case when d.xmin::text = k.known then null else d.state end as state
+      case when d.xmin::text = k.known then null else d.state end as state,
+      case when k.commands
+        then exists (select 1 from queued_commands q where q.device_id = d.id)
+        else false end as "commandsQueued"
     from devices d
-    join unnest(cast(${ids} as bigint[]), cast(${versions} as text[])) as k(id, known)
+    join unnest(cast(${ids} as bigint[]), cast(${versions} as text[]),
+      cast(${commands} as boolean[])) as k(id, known, commands)
       on d.id = k.id
     order by d.id
     for no key update of d`.execute(trx);
@@ -288,6 +302,7 @@ export async function lockDevices(
     positionId: row.positionId === null ? null : Number(row.positionId),
     state: row.state,
     version: row.version,
+    commandsQueued: row.commandsQueued,
   }));
 }
 

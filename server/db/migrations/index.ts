@@ -15,6 +15,7 @@ import { sessionImpersonation } from './0013_session_impersonation';
 import { clusterLeases } from './0014_cluster_leases';
 import { positionPartitions } from './0015_position_partitions';
 import { devicesByName } from './0016_devices_by_name';
+import { queuedCommandsByDevice } from './0017_queued_commands_by_device';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -37,4 +38,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0014_cluster_leases': clusterLeases,
   '0015_position_partitions': positionPartitions,
   '0016_devices_by_name': devicesByName,
+  '0017_queued_commands_by_device': queuedCommandsByDevice,
 };

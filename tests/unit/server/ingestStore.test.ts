@@ -230,5 +230,42 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
         ids.map((id) => [id, versions.get(id), null]),
       );
     });
+
+    it('tells, for the devices asked about, whether commands wait for them', async () => {
+      await db.kysely
+        .insertInto('queuedCommands')
+        .values(
+          [ids[0], ids[1]].map((deviceId) => ({
+            deviceId,
+            type: 'engineStop',
+            textChannel: flag(db, false),
+            created: 1,
+            attributes: '{}',
+          })),
+        )
+        .execute();
+      const locked = await db.kysely.transaction().execute((trx) =>
+        lockDevices(trx, [
+          { id: ids[0], known: null, commands: true },
+          // Not asked (no reply of the batch can carry one): not looked up.
+          { id: ids[1], known: null },
+          { id: ids[2], known: null, commands: true },
+          // A device listed twice is asked about if either listing asks.
+          { id: ids[1], known: null, commands: false },
+        ]),
+      );
+      expect(locked.map((row) => [row.id, row.commandsQueued])).toEqual([
+        [ids[0], true],
+        [ids[1], false],
+        [ids[2], false],
+      ]);
+      const again = await db.kysely.transaction().execute((trx) =>
+        lockDevices(trx, [
+          { id: ids[1], known: null, commands: true },
+          { id: ids[1], known: null },
+        ]),
+      );
+      expect(again.map((row) => row.commandsQueued)).toEqual([true]);
+    });
   },
 );
