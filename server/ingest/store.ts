@@ -95,12 +95,14 @@ const hasFiniteNumbers = (p: PositionRecord): boolean =>
 /**
  * PostgreSQL: the whole batch as one JSON parameter, unpacked by `json_to_recordset`. Every fix
  * of the fleet goes through here, and as a multi-row `VALUES` the query builder made and
- * compiled a node per column per row and the driver encoded as many parameters: about 35 µs of
- * this process's CPU per position on the development machine, a fifth of all a fix cost, where
- * one `JSON.stringify` of the rows is a few. The JSON members (`attributes`, `network`,
- * `geofence_ids`) are read as `json`, whose text is kept exactly as written, so the stored text is
- * what `JSON.stringify` of the value gives, as on the other path. A non-finite number has no JSON
- * form (NaN would arrive as null), so a batch holding one takes the other path.
+ * compiled a node per column per row and the driver encoded sixteen parameters per position,
+ * which cost this process about twice the CPU per position (docs/scaling.md, "Cost").
+ *
+ * The JSON columns (`attributes`, `network`, `geofence_ids`) go as their texts, strings inside
+ * the array, not as nested values: PostgreSQL refuses to unpack a `\u0000` escape into any
+ * field, even a `json` one, so a device sending a NUL in one attribute would have failed the
+ * whole batch, while its escaped text (`\\u0000` here) stores as it did before. A non-finite
+ * number has no JSON form (NaN would arrive as null), so a batch holding one takes the other path.
  */
 async function insertPositionsAsJson(
   trx: Trx,
@@ -121,22 +123,22 @@ async function insertPositionsAsJson(
     course: p.course,
     address: p.address,
     accuracy: p.accuracy,
-    network: p.network,
-    geofence_ids: p.geofenceIds && p.geofenceIds.length > 0 ? p.geofenceIds : null,
-    attributes: p.attributes,
+    network: p.network ? JSON.stringify(p.network) : null,
+    geofence_ids: p.geofenceIds && p.geofenceIds.length > 0 ? JSON.stringify(p.geofenceIds) : null,
+    attributes: JSON.stringify(p.attributes),
   }));
   const result = await sql<{ id: string | number }>`
     insert into positions (protocol, device_id, server_time, device_time, fix_time, valid,
       latitude, longitude, altitude, speed, course, address, accuracy, network, geofence_ids,
       attributes)
     select protocol, device_id, server_time, device_time, fix_time, valid,
-      latitude, longitude, altitude, speed, course, address, accuracy, network::text,
-      geofence_ids::text, attributes::text
+      latitude, longitude, altitude, speed, course, address, accuracy, network, geofence_ids,
+      attributes
     from json_to_recordset(cast(${JSON.stringify(rows)} as json)) as r(protocol text,
       device_id bigint, server_time bigint, device_time bigint, fix_time bigint, valid boolean,
       latitude double precision, longitude double precision, altitude double precision,
       speed double precision, course double precision, address text, accuracy double precision,
-      network json, geofence_ids json, attributes json)
+      network text, geofence_ids text, attributes text)
     returning id`.execute(trx);
   // Rows take ascending ids in the order the function yields them, which is the array's.
   return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);

@@ -497,4 +497,22 @@ describe.each(backends)('tracking on %s', (backend) => {
     expect(warnings()).toHaveLength(1);
     expect(warnings()[0]).toMatch(/String longer than 65536 characters/);
   });
+
+  it('stores a fix with a NUL in an attribute, and the fixes of its batch with it', async () => {
+    const { van, truck } = fleet;
+    const [vanBefore, truckBefore] = [
+      (await positionsOf(van.id)).length,
+      (await positionsOf(truck.id)).length,
+    ];
+    // Sent at once, so they share a batch: one device's odd text must not cost the other its fix.
+    const replies = await Promise.all([
+      osmand(`/?id=${van.uniqueId}&lat=-23.5&lon=-46.6&timestamp=${seconds(300)}&note=a%00b`),
+      osmand(`/?id=${truck.uniqueId}&lat=-22.9&lon=-43.2&timestamp=${seconds(300)}`),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    const vanRows = (await positionsOf(van.id)).slice(vanBefore);
+    expect(vanRows).toHaveLength(1);
+    expect(JSON.parse(vanRows[0].attributes)).toMatchObject({ note: 'a\u0000b' });
+    expect((await positionsOf(truck.id)).slice(truckBefore)).toHaveLength(1);
+  });
 });

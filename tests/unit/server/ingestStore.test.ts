@@ -135,7 +135,14 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
           geofenceIds: [3, 4],
           network: { radioType: 'gsm', cellTowers: [{ cellId: 1, signalStrength: -80 }] },
         }),
-        position({ fixTime: 1_700_000_002_000, protocol: null, valid: false, geofenceIds: [] }),
+        position({
+          fixTime: 1_700_000_002_000,
+          protocol: null,
+          valid: false,
+          geofenceIds: [],
+          // A NUL a device sent in an attribute: stored escaped, as JSON writes it.
+          attributes: { raw: 'a\u0000b' },
+        }),
         position({ fixTime: 1_700_000_003_000, deviceId: ids[1], latitude: 0, longitude: 0 }),
       ];
       const positionIds = await db.kysely
