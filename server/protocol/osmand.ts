@@ -22,6 +22,7 @@ export interface OsmAndOptions {
 
 export type OsmAndErrorCode =
   | 'MISSING_ID'
+  | 'INVALID_ID'
   | 'INVALID_LATITUDE'
   | 'INVALID_LONGITUDE'
   | 'INVALID_LOCATION'
@@ -38,6 +39,16 @@ export class OsmAndDecodeError extends Error {
   ) {
     super(message);
     this.name = 'OsmAndDecodeError';
+  }
+}
+
+/**
+ * No device is registered under an id holding a NUL (the API refuses one), and PostgreSQL cannot
+ * even compare text holding one: looking it up would fail as an error of the server.
+ */
+function checkId(uniqueId: string): void {
+  if (uniqueId.includes('\0')) {
+    throw new OsmAndDecodeError('INVALID_ID', 'Device id holds a NUL character');
   }
 }
 
@@ -310,6 +321,7 @@ export function decodeOsmAndQuery(
   }
 
   if (!uniqueId) throw new OsmAndDecodeError('MISSING_ID', 'Device id (id or deviceid) is missing');
+  checkId(uniqueId);
   checkCoordinates(latitude, longitude);
 
   position.uniqueId = uniqueId;
@@ -387,6 +399,7 @@ export function decodeOsmAndJson(body: unknown, options: OsmAndOptions = {}): De
   const uniqueId =
     typeof rawId === 'string' ? rawId.trim() : typeof rawId === 'number' ? String(rawId) : '';
   if (!uniqueId) throw new OsmAndDecodeError('MISSING_ID', 'device_id is missing');
+  checkId(uniqueId);
   const location = body.location;
   if (!isObject(location)) {
     throw new OsmAndDecodeError('INVALID_JSON', 'location must be an object');

@@ -56,6 +56,7 @@ export const knownErrorCodes = [
   'USER_ACCESS_DENIED',
   'NOT_SIGNED_IN_AS_ANOTHER_USER',
   'CROSS_SITE_REQUEST_REFUSED',
+  'TEXT_HOLDS_A_NUL_CHARACTER',
 ] as const;
 
 type KnownErrorCode = (typeof knownErrorCodes)[number];

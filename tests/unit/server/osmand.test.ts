@@ -223,6 +223,7 @@ describe('OsmAnd query form: malformed input is rejected whole', () => {
     ['id=&lat=1&lon=1', 'MISSING_ID'],
     ['id=%20&lat=1&lon=1', 'MISSING_ID'],
     ['', 'MISSING_ID'],
+    ['id=a%00b&lat=1&lon=1', 'INVALID_ID'],
   ])('%s → %s', (query, code) => {
     expect(decodeError(() => decodeOsmAndQuery(query)).code).toBe(code);
   });
@@ -324,6 +325,7 @@ describe('OsmAnd JSON form (Traccar Client 9+)', () => {
   it.each([
     [{ location: sample.location }, 'MISSING_ID'],
     [{ device_id: '', location: sample.location }, 'MISSING_ID'],
+    [{ device_id: 'a\u0000b', location: sample.location }, 'INVALID_ID'],
     [{ device_id: '1' }, 'INVALID_JSON'],
     [{ device_id: '1', location: { coords: { latitude: '1', longitude: 2 } } }, 'INVALID_LATITUDE'],
     [{ device_id: '1', location: { coords: { latitude: 95, longitude: 2 } } }, 'INVALID_LATITUDE'],

@@ -102,6 +102,7 @@ const publicPtBR: PublicMessages = {
     USER_NOT_AUTHED: 'Atualize a sua página',
     CROSS_SITE_REQUEST_REFUSED:
       'O servidor recusou o pedido porque esta página não foi aberta pelo endereço dele. Abra o aplicativo pelo endereço que o administrador informou; se foi esse o usado, o administrador deve verificar as configurações do proxy.',
+    TEXT_HOLDS_A_NUL_CHARACTER: 'O texto contém um caractere que não pode ser gravado.',
     UNKNOWN: 'Ocorreu um erro inesperado.',
   },
   whatsapp: {
