@@ -98,8 +98,8 @@ const hasFiniteNumbers = (p: PositionRecord): boolean =>
  * compiled a node per column per row and the driver encoded sixteen parameters per position,
  * which cost this process about twice the CPU per position (docs/scaling.md, "Cost").
  *
- * The JSON columns (`attributes`, `network`, `geofence_ids`) go as their texts, strings inside
- * the array, not as nested values: PostgreSQL refuses to unpack a `\u0000` escape into any
+ * Each row is the one the other path inserts (`positionRow`), so the JSON columns (`attributes`,
+ * `network`, `geofence_ids`) go as their texts, strings inside the array, not as nested values: PostgreSQL refuses to unpack a `\u0000` escape into any
  * field, even a `json` one, so a device sending a NUL in one attribute would have failed the
  * whole batch, while its escaped text (`\\u0000` here) stores as it did before. A non-finite
  * number has no JSON form (NaN would arrive as null), so a batch holding one takes the other path.
@@ -109,36 +109,19 @@ async function insertPositionsAsJson(
   positions: readonly PositionRecord[],
 ): Promise<number[]> {
   if (positions.length === 0) return [];
-  const rows = positions.map((p) => ({
-    protocol: p.protocol,
-    device_id: p.deviceId,
-    server_time: p.serverTime,
-    device_time: p.deviceTime,
-    fix_time: p.fixTime,
-    valid: p.valid,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    altitude: p.altitude,
-    speed: p.speed,
-    course: p.course,
-    address: p.address,
-    accuracy: p.accuracy,
-    network: p.network ? JSON.stringify(p.network) : null,
-    geofence_ids: p.geofenceIds && p.geofenceIds.length > 0 ? JSON.stringify(p.geofenceIds) : null,
-    attributes: JSON.stringify(p.attributes),
-  }));
+  const rows = JSON.stringify(positions.map((p) => positionRow('postgres', p)));
   const result = await sql<{ id: string | number }>`
     insert into positions (protocol, device_id, server_time, device_time, fix_time, valid,
       latitude, longitude, altitude, speed, course, address, accuracy, network, geofence_ids,
       attributes)
-    select protocol, device_id, server_time, device_time, fix_time, valid,
-      latitude, longitude, altitude, speed, course, address, accuracy, network, geofence_ids,
+    select protocol, "deviceId", "serverTime", "deviceTime", "fixTime", valid,
+      latitude, longitude, altitude, speed, course, address, accuracy, network, "geofenceIds",
       attributes
-    from json_to_recordset(cast(${JSON.stringify(rows)} as json)) as r(protocol text,
-      device_id bigint, server_time bigint, device_time bigint, fix_time bigint, valid boolean,
+    from json_to_recordset(cast(${rows} as json)) as r(protocol text, "deviceId" bigint,
+      "serverTime" bigint, "deviceTime" bigint, "fixTime" bigint, valid boolean,
       latitude double precision, longitude double precision, altitude double precision,
       speed double precision, course double precision, address text, accuracy double precision,
-      network text, geofence_ids text, attributes text)
+      network text, "geofenceIds" text, attributes text)
     returning id`.execute(trx);
   // Rows take ascending ids in the order the function yields them, which is the array's.
   return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
