@@ -99,10 +99,11 @@ const hasFiniteNumbers = (p: PositionRecord): boolean =>
  * which cost this process about twice the CPU per position (docs/scaling.md, "Cost").
  *
  * Each row is the one the other path inserts (`positionRow`), so the JSON columns (`attributes`,
- * `network`, `geofence_ids`) go as their texts, strings inside the array, not as nested values: PostgreSQL refuses to unpack a `\u0000` escape into any
- * field, even a `json` one, so a device sending a NUL in one attribute would have failed the
- * whole batch, while its escaped text (`\\u0000` here) stores as it did before. A non-finite
- * number has no JSON form (NaN would arrive as null), so a batch holding one takes the other path.
+ * `network`, `geofence_ids`) go as their texts, strings inside the array, not as nested values:
+ * PostgreSQL refuses to unpack a `\u0000` escape into any field, even a `json` one, so a device
+ * sending a NUL in one attribute would have failed the whole batch, while its escaped text
+ * (`\\u0000` here) stores as it did before. A non-finite number has no JSON form (NaN would
+ * arrive as null), so a batch holding one takes the other path.
  */
 async function insertPositionsAsJson(
   trx: Trx,
