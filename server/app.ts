@@ -21,6 +21,7 @@ import { livePlugin } from './plugins/live';
 import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
+import { requestNumbersPlugin } from './plugins/requestNumbers';
 import { textInputPlugin } from './plugins/textInput';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { servicesPlugin } from './plugins/services';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   // Before any route, so every answer (the APIs, the web app, errors) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(textInputPlugin);
+  await app.register(requestNumbersPlugin);
   await app.register(brandsPlugin);
   await app.register(authPlugin, { throttle: options.throttle });
   // QR driver accounts reach only the driver endpoints (docs/qr-driver.md).

@@ -57,6 +57,7 @@ export const knownErrorCodes = [
   'NOT_SIGNED_IN_AS_ANOTHER_USER',
   'CROSS_SITE_REQUEST_REFUSED',
   'TEXT_HOLDS_A_NUL_CHARACTER',
+  'NUMBER_IS_NOT_FINITE',
 ] as const;
 
 type KnownErrorCode = (typeof knownErrorCodes)[number];

@@ -107,6 +107,7 @@ const publicEnUS = {
     CROSS_SITE_REQUEST_REFUSED:
       'The server refused this request because this page was not opened at its address. Open the app at the address your administrator gave you; if that is the one you used, the administrator should check the proxy settings.',
     TEXT_HOLDS_A_NUL_CHARACTER: 'The text holds a character that cannot be stored.',
+    NUMBER_IS_NOT_FINITE: 'The number given is not valid.',
     UNKNOWN: 'An unexpected error occurred.',
   },
   whatsapp: {

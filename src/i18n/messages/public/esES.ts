@@ -105,6 +105,7 @@ const publicEsES: PublicMessages = {
     CROSS_SITE_REQUEST_REFUSED:
       'El servidor rechazó la solicitud porque esta página no se abrió en su dirección. Abra la aplicación en la dirección que le indicó el administrador; si es la que usó, el administrador debe revisar la configuración del proxy.',
     TEXT_HOLDS_A_NUL_CHARACTER: 'El texto contiene un carácter que no se puede guardar.',
+    NUMBER_IS_NOT_FINITE: 'El número indicado no es válido.',
     UNKNOWN: 'Ocurrió un error inesperado.',
   },
   whatsapp: {

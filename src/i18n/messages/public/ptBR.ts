@@ -103,6 +103,7 @@ const publicPtBR: PublicMessages = {
     CROSS_SITE_REQUEST_REFUSED:
       'O servidor recusou o pedido porque esta página não foi aberta pelo endereço dele. Abra o aplicativo pelo endereço que o administrador informou; se foi esse o usado, o administrador deve verificar as configurações do proxy.',
     TEXT_HOLDS_A_NUL_CHARACTER: 'O texto contém um caractere que não pode ser gravado.',
+    NUMBER_IS_NOT_FINITE: 'O número informado não é válido.',
     UNKNOWN: 'Ocorreu um erro inesperado.',
   },
   whatsapp: {
