@@ -13,13 +13,7 @@ export const requestNumbersPlugin = fp(
     app.addHook('onRoute', (route) => {
       const { schema } = route;
       if (!schema) return;
-      for (const part of [
-        schema.params,
-        schema.querystring,
-        schema.query,
-        schema.body,
-        schema.headers,
-      ]) {
+      for (const part of [schema.params, schema.querystring, schema.body, schema.headers]) {
         boundIntegers(part);
       }
     });
