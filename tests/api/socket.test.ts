@@ -100,6 +100,25 @@ describe('/api/socket', () => {
     theirs.socket.close();
   });
 
+  it('ends a socket whose client breaks the protocol, logging no server error', async () => {
+    const client = new Client(server.url);
+    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const errorsBefore = server.lines.filter((line) => line.includes('"level":50')).length;
+    for (const frame of ['x'.repeat(65 * 1024), Buffer.from([0xc3, 0x28])]) {
+      const opened = await connect('/api/socket', { cookie: client.cookieHeader() });
+      // Sent as text: the second frame is not UTF-8.
+      opened.socket.send(frame, { binary: false });
+      expect([1007, 1009, 1006]).toContain((await opened.closed).code);
+    }
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    await waitFor(() =>
+      server.lines.filter((line) => line.includes('live socket ended by its client')).length >= 2
+        ? true
+        : undefined,
+    );
+    expect(server.lines.filter((line) => line.includes('"level":50')).length).toBe(errorsBefore);
+  });
+
   it('accepts ?token=', async () => {
     const client = new Client(server.url);
     await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
