@@ -3,10 +3,10 @@
  *
  * Whole numbers: every integer the API takes is an id, a count, a limit or an amount. None is
  * meaningful beyond what a JavaScript number holds exactly (2^53 − 1), and PostgreSQL refuses one
- * past its `bigint`. Left unbounded, `/api/devices/99999999999999999999`
- * or `{"deviceId":1e20}` passed validation and failed in the database as an error of the server
- * (500, logged each time), and a value between the two would have been rounded to another id.
- * Bounded in every request schema instead, such a value is refused like any malformed number.
+ * past its `bigint`. Left unbounded, `/api/devices/99999999999999999999` or `{"deviceId":1e20}`
+ * passed validation and failed in the database as an error of the server (500, logged each
+ * time), and a value between the two would have been rounded to another id. Bounded in every
+ * request schema instead, such a value is refused like any malformed number.
  *
  * Infinite ones: the validator turns a query's or a path's `1e309` into `Infinity`, which it then
  * checks against no bound (only finite numbers are compared), so `?id=1e309` reached the database
