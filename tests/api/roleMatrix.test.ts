@@ -3,16 +3,9 @@
  * every row, once per role, each a test of its own. The first test holds the table against the
  * routes the server registers, so a new route without a row fails the suite.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { RouteOptions } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { parseConfig } from '../../server/config';
-import { connect } from '../../server/db/connect';
-import { migrateToLatest } from '../../server/db/migrate';
+import { registeredRoutes } from '../support/routes';
 import { MATRIX, rowKey, type Case, type Outcome, type Req } from './roleMatrix.table';
 import { ROLES, World, type Role } from './roleMatrix.world';
 
@@ -24,34 +17,6 @@ const backends: ('sqlite' | 'postgres')[] = [
 interface Answer {
   status: number;
   text: string;
-}
-
-/** `METHOD /route` of every `/api` and `/tarkan` route the app registers (HEAD mirrors GET). */
-async function registeredRoutes(): Promise<string[]> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'frota-matrix-routes-'));
-  const db = await connect({ kind: 'sqlite', file: path.join(dir, 'frota.db') });
-  const routes = new Set<string>();
-  const collect = (route: RouteOptions) => {
-    if (!/^\/(api|tarkan)(\/|$)/.test(route.url)) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.add(rowKey(method, route.url));
-    }
-  };
-  try {
-    await migrateToLatest(db);
-    const config = parseConfig({
-      LICENSE_MODE: 'plus',
-      DATA_DIR: dir,
-      WEB_DIR: path.join(dir, 'web'),
-    });
-    const app = await buildApp(config, db, { logger: false, onRoute: collect });
-    await app.ready();
-    await app.close();
-  } finally {
-    await db.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-  return [...routes].sort();
 }
 
 const CASES = new Map<string, Case>(
@@ -196,7 +161,7 @@ async function keptProblems(w: World, role: Role, kase: Case, before: Json, afte
 
 describe('the role matrix', () => {
   it('has one row for every /api and /tarkan route the server registers, and none other', async () => {
-    const routes = await registeredRoutes();
+    const routes = (await registeredRoutes()).map(({ method, url }) => rowKey(method, url));
     const keys = MATRIX.map((row) => rowKey(row.method, row.route));
     const table = new Set(keys);
     expect(
