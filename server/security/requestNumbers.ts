@@ -1,3 +1,5 @@
+import { isPlainObject } from '../db/json';
+
 /**
  * Numbers a request may carry.
  *
@@ -15,9 +17,6 @@
 
 /** A JSON schema node, as the route schemas (TypeBox) are: plain objects all the way down. */
 type SchemaNode = Record<string, unknown>;
-
-const isNode = (value: unknown): value is SchemaNode =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isInteger = (node: SchemaNode): boolean =>
   node.type === 'integer' || (Array.isArray(node.type) && node.type.includes('integer'));
@@ -38,7 +37,7 @@ export function boundIntegers(schema: unknown): void {
   const seen = new Set<SchemaNode>();
   while (pending.length > 0) {
     const node = pending.pop();
-    if (!isNode(node) || seen.has(node)) continue;
+    if (!isPlainObject(node) || seen.has(node)) continue;
     seen.add(node);
     if (isInteger(node)) {
       const { maximum, minimum } = node;
@@ -55,7 +54,7 @@ export function boundIntegers(schema: unknown): void {
     }
     for (const key of SCHEMA_MAPS) {
       const map = node[key];
-      if (isNode(map)) pending.push(...Object.values(map));
+      if (isPlainObject(map)) pending.push(...Object.values(map));
     }
     for (const key of SCHEMA_MEMBERS) {
       const member = node[key];
