@@ -14,10 +14,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/freePort.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,19 +59,12 @@ export interface ServerOptions {
   admin?: { email: string; password: string } | null;
   /** How long to wait for `/api/health`. Default 30 s. */
   startTimeoutMs?: number;
+  /** Where the HTTP and OsmAnd ports come from when `env` does not set them. Default freePort. */
+  ports?: () => Promise<number>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** Every port handed out here is distinct within the process (see scripts/freePort.mjs). */
+export { freePort };
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,27 +84,38 @@ export class TestServer {
   ) {}
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
-    const port = await freePort();
     const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'frota-test-')));
     const admin = options.admin === undefined ? TEST_ADMIN : options.admin;
-    const env: Record<string, string> = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DEVICES: '0',
-      OSMAND_PORT: String(await freePort()),
-      ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
-      ...options.env,
-    };
-    const server = new TestServer(
-      port,
-      dataDir,
-      options.dataDir === undefined,
-      env,
-      options.startTimeoutMs ?? 30_000,
-    );
-    await server.launch();
-    return server;
+    // Another test process may take a port between its probe and this server's bind: ports
+    // picked here are then picked again, a few times, before the start counts as failed.
+    const picksPorts = options.env?.PORT === undefined;
+    const nextPort = options.ports ?? freePort;
+    for (let attempt = 1; ; attempt++) {
+      const port = picksPorts ? await nextPort() : Number(options.env?.PORT);
+      const env: Record<string, string> = {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DEVICES: '0',
+        OSMAND_PORT: String(await nextPort()),
+        ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+        ...options.env,
+      };
+      const server = new TestServer(
+        port,
+        dataDir,
+        options.dataDir === undefined,
+        env,
+        options.startTimeoutMs ?? 30_000,
+      );
+      try {
+        await server.launch();
+        return server;
+      } catch (error) {
+        const portTaken = server.output.includes('EADDRINUSE');
+        if (!picksPorts || !portTaken || attempt === 3) throw error;
+      }
+    }
   }
 
   get url(): string {
@@ -231,7 +235,8 @@ export class TestServer {
         throw new Error(`server exited with code ${exitCode} during start\n${this.output}`);
       }
       try {
-        const res = await fetch(`${this.url}/api/health`);
+        // Bounded: whatever else holds the port may accept and never answer.
+        const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return;
       } catch {
         // Not listening yet.
