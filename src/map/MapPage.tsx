@@ -24,6 +24,9 @@ import { TrailLayer } from './TrailLayer';
 import { useSaveMapChoice } from './useSaveMapChoice';
 import { lazyPage } from '../loading/lazyPage';
 
+/** The map toolbar's column on the right (its 12 px margin, its buttons, a gap), in px. */
+const MAP_TOOLBAR_ROOM = 64;
+
 // Report routes are drawn on this map, but only once a report or the history has been opened.
 const RouteLayer = lazyPage(() => import('../reports/RouteLayer').then((m) => m.RouteLayer), {
   quiet: true,
@@ -93,6 +96,11 @@ export const MapPage = () => {
             position: 'absolute',
             top: 12,
             left: countersLeft,
+            // Clear of the toolbar on the right; narrower than the counters, they scroll.
+            maxWidth: `calc(100% - ${countersLeft + MAP_TOOLBAR_ROOM}px)`,
+            overflowX: 'auto',
+            borderRadius: 1,
+            boxShadow: 2,
             zIndex: 1000,
             display: reportOpen ? 'none' : { xs: panelOpen ? 'none' : 'block', sm: 'block' },
           }}

@@ -32,7 +32,9 @@ export const StatusCounters = () => {
       aria-label={translate('devices.title')}
       sx={{
         bgcolor: 'background.paper',
-        boxShadow: 2,
+        // One line: on a narrow screen the row scrolls (MapPage) rather than wrapping labels.
+        width: 'max-content',
+        boxShadow: 'none',
         '& .MuiButton-root': { textTransform: 'none', px: 1 },
       }}
     >

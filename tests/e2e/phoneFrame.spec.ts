@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './adminSupport';
+import { createDevice } from './liveSupport';
 
 /** An operator on a phone: the menu is a drawer over the map, closed once an entry is chosen. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -18,4 +19,30 @@ test('the phone menu opens over the map and closes on the chosen screen', async 
   await expect(page).toHaveURL(/\/devices$/);
   await expect(page.getByTestId('device-list')).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Dispositivos' })).toHaveCount(0);
+});
+
+/** How wide the document is against the screen: wider means the whole page slides sideways. */
+const widths = (page: Page) =>
+  page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+
+test('the map and a management table fit the phone; what is wider scrolls in its own box', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  await createDevice(page.request, 'E2E Phone Width Car');
+  await page.goto('/home');
+  await expect(page.getByTestId('counter-moving')).toBeAttached();
+  let measured = await widths(page);
+  expect(measured.page).toBeLessThanOrEqual(measured.screen);
+  // The last status counter is reached by sliding the counters' row, and still filters.
+  await page.getByTestId('counter-moving').tap();
+  await expect(page.getByTestId('counter-moving')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('counter-moving').tap();
+
+  await page.goto('/device-admin');
+  await expect(page.getByRole('cell', { name: 'E2E Phone Width Car' }).first()).toBeVisible();
+  measured = await widths(page);
+  expect(measured.page).toBeLessThanOrEqual(measured.screen);
+  // The list's own buttons stay on screen beside the table.
+  await expect(page.getByRole('button', { name: 'Exportar' })).toBeInViewport();
 });

@@ -62,6 +62,13 @@ export const ResourceList = ({
       perPage={25}
       exporter={xlsxExporter(resource, timeZone)}
       actions={<ListToolbar hasFilters={filters.length > 0} createButton={createButton} />}
+      // A table wider than a phone scrolls inside its card; the page, search box and buttons
+      // stay the screen's width.
+      sx={{
+        minWidth: 0,
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-content': { overflowX: 'auto' },
+      }}
     >
       {children}
     </List>
