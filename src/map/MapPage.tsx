@@ -12,7 +12,8 @@ import { PANEL_WIDTH } from '../fleet/panelWidth';
 import type { User } from '../../model/user';
 import { BaseLayer } from './BaseLayer';
 import { GeofencesLayer } from './GeofencesLayer';
-import { initialView } from './initialView';
+import { FleetFraming } from './FleetFraming';
+import { initialView, opensOnFleet } from './initialView';
 import { LiveMarkers } from './LiveMarkers';
 import { MapBinding } from './MapBinding';
 import { ReadyWhenDrawn } from './ReadyWhenDrawn';
@@ -23,6 +24,7 @@ import { availableLayers, chooseLayer } from './tileLayers';
 import { TrailLayer } from './TrailLayer';
 import { useSaveMapChoice } from './useSaveMapChoice';
 import { lazyPage } from '../loading/lazyPage';
+import { isShareViewer } from '../shares/countdown';
 
 /** The map toolbar's column on the right (its 12 px margin, its buttons, a gap), in px. */
 const MAP_TOOLBAR_ROOM = 64;
@@ -45,6 +47,7 @@ export const MapPage = () => {
   const { server } = useServerInfo();
   const { permissions: user, isPending } = usePermissions<User | null>();
   const view = useMemo(() => initialView(user, server), [user, server]);
+  const framesFleet = opensOnFleet(user, server, isShareViewer(user));
   const layers = useMemo(() => availableLayers(server), [server]);
   const [layerId, setLayerId] = useState<string | null>(null);
   const layer = chooseLayer(layers, layerId ?? user?.map, server.map);
@@ -88,6 +91,7 @@ export const MapPage = () => {
             {routesShown && <CombinedRouteLayer />}
             <LiveMarkers selectedId={selectedId} />
             <MapBinding />
+            <FleetFraming enabled={framesFleet} deviceOpen={selectedId !== null} />
             <ReadyWhenDrawn />
           </MapContainer>
         )}

@@ -27,3 +27,15 @@ export const initialView = (
   if (!source) return FALLBACK_VIEW;
   return { center: [source.latitude, source.longitude], zoom: source.zoom || DEFAULT_ZOOM };
 };
+
+/**
+ * Whether the map should frame the fleet once its positions are in, rather than stay where it
+ * opened: when the user has no position of their own and either the server has none either (as
+ * the official Traccar app does) or the user follows a shared link, whose few vehicles may be
+ * anywhere but at the installation's default place.
+ */
+export const opensOnFleet = (
+  user: MapDefaults | null | undefined,
+  server: MapDefaults | null | undefined,
+  shareViewer: boolean,
+): boolean => !hasPosition(user) && (shareViewer || !hasPosition(server));

@@ -10,6 +10,13 @@ const REVEAL_ZOOM = 10;
 /** Keeps a device opened from the list this far (a share of the view) from the map's edges. */
 const REVEAL_MARGIN = 0.15;
 
+/** Room left around a framed fleet, so markers and their labels are not cut at the edges (px). */
+const FRAME_PADDING = 48;
+/** The closest a framed fleet is shown: a single vehicle among its streets. */
+const FRAME_MAX_ZOOM = 15;
+/** The top leaves room for the status counters over the map as well (px). */
+const FRAME_PADDING_TOP = 72;
+
 /** A bound on a live trail of our own (the original grew it without limit). */
 const MAX_TRAIL_POINTS = 1000;
 
@@ -41,10 +48,26 @@ let focus: { id: number; zoom: number; at: number; panelArrived: boolean } | nul
 const FOCUS_MS = 1000;
 /** How long after a zoom the first panel to arrive still moves the device (ms). */
 const FIRST_PANEL_MS = 10_000;
+/**
+ * The fleet just framed, while the panel the page opens with may still be on its way: framed
+ * again, clear of the panel, when it arrives.
+ */
+let framed: { points: [number, number][]; at: number } | null = null;
 /** A user who moves the map meanwhile has looked elsewhere: their panel must not undo it. */
 const forgetFocus = () => {
   focus = null;
+  framed = null;
 };
+
+/** Shows every point in the part of the map no panel covers. */
+function fitPoints(points: [number, number][]): void {
+  map?.fitBounds(points, {
+    paddingTopLeft: [inset + FRAME_PADDING, FRAME_PADDING_TOP],
+    paddingBottomRight: [FRAME_PADDING, FRAME_PADDING],
+    maxZoom: FRAME_MAX_ZOOM,
+    animate: false,
+  });
+}
 
 /**
  * The map centre that shows `at` in the middle of the part no panel covers, at `zoom`: the device
@@ -95,6 +118,7 @@ export const mapUi = {
     const changed = px !== inset;
     inset = px;
     markCentre();
+    if (changed && framed && Date.now() - framed.at < FIRST_PANEL_MS) fitPoints(framed.points);
     if (!changed || !focus) return;
     // A panel closing (the list giving way to the device's panel) is not the one awaited.
     const arrives = px > 0 && !focus.panelArrived;
@@ -118,6 +142,7 @@ export const mapUi = {
   reveal: (id: number) => {
     const position = liveStore.getState().positions.get(id);
     if (!map || !position) return;
+    framed = null;
     const at: [number, number] = [position.latitude, position.longitude];
     const zoom = map.getZoom();
     if (zoom < REVEAL_ZOOM) {
@@ -134,9 +159,19 @@ export const mapUi = {
       point.y <= size.y - marginY;
     if (!inView) map.panTo(centreFor(map, at, zoom), { animate: true, duration: 0.5 });
   },
+  /**
+   * Shows every point in the part of the map no panel covers: a fleet opened with no saved map
+   * position. One point (or a few close together) is shown at a street's zoom, not closer.
+   */
+  frame: (points: [number, number][]) => {
+    if (points.length === 0) return;
+    framed = { points, at: Date.now() };
+    fitPoints(points);
+  },
   zoomTo: (id: number, zoom = 16) => {
     if (!map) return;
     const to = Math.max(zoom, map.getZoom());
+    framed = null;
     focus = { id, zoom: to, at: Date.now(), panelArrived: false };
     flyToDevice(id, to);
   },

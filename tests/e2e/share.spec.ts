@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, createDevice, mapContainer, report } from './liveSupport';
+import { apiSignIn, centerOf, createDevice, mapContainer, report } from './liveSupport';
 
 const BASE = { lat: -23.64, lon: -46.57 };
 
@@ -34,6 +34,35 @@ test('a share link opens the map alone, with the countdown and only the shared d
   expect(viewer.url()).not.toContain(token);
   const history = await viewer.evaluate(() => window.history.length);
   expect(history).toBeLessThanOrEqual(2);
+  await context.close();
+});
+
+test('a share link opens on its vehicles, wherever they are', async ({ page, browser }) => {
+  await apiSignIn(page);
+  // Two vehicles in Recife, 2,000 km from where the map opens with no saved position.
+  const first = await createDevice(page.request, 'E2E Recife Van 1');
+  const second = await createDevice(page.request, 'E2E Recife Van 2');
+  await report(page.request, first.uniqueId, -8.05, -34.9);
+  await report(page.request, second.uniqueId, -8.11, -34.95);
+  const created = await page.request.post('/tarkan/shares', {
+    data: { id: 0, name: 'E2E far', deviceIds: [first.id, second.id], token: null },
+  });
+  expect(created.ok()).toBe(true);
+  const { token } = (await created.json()) as { token: string };
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const viewer = await context.newPage();
+  await viewer.goto(`/share/${token}`);
+  await expect(mapContainer(viewer)).toHaveAttribute('data-markers', '2');
+  // Framed: the map looks between the two, close enough to tell them apart.
+  await expect
+    .poll(async () => {
+      const [lat, lon] = await centerOf(viewer);
+      return Math.abs(lat + 8.08) < 0.05 && Math.abs(lon + 34.925) < 0.05;
+    })
+    .toBe(true);
+  // Both drawn on screen, each as itself.
+  await expect(mapContainer(viewer)).toHaveAttribute('data-drawn', '2');
   await context.close();
 });
 

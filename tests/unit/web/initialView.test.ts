@@ -1,4 +1,4 @@
-import { FALLBACK_VIEW, initialView } from '../../../src/map/initialView';
+import { FALLBACK_VIEW, initialView, opensOnFleet } from '../../../src/map/initialView';
 
 const at = (latitude: number, longitude: number, zoom: number) => ({ latitude, longitude, zoom });
 
@@ -25,5 +25,21 @@ describe('initialView', () => {
     expect(initialView(at(0, 0, 0), at(0, 0, 0))).toEqual(FALLBACK_VIEW);
     expect(FALLBACK_VIEW).toEqual({ center: [-23.55, -46.63], zoom: 12 });
     expect(initialView(undefined, undefined)).toEqual(FALLBACK_VIEW);
+  });
+});
+
+describe('opensOnFleet', () => {
+  it('frames the fleet when neither the user nor the server has a position, as Traccar does', () => {
+    expect(opensOnFleet(at(0, 0, 0), at(0, 0, 0), false)).toBe(true);
+    expect(opensOnFleet(null, undefined, false)).toBe(true);
+  });
+
+  it("keeps a saved position: the user's, or the server's for a signed-in user", () => {
+    expect(opensOnFleet(at(-15.8, -47.9, 10), at(0, 0, 0), false)).toBe(false);
+    expect(opensOnFleet(at(0, 0, 0), at(-22.9, -43.2, 8), false)).toBe(false);
+  });
+
+  it("frames a shared link's vehicles even where the server has a default place", () => {
+    expect(opensOnFleet(at(0, 0, 0), at(-22.9, -43.2, 8), true)).toBe(true);
   });
 });
