@@ -1,7 +1,7 @@
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { MapPanel, PanelIconButton } from '../common/MapPanel';
@@ -44,6 +44,20 @@ export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelPro
     mapUi.setInset(covers);
     return () => mapUi.setInset(0);
   }, [covers]);
+  // A bottom sheet covers the map's lower part, as tall as its content: the device it shows is
+  // kept in view above it.
+  const sheetRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sheetRef.current;
+    if (!sheet || !element) return;
+    const observer = new ResizeObserver(() => mapUi.setBottomInset(element.offsetHeight));
+    observer.observe(element);
+    mapUi.setBottomInset(element.offsetHeight);
+    return () => {
+      observer.disconnect();
+      mapUi.setBottomInset(0);
+    };
+  }, [sheet]);
   const placement = sheet
     ? {
         left: 0,
@@ -60,6 +74,7 @@ export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelPro
       };
   return (
     <MapPanel
+      ref={sheetRef}
       title={title}
       backTo={backTo}
       testId={testId}

@@ -12,12 +12,12 @@ import { PANEL_WIDTH } from '../fleet/panelWidth';
 import type { User } from '../../model/user';
 import { BaseLayer } from './BaseLayer';
 import { GeofencesLayer } from './GeofencesLayer';
-import { FleetFraming } from './FleetFraming';
 import { initialView, opensOnFleet } from './initialView';
 import { LiveMarkers } from './LiveMarkers';
 import { MapBinding } from './MapBinding';
 import { ReadyWhenDrawn } from './ReadyWhenDrawn';
 import { MapToolbar } from './MapToolbar';
+import { OpeningView } from './OpeningView';
 import { StatusCounters } from './StatusCounters';
 import { StreetViewPanel } from './StreetViewPanel';
 import { availableLayers, chooseLayer } from './tileLayers';
@@ -91,7 +91,7 @@ export const MapPage = () => {
             {routesShown && <CombinedRouteLayer />}
             <LiveMarkers selectedId={selectedId} />
             <MapBinding />
-            <FleetFraming enabled={framesFleet} deviceOpen={selectedId !== null} />
+            <OpeningView framesFleet={framesFleet} deviceId={selectedId} />
             <ReadyWhenDrawn />
           </MapContainer>
         )}

@@ -37,6 +37,8 @@ const { set } = store;
 let map: L.Map | null = null;
 /** How much of the map's left a side panel covers (px): what the user sees is right of it. */
 let inset = 0;
+/** How much of the map's bottom a phone's bottom sheet covers (px): what the user sees is above. */
+let insetBottom = 0;
 /**
  * The device just zoomed to, while the panel it opens may still be on its way: a marker click
  * flies to the device and opens its panel at once, and the panel only says how much it covers
@@ -63,10 +65,29 @@ const forgetFocus = () => {
 function fitPoints(points: [number, number][]): void {
   map?.fitBounds(points, {
     paddingTopLeft: [inset + FRAME_PADDING, FRAME_PADDING_TOP],
-    paddingBottomRight: [FRAME_PADDING, FRAME_PADDING],
+    paddingBottomRight: [FRAME_PADDING, insetBottom + FRAME_PADDING],
     maxZoom: FRAME_MAX_ZOOM,
     animate: false,
   });
+}
+
+/**
+ * A panel arrived, left or changed size: what was just framed or zoomed to moves to the middle of
+ * what is left uncovered, unless the user has moved the map since.
+ */
+function insetsChanged(left: number, bottom: number): void {
+  const changed = left !== inset || bottom !== insetBottom;
+  const arrived = left > inset || bottom > insetBottom;
+  inset = left;
+  insetBottom = bottom;
+  markCentre();
+  if (changed && framed && Date.now() - framed.at < FIRST_PANEL_MS) fitPoints(framed.points);
+  if (!changed || !focus) return;
+  // A panel closing (the list giving way to the device's panel) is not the one awaited.
+  const arrives = arrived && !focus.panelArrived;
+  const since = Date.now() - focus.at;
+  if (since < FOCUS_MS || (arrives && since < FIRST_PANEL_MS)) flyToDevice(focus.id, focus.zoom);
+  if (arrives) focus.panelArrived = true;
 }
 
 /**
@@ -74,13 +95,13 @@ function fitPoints(points: [number, number][]): void {
  * a user zooms to, follows or opens sits in the middle of what they see, not under the panel.
  */
 const centreFor = (m: L.Map, at: L.LatLngExpression, zoom: number): L.LatLng =>
-  m.unproject(m.project(at, zoom).subtract([inset / 2, 0]), zoom);
+  m.unproject(m.project(at, zoom).add([-inset / 2, insetBottom / 2]), zoom);
 
 /** Where the map is looking (the middle of the part no panel covers), on its container. */
 const markCentre = () => {
   if (!map) return;
   const size = map.getSize();
-  const centre = map.containerPointToLatLng([(inset + size.x) / 2, size.y / 2]);
+  const centre = map.containerPointToLatLng([(inset + size.x) / 2, (size.y - insetBottom) / 2]);
   map
     .getContainer()
     .setAttribute('data-center', `${centre.lat.toFixed(6)},${centre.lng.toFixed(6)}`);
@@ -114,18 +135,9 @@ export const mapUi = {
   },
   getMap: () => map,
   /** A side panel opened (its width) or closed (0) over the map's left. */
-  setInset: (px: number) => {
-    const changed = px !== inset;
-    inset = px;
-    markCentre();
-    if (changed && framed && Date.now() - framed.at < FIRST_PANEL_MS) fitPoints(framed.points);
-    if (!changed || !focus) return;
-    // A panel closing (the list giving way to the device's panel) is not the one awaited.
-    const arrives = px > 0 && !focus.panelArrived;
-    const since = Date.now() - focus.at;
-    if (since < FOCUS_MS || (arrives && since < FIRST_PANEL_MS)) flyToDevice(focus.id, focus.zoom);
-    if (arrives) focus.panelArrived = true;
-  },
+  setInset: (px: number) => insetsChanged(px, insetBottom),
+  /** A phone's bottom sheet opened (its height) or closed (0) over the map's bottom. */
+  setBottomInset: (px: number) => insetsChanged(inset, px),
   markCentre,
   follow: (id: number | null) => set({ followId: id }),
   trail: (id: number | null) => {
@@ -151,12 +163,13 @@ export const mapUi = {
     }
     const size = map.getSize();
     const point = map.latLngToContainerPoint(at);
-    const [marginX, marginY] = [(size.x - inset) * REVEAL_MARGIN, size.y * REVEAL_MARGIN];
+    const seen = { x: size.x - inset, y: size.y - insetBottom };
+    const [marginX, marginY] = [seen.x * REVEAL_MARGIN, seen.y * REVEAL_MARGIN];
     const inView =
       point.x >= inset + marginX &&
       point.x <= size.x - marginX &&
       point.y >= marginY &&
-      point.y <= size.y - marginY;
+      point.y <= seen.y - marginY;
     if (!inView) map.panTo(centreFor(map, at, zoom), { animate: true, duration: 0.5 });
   },
   /**

@@ -4,31 +4,36 @@ import { liveStore } from '../live/liveStore';
 import { mapUi } from './mapUi';
 
 /**
- * Frames the fleet once its positions are in (`enabled`: the map has no saved position to open
- * at; see `opensOnFleet`). Once per visit to the map: not after the user has dragged or zoomed
- * it, nor when a device is already open (its panel shows that device).
+ * Where the map looks once the fleet's positions are in, once per visit to the map (not after
+ * the user has dragged or zoomed it): on the device the page opened with (a reload, a link, a
+ * notification), as the official Traccar app does; else, with `framesFleet` (no saved position
+ * to open at; see `opensOnFleet`), on the whole fleet.
  */
-export const FleetFraming = ({
-  enabled,
-  deviceOpen,
+export const OpeningView = ({
+  framesFleet,
+  deviceId,
 }: {
-  enabled: boolean;
-  deviceOpen: boolean;
+  framesFleet: boolean;
+  deviceId: number | null;
 }) => {
   const map = useMap();
   useEffect(() => {
-    if (!enabled || deviceOpen) return;
+    if (!framesFleet && deviceId === null) return;
     let done = false;
     const stop = () => {
       done = true;
     };
     // A user who moves the map first has chosen where to look.
     map.on('dragstart zoomstart', stop);
-    const frame = () => {
+    const look = () => {
       const { positions, synced } = liveStore.getState();
       if (done || !synced) return;
       done = true;
       map.off('dragstart zoomstart', stop);
+      if (deviceId !== null) {
+        if (positions.has(deviceId)) mapUi.zoomTo(deviceId);
+        return;
+      }
       const points: [number, number][] = [];
       for (const { latitude, longitude } of positions.values()) {
         if (Number.isFinite(latitude) && Number.isFinite(longitude)) {
@@ -37,14 +42,15 @@ export const FleetFraming = ({
       }
       mapUi.frame(points);
     };
-    frame();
-    const unsubscribe = liveStore.subscribe(frame);
+    look();
+    const unsubscribe = liveStore.subscribe(look);
     return () => {
       unsubscribe();
       map.off('dragstart zoomstart', stop);
     };
-    // Only the first visit's state matters: opening a device later must not re-frame.
+    // Only how the visit began matters: a device opened later is brought into view by whoever
+    // opened it (the list, a marker).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, enabled]);
+  }, [map]);
   return null;
 };
