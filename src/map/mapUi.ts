@@ -95,7 +95,7 @@ function insetsChanged(left: number, bottom: number): void {
  * a user zooms to, follows or opens sits in the middle of what they see, not under the panel.
  */
 const centreFor = (m: L.Map, at: L.LatLngExpression, zoom: number): L.LatLng =>
-  m.unproject(m.project(at, zoom).add([-inset / 2, insetBottom / 2]), zoom);
+  m.unproject(m.project(at, zoom).subtract([inset / 2, -insetBottom / 2]), zoom);
 
 /** Where the map is looking (the middle of the part no panel covers), on its container. */
 const markCentre = () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './adminSupport';
-import { createDevice } from './liveSupport';
+import { centerOf, createDevice, report } from './liveSupport';
 
 /** An operator on a phone: the menu is a drawer over the map, closed once an entry is chosen. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -52,4 +52,23 @@ test('the map and a management table fit the phone; what is wider scrolls in its
   expect(measured.page).toBeLessThanOrEqual(measured.screen);
   // The list's own buttons stay on screen beside the table.
   await expect(page.getByRole('button', { name: 'Exportar' })).toBeInViewport();
+});
+
+test('a device opened by its address is shown above its sheet, wherever it is', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const device = await createDevice(page.request, 'E2E Phone Opened Van');
+  // In Recife, 2,000 km from where the map opens with no saved position.
+  await report(page.request, device.uniqueId, -8.05, -34.9);
+  // As a reload, a shared address or a notification opens it.
+  await page.goto(`/devices/${device.id}`);
+  await expect(page.getByTestId('device-detail')).toBeVisible();
+  // The middle of the map the sheet leaves uncovered is the device.
+  await expect
+    .poll(async () => {
+      const [lat, lon] = await centerOf(page);
+      return Math.abs(lat + 8.05) < 0.001 && Math.abs(lon + 34.9) < 0.001;
+    })
+    .toBe(true);
 });

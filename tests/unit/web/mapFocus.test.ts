@@ -17,10 +17,15 @@ function fakeMap() {
     subtract: ([dx, dy]: [number, number]) => point(x - dx, y - dy),
   });
   const flights: { lng: number; zoom: number }[] = [];
+  /** Each flight's latitude (the projection's y, downwards on the screen). */
+  const lats: number[] = [];
   const map = {
     project: ([lat, lng]: [number, number]) => point(lng, lat),
     unproject: (p: { x: number; y: number }) => ({ lat: p.y, lng: p.x }),
-    flyTo: (at: { lng: number }, zoom: number) => flights.push({ lng: at.lng, zoom }),
+    flyTo: (at: { lat: number; lng: number }, zoom: number) => {
+      lats.push(at.lat);
+      flights.push({ lng: at.lng, zoom });
+    },
     getZoom: () => 5,
     getSize: () => ({ x: 1000, y: 600 }),
     containerPointToLatLng: () => ({ lat: 0, lng: 0 }),
@@ -28,7 +33,12 @@ function fakeMap() {
     on: (name: string, handler: () => void) => handlers.set(name, handler),
     off: (name: string) => handlers.delete(name),
   };
-  return { map: map as unknown as L.Map, flights, fire: (name: string) => handlers.get(name)?.() };
+  return {
+    map: map as unknown as L.Map,
+    flights,
+    lats,
+    fire: (name: string) => handlers.get(name)?.(),
+  };
 }
 
 describe('a device zoomed to while its panel is on its way', () => {
@@ -45,6 +55,7 @@ describe('a device zoomed to while its panel is on its way', () => {
   });
   afterEach(() => {
     mapUi.setInset(0);
+    mapUi.setBottomInset(0);
     mapUi.setMap(null);
     vi.useRealTimers();
   });
@@ -60,6 +71,16 @@ describe('a device zoomed to while its panel is on its way', () => {
     vi.advanceTimersByTime(3000);
     mapUi.setInset(0);
     expect(fake.flights).toHaveLength(2);
+  });
+
+  it("on a phone, moves above the bottom sheet that arrives over the map's lower part", () => {
+    mapUi.zoomTo(7);
+    expect(fake.lats).toEqual([10]);
+    vi.advanceTimersByTime(2000);
+    // A sheet 300 px tall over a 600 px map: the device goes to the middle of the 300 px above.
+    mapUi.setBottomInset(300);
+    expect(fake.flights.at(-1)).toEqual({ lng: 500, zoom: 16 });
+    expect(fake.lats.at(-1)).toBe(160);
   });
 
   it('leaves the map where the user moved it meanwhile', () => {
