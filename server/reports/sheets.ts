@@ -2,7 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { Ctx } from '../entities/context';
 import type { Mailer } from '../mail/mailer';
 import { reportDenial, type SheetName } from './access';
-import { SecurityException } from '../errors';
+import { IllegalArgumentException, SecurityException } from '../errors';
 import { geofenceReport } from './combined';
 import { devicesReport } from './devicesReport';
 import { TEXTS } from './i18n';
@@ -140,6 +140,19 @@ export async function sheetBuffer(sheet: PreparedSheet): Promise<Buffer> {
   await sheet.write(output);
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** One address: something before and after a single `@`, no spaces. */
+const MAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * What can be known before a mailed report is answered: that there is a mailer, and an address to
+ * mail to (a sign-in name such as the first administrator's `admin` is none). Refused here, the
+ * user is told; past the answer, only the log would know. SMTP's own failures come later.
+ */
+export function checkMailable(mailer: Mailer | null, email: string): void {
+  if (!mailer) throw new IllegalArgumentException('Mail is not configured');
+  if (!MAIL_ADDRESS.test(email)) throw new IllegalArgumentException('Account has no email address');
 }
 
 /**

@@ -58,6 +58,8 @@ export const knownErrorCodes = [
   'CROSS_SITE_REQUEST_REFUSED',
   'TEXT_HOLDS_A_NUL_CHARACTER',
   'NUMBER_IS_NOT_FINITE',
+  'MAIL_IS_NOT_CONFIGURED',
+  'ACCOUNT_HAS_NO_EMAIL_ADDRESS',
 ] as const;
 
 type KnownErrorCode = (typeof knownErrorCodes)[number];

@@ -4,6 +4,7 @@ import { Button, CircularProgress } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
 import type { ReportQuery } from '../dataProvider/reports';
@@ -14,8 +15,10 @@ import {
 } from './ScheduleReportDialog';
 
 /**
- * The filter's "E-mail" button (the server mails the spreadsheet to the user) and, for reports
- * that can be scheduled, "Agendar" (the schedule dialog over the filter's devices and groups).
+ * The filter's "E-mail" button (the server mails the spreadsheet to the user), shown only when
+ * the server can send mail (`emailEnabled`, as Traccar's app reads it): without a mailer the
+ * server answers at once and the mail never comes. For reports that can be scheduled,
+ * "Agendar" (the schedule dialog over the filter's devices and groups).
  */
 export const ReportMoreActions = ({
   endpoint,
@@ -36,6 +39,7 @@ export const ReportMoreActions = ({
   const notify = useNotify();
   const errorText = useErrorText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
+  const { server } = useServerInfo();
   const { canAccess: canSchedule } = useCanAccess({
     resource: 'scheduled-reports',
     action: 'create',
@@ -52,18 +56,20 @@ export const ReportMoreActions = ({
   });
   return (
     <>
-      <Button
-        variant="outlined"
-        size="small"
-        disabled={mail.isPending}
-        startIcon={mail.isPending ? <CircularProgress size={16} /> : <MailOutlineIcon />}
-        onClick={() => {
-          const query = build();
-          if (query) mail.mutate({ ...query, ...extra });
-        }}
-      >
-        {translate('reportsMore.mail')}
-      </Button>
+      {server.emailEnabled && (
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={mail.isPending}
+          startIcon={mail.isPending ? <CircularProgress size={16} /> : <MailOutlineIcon />}
+          onClick={() => {
+            const query = build();
+            if (query) mail.mutate({ ...query, ...extra });
+          }}
+        >
+          {translate('reportsMore.mail')}
+        </Button>
+      )}
       {schedule && canSchedule && (
         <Button
           variant="outlined"

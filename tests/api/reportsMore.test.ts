@@ -338,17 +338,34 @@ describe('mailed reports', () => {
     expect(smtp.mails.length).toBe(before);
   });
 
-  it('still answers 204 without a mailer, and logs the failure (Traccar)', async () => {
+  it('refuses before answering when there is no mailer, or no address to mail to', async () => {
     const plain = await startServer();
     try {
       const admin = new Client(plain.url);
       await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
       const res = await admin.request('/api/reports/devices/mail');
-      expect(res.status).toBe(204);
-      await plain.waitForLine(/Email report failed/);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toBe('Mail is not configured - IllegalArgumentException');
     } finally {
       await plain.stop();
     }
+
+    // A sign-in name that is no address (the first administrator's may be a plain `admin`).
+    const created = await f.admin.json('/api/users', {
+      name: 'Operador',
+      email: `operador-${Date.now()}`,
+      password: 'user-pass',
+    });
+    expect(created.status).toBe(200);
+    const { email } = (await created.json()) as { email: string };
+    const operator = new Client(f.server.url);
+    await operator.login(email, 'user-pass');
+    const before = smtp.mails.length;
+    const res = await operator.request('/api/reports/devices/mail');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Account has no email address - IllegalArgumentException');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.mails.length).toBe(before);
   });
 
   it('exports and mails the device list of what the caller sees', async () => {

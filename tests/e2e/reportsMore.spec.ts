@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startSmtp } from '../support/smtp';
 import { apiSignIn, createDevice, mapContainer, osmandUrl, type TestDevice } from './liveSupport';
 
 const MINUTE = 60_000;
@@ -104,9 +105,44 @@ test('the geofence report lists the visit with its duration and exports it', asy
   expect(download.suggestedFilename()).toMatch(/^cercas_.*\.xlsx$/);
   expect(statSync(await download.path()).size).toBeGreaterThan(0);
 
-  // E-mail: the server answers at once; without a mailer the failure is only logged.
-  await page.getByRole('button', { name: 'E-mail' }).click();
-  await expect(page.getByText('O relatório será enviado para o seu e-mail')).toBeVisible();
+  // This server has no mailer: no E-mail button promising a mail that would never come.
+  await expect(page.getByRole('button', { name: 'Exportar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'E-mail' })).toHaveCount(0);
+});
+
+test('with a mailer the report is offered by e-mail, and an account with no address is told', async ({
+  page,
+}) => {
+  const smtp = await startSmtp();
+  const saved = await page.request.post('/tarkan/integrations/email', {
+    data: {
+      enabled: true,
+      host: '127.0.0.1',
+      port: Number(new URL(smtp.url).port),
+      secure: false,
+      user: 'mailer',
+      password: 'mail-secret',
+      senderEmail: 'frota@e2e.test',
+      senderName: 'Frota',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  try {
+    await page.goto('/reports/geofences');
+    await page.getByTestId('report-geofences-select').locator('input').fill(fence.name);
+    await page.getByRole('option', { name: fence.name }).click();
+    await chooseDevice(page, device.name);
+    await chooseLast7Days(page);
+    // This administrator signs in as a plain `admin`: there is nowhere to send it, and it says so.
+    await page.getByRole('button', { name: 'E-mail' }).click();
+    await expect(
+      page.getByText('Sua conta não tem um endereço de e-mail para envio', { exact: false }),
+    ).toBeVisible();
+    expect(smtp.mails).toHaveLength(0);
+  } finally {
+    await page.request.post('/tarkan/integrations/email', { data: { enabled: false } });
+    await smtp.close();
+  }
 });
 
 test('the combined report draws the route and lists the events', async ({ page }) => {

@@ -17,6 +17,7 @@ import {
   tripsReport,
 } from '../../reports/service';
 import {
+  checkMailable,
   mailSheet,
   prepareSheet,
   type PreparedSheet,
@@ -82,9 +83,9 @@ function sendSheet(reply: FastifyReply, sheet: PreparedSheet) {
 }
 
 /**
- * Access and input are checked before answering (a refusal is a 400 as usual); the rows, the
- * workbook and the mail follow the 204, and a failure there (no mailer, SMTP down) is only logged,
- * as Traccar's report mailer does.
+ * Access, input, the mailer and the user's address are checked before answering (a refusal is a
+ * 400 as usual); the rows, the workbook and the mail follow the 204, and a failure there (SMTP
+ * down or refusing) is only logged, as Traccar's report mailer does.
  */
 function mailLater(
   app: FastifyInstance,
@@ -112,7 +113,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
   ) {
     const sheet = await prepareSheet(ctx, name, query);
-    if (format === 'mail') return mailLater(app, reply.log, ctx, sheet, reply);
+    if (format === 'mail') {
+      checkMailable(app.mailer, ctx.actor.user.email);
+      return mailLater(app, reply.log, ctx, sheet, reply);
+    }
     return sendSheet(reply, sheet);
   }
 

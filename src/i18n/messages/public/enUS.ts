@@ -108,6 +108,9 @@ const publicEnUS = {
       'The server refused this request because this page was not opened at its address. Open the app at the address your administrator gave you; if that is the one you used, the administrator should check the proxy settings.',
     TEXT_HOLDS_A_NUL_CHARACTER: 'The text holds a character that cannot be stored.',
     NUMBER_IS_NOT_FINITE: 'The number given is not valid.',
+    MAIL_IS_NOT_CONFIGURED: 'This server cannot send e-mail: ask an administrator to set it up.',
+    ACCOUNT_HAS_NO_EMAIL_ADDRESS:
+      'Your account has no e-mail address to send to: add one under My account.',
     UNKNOWN: 'An unexpected error occurred.',
   },
   whatsapp: {

@@ -106,6 +106,10 @@ const publicEsES: PublicMessages = {
       'El servidor rechazó la solicitud porque esta página no se abrió en su dirección. Abra la aplicación en la dirección que le indicó el administrador; si es la que usó, el administrador debe revisar la configuración del proxy.',
     TEXT_HOLDS_A_NUL_CHARACTER: 'El texto contiene un carácter que no se puede guardar.',
     NUMBER_IS_NOT_FINITE: 'El número indicado no es válido.',
+    MAIL_IS_NOT_CONFIGURED:
+      'Este servidor no puede enviar correos: pida a un administrador que lo configure.',
+    ACCOUNT_HAS_NO_EMAIL_ADDRESS:
+      'Su cuenta no tiene una dirección de correo a la que enviar: agréguela en Mi cuenta.',
     UNKNOWN: 'Ocurrió un error inesperado.',
   },
   whatsapp: {

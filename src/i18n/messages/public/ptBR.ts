@@ -104,6 +104,10 @@ const publicPtBR: PublicMessages = {
       'O servidor recusou o pedido porque esta página não foi aberta pelo endereço dele. Abra o aplicativo pelo endereço que o administrador informou; se foi esse o usado, o administrador deve verificar as configurações do proxy.',
     TEXT_HOLDS_A_NUL_CHARACTER: 'O texto contém um caractere que não pode ser gravado.',
     NUMBER_IS_NOT_FINITE: 'O número informado não é válido.',
+    MAIL_IS_NOT_CONFIGURED:
+      'Este servidor não envia e-mails: peça a um administrador que o configure.',
+    ACCOUNT_HAS_NO_EMAIL_ADDRESS:
+      'Sua conta não tem um endereço de e-mail para envio: informe um em Minha conta.',
     UNKNOWN: 'Ocorreu um erro inesperado.',
   },
   whatsapp: {
