@@ -15,6 +15,7 @@ import type { Calendar } from '../../model/calendar';
 import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
+import { NoMailNotice } from './NoMailNotice';
 import { weekStartFor } from './presets';
 import { SIMPLE_PERIODS, type SimplePeriod, simpleCalendarData } from './scheduleCalendar';
 
@@ -133,6 +134,7 @@ export const ScheduleReportDialog = ({
       <DialogContent
         sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}
       >
+        <NoMailNotice />
         <Typography variant="body2" color="text.secondary">
           {translate(`scheduledReports.types.${target.type}`)} ·{' '}
           {translate('scheduledReports.dialog.targets', {

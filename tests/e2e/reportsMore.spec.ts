@@ -170,6 +170,10 @@ test('a report is scheduled from its filter, listed, and deleted', async ({ page
   await page.getByRole('button', { name: 'Agendar' }).click();
   const dialog = page.getByTestId('schedule-report-dialog');
   await expect(dialog.getByText('Agendar relatório')).toBeVisible();
+  // This server sends no mail: the schedule is kept, and the user is told nothing will arrive yet.
+  await expect(dialog.getByTestId('no-mail-notice')).toContainText(
+    'os relatórios agendados só chegarão depois que um administrador configurar o envio',
+  );
   const description = `Resumo diário ${Date.now()}`;
   await dialog.getByLabel('Descrição').fill(description);
   await expect(dialog.getByTestId('schedule-period')).toHaveValue('daily');
@@ -191,6 +195,7 @@ test('a report is scheduled from its filter, listed, and deleted', async ({ page
   await page.goto('/reports');
   await page.getByRole('link', { name: /Relatórios agendados/ }).click();
   await expect(page).toHaveURL(/\/scheduled-reports/);
+  await expect(page.getByTestId('no-mail-notice')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: description });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Resumo');

@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { BulkDeleteButton, DataTable, ReferenceField, useTranslate } from 'react-admin';
 import type { ScheduledReport } from '../../../model/report';
 import { useAccess } from '../../authProvider/useAccess';
+import { NoMailNotice } from '../../reports/NoMailNotice';
 import { ResourceList } from '../common/ResourceList';
 
 const Column = DataTable.Col<ScheduledReport>;
@@ -25,6 +26,7 @@ export const ScheduledReportList = () => {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
         {translate('scheduledReports.recipientsHint')}
       </Typography>
+      <NoMailNotice sx={{ mx: 2, mt: 1 }} />
       <ResourceList sort={{ field: 'description', order: 'ASC' }}>
         <DataTable
           rowClick={can('edit', 'scheduled-reports') ? 'edit' : false}

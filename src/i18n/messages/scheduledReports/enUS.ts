@@ -2,6 +2,8 @@
 const scheduledReportsEnUS = {
   scheduledReports: {
     empty: 'No scheduled reports yet',
+    noMail:
+      'This server does not send e-mail yet: scheduled reports will only arrive once an administrator sets it up.',
     recipientsHint:
       'Each report is mailed to the users linked to it (you, when you schedule it) at the end of every period of its calendar.',
     fields: {

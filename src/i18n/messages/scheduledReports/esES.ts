@@ -3,6 +3,8 @@ import type { ScheduledReportsMessages } from './enUS';
 const scheduledReportsEsES: ScheduledReportsMessages = {
   scheduledReports: {
     empty: 'Aún no hay informes programados',
+    noMail:
+      'Este servidor todavía no envía correos: los informes programados solo llegarán cuando un administrador configure el envío.',
     recipientsHint:
       'Cada informe se envía por correo a los usuarios vinculados a él (usted, al programarlo) al final de cada período de su calendario.',
     fields: {

@@ -3,6 +3,8 @@ import type { ScheduledReportsMessages } from './enUS';
 const scheduledReportsPtBR: ScheduledReportsMessages = {
   scheduledReports: {
     empty: 'Nenhum relatório agendado ainda',
+    noMail:
+      'Este servidor ainda não envia e-mails: os relatórios agendados só chegarão depois que um administrador configurar o envio.',
     recipientsHint:
       'Cada relatório é enviado por e-mail aos usuários vinculados a ele (você, ao agendá-lo) ao fim de cada período do seu calendário.',
     fields: {
