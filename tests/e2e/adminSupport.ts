@@ -24,6 +24,32 @@ export async function patchServer(
   expect(saved.status()).toBe(200);
 }
 
+/**
+ * Sends the server's mail through a test receiver (`startSmtp` in tests/support/smtp.ts), as the
+ * e-mail integration an administrator saves; admin session needed. `mailOff` undoes it.
+ */
+export async function mailThrough(request: APIRequestContext, smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const saved = await request.post('/tarkan/integrations/email', {
+    data: {
+      enabled: true,
+      host: url.hostname,
+      port: Number(url.port),
+      secure: false,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      senderEmail: 'frota@e2e.test',
+      senderName: 'Frota',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/** Turns the e-mail integration off again; admin session needed. */
+export async function mailOff(request: APIRequestContext) {
+  await request.post('/tarkan/integrations/email', { data: { enabled: false } });
+}
+
 /** The react-admin save button of the current form. */
 export const saveButton = (page: Page) => page.locator('button[type="submit"]');
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startSmtp } from '../support/smtp';
+import { mailOff, mailThrough } from './adminSupport';
 import { apiSignIn, createDevice, mapContainer, osmandUrl, type TestDevice } from './liveSupport';
 
 const MINUTE = 60_000;
@@ -114,19 +115,7 @@ test('with a mailer the report is offered by e-mail, and an account with no addr
   page,
 }) => {
   const smtp = await startSmtp();
-  const saved = await page.request.post('/tarkan/integrations/email', {
-    data: {
-      enabled: true,
-      host: '127.0.0.1',
-      port: Number(new URL(smtp.url).port),
-      secure: false,
-      user: 'mailer',
-      password: 'mail-secret',
-      senderEmail: 'frota@e2e.test',
-      senderName: 'Frota',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await mailThrough(page.request, smtp.url);
   try {
     await page.goto('/reports/geofences');
     await page.getByTestId('report-geofences-select').locator('input').fill(fence.name);
@@ -140,7 +129,7 @@ test('with a mailer the report is offered by e-mail, and an account with no addr
     ).toBeVisible();
     expect(smtp.mails).toHaveLength(0);
   } finally {
-    await page.request.post('/tarkan/integrations/email', { data: { enabled: false } });
+    await mailOff(page.request);
     await smtp.close();
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { codeOf, wrongCodeOf } from '../support/totp';
 import { mailBody, startSmtp } from '../support/smtp';
-import { patchServer, signInAdmin } from './adminSupport';
+import { mailOff, mailThrough, patchServer, signInAdmin } from './adminSupport';
 import { admin, expectSignedIn, signIn } from './support';
 
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -118,21 +118,8 @@ test('redefine a senha pela página de login com o link recebido por e-mail', as
   request,
 }) => {
   const smtp = await startSmtp();
-  const port = Number(new URL(smtp.url).port);
   await asAdmin(request, async () => {
-    const saved = await request.post('/tarkan/integrations/email', {
-      data: {
-        enabled: true,
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        user: 'mailer',
-        password: 'mail-secret',
-        senderEmail: 'frota@e2e.test',
-        senderName: 'Frota',
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    await mailThrough(request, smtp.url);
     await createUser(request, 'Esquecida', 'esquecida@e2e.test');
   });
   try {
@@ -163,9 +150,7 @@ test('redefine a senha pela página de login com o link recebido por e-mail', as
     await signIn(page, { email: 'esquecida@e2e.test', password: 'senha-nova-1' });
     await expectSignedIn(page);
   } finally {
-    await asAdmin(request, async () => {
-      await request.post('/tarkan/integrations/email', { data: { enabled: false } });
-    });
+    await asAdmin(request, () => mailOff(request));
     await smtp.close();
   }
 });
