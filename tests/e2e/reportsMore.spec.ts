@@ -38,6 +38,15 @@ async function seedVisit(request: APIRequestContext, device: TestDevice): Promis
   }
 }
 
+/** Moves to `path` as the app's own links do: no reload, so what the app holds in memory stays. */
+async function goWithinApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
 async function chooseLast7Days(page: Page) {
   await page.getByLabel('Período').click();
   await page.getByRole('option', { name: 'Últimos 7 dias' }).click();
@@ -115,9 +124,17 @@ test('with a mailer the report is offered by e-mail, and an account with no addr
   page,
 }) => {
   const smtp = await startSmtp();
+  // The app is open before mail is set up: no E-mail button.
+  await page.goto('/reports/geofences');
+  await expect(page.getByRole('button', { name: 'Carregar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'E-mail' })).toHaveCount(0);
   await mailThrough(page.request, smtp.url);
   try {
-    await page.goto('/reports/geofences');
+    // Saved on the integrations screen, the open app learns that mail goes now, without a reload.
+    await goWithinApp(page, '/integrations');
+    await page.getByTestId('integration-email').getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Integração salva')).toBeVisible();
+    await goWithinApp(page, '/reports/geofences');
     await page.getByTestId('report-geofences-select').locator('input').fill(fence.name);
     await page.getByRole('option', { name: fence.name }).click();
     await chooseDevice(page, device.name);

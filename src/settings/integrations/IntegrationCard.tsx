@@ -2,6 +2,7 @@ import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { loadServerInfo } from '../../bootstrap/useServerInfoLoader';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../../dataProvider';
 import type { Integration, SettingValue } from '../../dataProvider/integrations';
@@ -39,6 +40,10 @@ export const IntegrationCard = ({ integration }: { integration: Integration }) =
         ),
       );
       feedback.saved('integrations.saved');
+      // The mail settings decide the server's `emailEnabled`: the report screens offer mail (or
+      // say it is missing) from the next screen on, without a reload. Should this read fail, the
+      // app's next start reads it.
+      if (key === 'email') loadServerInfo().catch(() => undefined);
     },
     onError: feedback.failed,
   });
