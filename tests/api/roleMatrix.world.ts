@@ -15,6 +15,7 @@ import { addEvent, addPosition } from '../support/entityApi';
 import { Client } from '../support/http';
 import { createTempPostgres, type TempPostgres } from '../support/postgres';
 import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
+import { startSmtp, type TestSmtp } from '../support/smtp';
 
 /** The columns of the matrix, in table order. */
 export const ROLES = [
@@ -149,12 +150,15 @@ export class World {
     readonly db: Db,
     private readonly pg: TempPostgres | null,
     readonly admin: Client,
+    private readonly smtp: TestSmtp,
   ) {}
 
   static async start(dialect: 'sqlite' | 'postgres'): Promise<World> {
     const pg = dialect === 'postgres' ? await createTempPostgres('dir') : null;
+    // A mailer, as a working installation has: mailed reports are then answered as allowed.
+    const smtp = await startSmtp();
     const server = await startServer({
-      env: { LICENSE_MODE: 'plus', ...(pg ? { DATABASE_URL: pg.url } : {}) },
+      env: { LICENSE_MODE: 'plus', SMTP_URL: smtp.url, ...(pg ? { DATABASE_URL: pg.url } : {}) },
     });
     const db = await connect(
       pg
@@ -163,7 +167,7 @@ export class World {
     );
     const admin = new Client(server.url);
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    const world = new World(server, db, pg, admin);
+    const world = new World(server, db, pg, admin, smtp);
     world.clients.set('admin', admin);
     await world.build();
     return world;
@@ -173,6 +177,7 @@ export class World {
     await this.db.close();
     await this.httpServer.stop();
     await this.pg?.drop();
+    await this.smtp.close();
   }
 
   get url(): string {
