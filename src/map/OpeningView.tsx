@@ -31,7 +31,7 @@ export const OpeningView = ({
       done = true;
       map.off('dragstart zoomstart', stop);
       if (deviceId !== null) {
-        if (positions.has(deviceId)) mapUi.zoomTo(deviceId);
+        mapUi.open(deviceId);
         return;
       }
       const points: [number, number][] = [];

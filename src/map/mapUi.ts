@@ -139,7 +139,12 @@ export const mapUi = {
   /** A phone's bottom sheet opened (its height) or closed (0) over the map's bottom. */
   setBottomInset: (px: number) => insetsChanged(inset, px),
   markCentre,
-  follow: (id: number | null) => set({ followId: id }),
+  follow: (id: number | null) => {
+    // Following centres the device on each fix: a zoom or framing still settling must not undo it.
+    focus = null;
+    framed = null;
+    set({ followId: id });
+  },
   trail: (id: number | null) => {
     const position = id ? liveStore.getState().positions.get(id) : undefined;
     set({ trailId: id, trail: position ? [[position.latitude, position.longitude]] : [] });
@@ -180,6 +185,21 @@ export const mapUi = {
     if (points.length === 0) return;
     framed = { points, at: Date.now() };
     fitPoints(points);
+  },
+  /**
+   * Shows a device at once, as the page opens on it (a reload, a link): no flight from wherever
+   * the map began, which a first action (follow, a fix) would cut short. A panel still on its way
+   * moves it to the middle of what is left, as after `zoomTo`.
+   */
+  open: (id: number, zoom = 16) => {
+    const position = liveStore.getState().positions.get(id);
+    if (!map || !position) return;
+    const to = Math.max(zoom, map.getZoom());
+    framed = null;
+    focus = { id, zoom: to, at: Date.now(), panelArrived: false };
+    map.setView(centreFor(map, [position.latitude, position.longitude], to), to, {
+      animate: false,
+    });
   },
   zoomTo: (id: number, zoom = 16) => {
     if (!map) return;
