@@ -31,7 +31,7 @@ export const OpeningView = ({
       done = true;
       map.off('dragstart zoomstart', stop);
       if (deviceId !== null) {
-        mapUi.open(deviceId);
+        mapUi.zoomTo(deviceId, 16, true);
         return;
       }
       const points: [number, number][] = [];

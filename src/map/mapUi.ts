@@ -109,10 +109,12 @@ const markCentre = () => {
 
 export const useMapUi = store.use;
 
-function flyToDevice(id: number, zoom: number): void {
+function flyToDevice(id: number, zoom: number, jump = false): void {
   const position = liveStore.getState().positions.get(id);
-  if (map && position)
-    map.flyTo(centreFor(map, [position.latitude, position.longitude], zoom), zoom);
+  if (!map || !position) return;
+  const centre = centreFor(map, [position.latitude, position.longitude], zoom);
+  if (jump) map.setView(centre, zoom, { animate: false });
+  else map.flyTo(centre, zoom);
 }
 
 /** Appends a fix to a trail, dropping the oldest beyond the bound. */
@@ -187,26 +189,16 @@ export const mapUi = {
     fitPoints(points);
   },
   /**
-   * Shows a device at once, as the page opens on it (a reload, a link): no flight from wherever
-   * the map began, which a first action (follow, a fix) would cut short. A panel still on its way
-   * moves it to the middle of what is left, as after `zoomTo`.
+   * Zooms to a device, flying there; with `jump`, at once, as the page opens on it (a reload, a
+   * link): a flight from wherever the map began would be cut short by a first follow or fix. A
+   * panel still on its way then moves it to the middle of what is left.
    */
-  open: (id: number, zoom = 16) => {
-    const position = liveStore.getState().positions.get(id);
-    if (!map || !position) return;
-    const to = Math.max(zoom, map.getZoom());
-    framed = null;
-    focus = { id, zoom: to, at: Date.now(), panelArrived: false };
-    map.setView(centreFor(map, [position.latitude, position.longitude], to), to, {
-      animate: false,
-    });
-  },
-  zoomTo: (id: number, zoom = 16) => {
+  zoomTo: (id: number, zoom = 16, jump = false) => {
     if (!map) return;
     const to = Math.max(zoom, map.getZoom());
     framed = null;
     focus = { id, zoom: to, at: Date.now(), panelArrived: false };
-    flyToDevice(id, to);
+    flyToDevice(id, to, jump);
   },
 };
 
