@@ -116,10 +116,12 @@ export const formatFuel = (litres: number | null | undefined, locale: string): s
  * Latitude, longitude: always with a point for decimals (the comma separates the two), as maps
  * and other tools read them back.
  */
-export const formatCoordinates = (lat: number, lon: number, digits = 6): string => {
-  const f = numberFormat('en-US', digits, digits);
-  return `${f.format(lat)}, ${f.format(lon)}`;
-};
+export const formatCoordinates = (lat: number, lon: number, digits = 6): string =>
+  `${formatCoordinate(lat, digits)}, ${formatCoordinate(lon, digits)}`;
+
+/** One latitude or longitude, with a decimal point as in `formatCoordinates`. */
+export const formatCoordinate = (value: number, digits = 6): string =>
+  numberFormat('en-US', digits, digits).format(value);
 
 /** Billing is in reais for the Portuguese and Spanish texts, dollars for English. */
 export const currencyFor = (locale: string): 'BRL' | 'USD' => (locale === 'en-US' ? 'USD' : 'BRL');

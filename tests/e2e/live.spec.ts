@@ -222,3 +222,43 @@ test('an event becomes a toast with its rule colour, corner and sound; mute sile
   const muted = page.getByTestId('toast').filter({ hasText: 'E2E Alarm Car' });
   await expect(muted.and(page.locator('[data-sound="muted"]'))).toBeVisible();
 });
+
+test.describe('a browser in São Paulo against a server in UTC', () => {
+  test.use({ timezoneId: 'America/Sao_Paulo' });
+
+  test("the panel's attributes read in the user's zone and units, as its summary does", async ({
+    page,
+  }) => {
+    const device = await createDevice(page.request, 'E2E Attributes Car');
+    // Whole seconds, two minutes ago: the wire carries it as ISO text in UTC.
+    const fixSeconds = Math.floor(Date.now() / 1000) - 120;
+    await report(page.request, device.uniqueId, BASE.lat, BASE.lon, {
+      timestamp: fixSeconds,
+      speed: 40,
+      odometer: 111_855_296,
+      hours: 15_929_704_248,
+    });
+    await page.goto(`/devices/${device.id}?expand=true`);
+    const all = page.getByTestId('all-attributes');
+    await expect(all).toBeVisible();
+    const row = (label: string) =>
+      all.getByTestId('info-row').filter({ has: page.getByText(label, { exact: true }) });
+    const saoPaulo = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(new Date(fixSeconds * 1000));
+    await expect(row('Hora do GPS')).toContainText(saoPaulo);
+    await expect(row('Hora do GPS')).not.toContainText('Z');
+    // 40 knots, as the summary above shows it.
+    await expect(page.getByTestId('detail-speed')).toContainText('74 km/h');
+    await expect(row('Velocidade')).toContainText('74,1 km/h');
+    await expect(row('Hodômetro')).toContainText('111.855,30 km');
+    await expect(row('Horas de motor')).toContainText('4.424,9 h');
+    await expect(row('Latitude')).toContainText('-23.620000');
+  });
+});

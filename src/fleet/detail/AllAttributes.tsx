@@ -8,18 +8,19 @@ import {
   IconButton,
   Typography,
 } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import type { Position } from '../../../model/position';
 import { useExpanded } from '../Panel';
 import { attributeEntries } from './attributeEntries';
-import { attributeLabel, formatValue } from './formatValue';
+import { attributeLabel, formatAttribute } from './formatValue';
 import { InfoRow } from './InfoRow';
 import { usePins } from './usePins';
 
 /** Every other position field and attribute, translated; open by default when expanded. */
 export const AllAttributes = ({ position }: { position: Position | undefined }) => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const prefs = useFormatPrefs();
   const [expanded] = useExpanded();
   const { serverPins, userPins, setUserPins } = usePins();
   const pinned = new Set([...serverPins, ...userPins]);
@@ -40,7 +41,7 @@ export const AllAttributes = ({ position }: { position: Position | undefined }) 
           <Box key={key} sx={{ display: 'flex', alignItems: 'center' }}>
             <Box sx={{ flex: 1 }}>
               <InfoRow label={attributeLabel(key, translate)}>
-                {formatValue(value, translate, locale)}
+                {formatAttribute(key, value, translate, prefs)}
               </InfoRow>
             </Box>
             <IconButton

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { Position } from '../../../model/position';
 import { formatDistance, formatPercent, formatVoltage } from '../../i18n/formatters';
 import { useFormatPrefs } from '../../i18n/useFormatPrefs';
-import { formatValue } from './formatValue';
+import { formatAttribute, formatValue } from './formatValue';
 import { InfoRow } from './InfoRow';
 
 interface DeviceIndicatorsProps {
@@ -21,12 +21,7 @@ export const DeviceIndicators = ({ position, anchored, driverName }: DeviceIndic
   const value = (v: unknown) => formatValue(v, translate, locale);
   const volts = (v: unknown) =>
     typeof v === 'number' ? formatVoltage(v, locale) : `${value(v)} V`;
-  const alarm = a.alarm
-    ? String(a.alarm)
-        .split(',')
-        .map((key) => translate(`alarms.${key.trim()}`, { _: key.trim() }))
-        .join(', ')
-    : undefined;
+  const alarm = a.alarm ? formatAttribute('alarm', String(a.alarm), translate, prefs) : undefined;
   const power = a.power !== undefined ? volts(a.power) : undefined;
   const battery =
     a.batteryLevel !== undefined

@@ -11,7 +11,7 @@ export const InfoRow = ({
   children: ReactNode;
   testId?: string;
 }) => (
-  <Box sx={{ display: 'flex', gap: 1, py: 0.25 }} data-testid={testId}>
+  <Box sx={{ display: 'flex', gap: 1, py: 0.25 }} data-testid={testId ?? 'info-row'}>
     <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130 }}>
       {label}
     </Typography>

@@ -1,16 +1,17 @@
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { Box, IconButton, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import type { Position } from '../../../model/position';
 import { valueOf } from './attributeEntries';
-import { attributeLabel, formatValue } from './formatValue';
+import { attributeLabel, formatAttribute } from './formatValue';
 import { InfoRow } from './InfoRow';
 import { usePins } from './usePins';
 
 /** Attributes pinned by the server and by the user; the user may unpin their own. */
 export const PinnedAttributes = ({ position }: { position: Position | undefined }) => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const prefs = useFormatPrefs();
   const { serverPins, userPins, setUserPins } = usePins();
   const keys = [...new Set([...serverPins, ...userPins])];
   if (!keys.length) return null;
@@ -21,7 +22,7 @@ export const PinnedAttributes = ({ position }: { position: Position | undefined 
         <Box key={key} sx={{ display: 'flex', alignItems: 'center' }}>
           <Box sx={{ flex: 1 }}>
             <InfoRow label={attributeLabel(key, translate)}>
-              {formatValue(valueOf(position, key), translate, locale)}
+              {formatAttribute(key, valueOf(position, key), translate, prefs)}
             </InfoRow>
           </Box>
           {userPins.includes(key) && (

@@ -1,4 +1,4 @@
-import { formatValue } from '../../../src/fleet/detail/formatValue';
+import { formatAttribute, formatValue } from '../../../src/fleet/detail/formatValue';
 import {
   formatCoordinates,
   formatDate,
@@ -78,5 +78,36 @@ describe('one number format per locale', () => {
     expect(formatValue(236000, t, 'pt-BR')).toBe('236.000');
     expect(formatValue(236000, t, 'en-US')).toBe('236,000');
     expect(formatValue(1.23456, t, 'es-ES')).toBe('1,23');
+  });
+
+  it('the panel reads each known field in the user zone and units, as the summary does', () => {
+    const pt = {
+      locale: 'pt-BR',
+      timeZone: 'America/Sao_Paulo',
+      speed: 'kmh',
+      distance: 'km',
+    } as const;
+    const es = { ...pt, locale: 'es-ES', speed: 'mph', distance: 'mi' } as const;
+    const at = (key: string, value: unknown, prefs: typeof pt | typeof es = pt) =>
+      nbsp(formatAttribute(key, value, t, prefs));
+    // Instants arrive as ISO text in UTC: 22:16:38Z is 19:16:38 in São Paulo.
+    expect(at('fixTime', '2026-12-01T22:16:38.000Z')).toBe('01/12/2026, 19:16:38');
+    expect(at('serverTime', '2026-12-01T22:16:38.000Z', es)).toBe('01/12/2026, 19:16:38');
+    expect(at('speed', 40)).toBe('74,1 km/h');
+    expect(at('speed', 40, es)).toBe('46,0 mph');
+    expect(at('odometer', 111_855_296)).toBe('111.855,30 km');
+    expect(at('totalDistance', 1609.344, es)).toBe('1,00 mi');
+    expect(at('distance', 102.77)).toBe('0,10 km');
+    expect(at('hours', 15_929_704_248)).toBe('4.424,9 h');
+    expect(at('latitude', -23.5412345)).toBe('-23.541235');
+    expect(at('course', 240)).toBe('240°');
+    expect(at('altitude', 777)).toBe('777,0 m');
+    expect(at('power', 12.6)).toBe('12,60 V');
+    expect(at('batteryLevel', 87)).toBe('87 %');
+    expect(at('coolantTemp', 91.5)).toBe('91,5 °C');
+    expect(at('alarm', 'sos,overspeed')).toBe('alarms.sos, alarms.overspeed');
+    // What is not a number where one is expected still shows as it came.
+    expect(at('speed', 'fast')).toBe('fast');
+    expect(at('sat', 9)).toBe('9');
   });
 });
