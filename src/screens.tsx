@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { AccessResource } from './authProvider/canAccess';
 import { PlusOnly } from './common/PlusOnly';
 import { lazyPage } from './loading/lazyPage';
 
@@ -19,6 +20,28 @@ const plusOnly = <P extends object>(Page: ComponentType<P>) =>
       <PlusOnly>
         <Page {...props} />
       </PlusOnly>
+    );
+    return Guarded;
+  });
+
+/**
+ * A screen only some users may reach (`authProvider/canAccess.ts`): the others get the
+ * access-denied page at its address rather than an empty frame.
+ */
+const requiring = <P extends object>(
+  action: 'list' | 'show' | 'edit',
+  resource: AccessResource,
+  load: () => Promise<ComponentType<P>>,
+) =>
+  lazyPage(async () => {
+    const [Page, { RequireAccess }] = await Promise.all([
+      load(),
+      import('./authProvider/RequireAccess'),
+    ]);
+    const Guarded = (props: P) => (
+      <RequireAccess action={action} resource={resource}>
+        <Page {...props} />
+      </RequireAccess>
     );
     return Guarded;
   });
@@ -90,31 +113,35 @@ export const ScanPage = lazyPage(() => import('./driver/ScanPage').then((m) => m
 export const AccountPage = lazyPage(() =>
   import('./settings/account/AccountPage').then((m) => m.AccountPage),
 );
-export const ServerPage = lazyPage(() =>
+export const ServerPage = requiring('edit', 'server', () =>
   import('./settings/server/ServerPage').then((m) => m.ServerPage),
 );
 export const ThemePage = plusOnly(
-  lazyPage(() => import('./settings/theme/ThemePage').then((m) => m.ThemePage)),
+  requiring('edit', 'theme', () => import('./settings/theme/ThemePage').then((m) => m.ThemePage)),
 );
 export const IntegrationsPage = plusOnly(
-  lazyPage(() =>
+  requiring('list', 'integrations', () =>
     import('./settings/integrations/IntegrationsPage').then((m) => m.IntegrationsPage),
   ),
 );
 export const SharesPage = lazyPage(() => import('./shares/SharesPage').then((m) => m.SharesPage));
-export const StatisticsPage = lazyPage(() =>
+export const StatisticsPage = requiring('list', 'statistics', () =>
   import('./statistics/StatisticsPage').then((m) => m.StatisticsPage),
 );
-export const LiveLogsPage = lazyPage(() =>
+export const LiveLogsPage = requiring('list', 'live-logs', () =>
   import('./liveLogs/LiveLogsPage').then((m) => m.LiveLogsPage),
 );
-export const AnnouncementsPage = lazyPage(() =>
+export const AnnouncementsPage = requiring('list', 'announcements', () =>
   import('./announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
 );
 export const ResellerPage = plusOnly(
-  lazyPage(() => import('./reseller/ResellerPage').then((m) => m.ResellerPage)),
+  requiring('list', 'reseller', () =>
+    import('./reseller/ResellerPage').then((m) => m.ResellerPage),
+  ),
 );
-export const LogsPage = plusOnly(lazyPage(() => import('./logs/LogsPage').then((m) => m.LogsPage)));
+export const LogsPage = plusOnly(
+  requiring('list', 'logs', () => import('./logs/LogsPage').then((m) => m.LogsPage)),
+);
 export const MyInvoicesPage = lazyPage(() =>
   import('./billing/MyInvoicesPage').then((m) => m.MyInvoicesPage),
 );

@@ -54,6 +54,14 @@ test('an admin gives a user devices and reports only; the user sees only those m
     await expect(
       userPage.getByText('Você não tem permissão para acessar esta página'),
     ).toBeVisible();
+    // So are the administrators' screens that are not resources, rather than an empty frame.
+    for (const screen of ['/server', '/statistics', '/live-logs', '/integrations']) {
+      await userPage.goto(screen);
+      await expect(userPage).toHaveURL(/\/access-denied$/);
+      await expect(
+        userPage.getByText('Você não tem permissão para acessar esta página'),
+      ).toBeVisible();
+    }
 
     const refused = await userPage.request.post('/api/geofences', {
       data: { name: 'Forbidden', area: 'CIRCLE (-23.5 -46.6, 100)', attributes: {} },
