@@ -18,8 +18,16 @@ const COLORS: Record<ToastColor, { bg: string; fg: string }> = {
   info: { bg: '#0288d1', fg: '#fff' },
 };
 
+/**
+ * Bottom toasts stand clear of what lives in the screen's bottom corners: the map's zoom buttons
+ * and attribution (right) and a list's floating create button, so an alert never hides them.
+ */
+const BOTTOM_CLEARANCE = 104;
+
 const corner = (position: ToastPosition) => ({
-  [position.startsWith('top') ? 'top' : 'bottom']: position.startsWith('top') ? 72 : 16,
+  [position.startsWith('top') ? 'top' : 'bottom']: position.startsWith('top')
+    ? 72
+    : BOTTOM_CLEARANCE,
   [position.endsWith('left') ? 'left' : 'right']: 16,
 });
 

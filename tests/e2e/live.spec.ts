@@ -223,6 +223,42 @@ test('an event becomes a toast with its rule colour, corner and sound; mute sile
   await expect(muted.and(page.locator('[data-sound="muted"]'))).toBeVisible();
 });
 
+test('a toast in its default corner leaves the map zoom buttons clear and usable', async ({
+  page,
+}) => {
+  const device = await createDevice(page.request, 'E2E Corner Car');
+  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
+  const rule = await page.request.post('/api/notifications', {
+    data: {
+      type: 'alarm',
+      always: true,
+      notificators: 'web',
+      // The default corner (bottom-right), pinned so it stays while the buttons are tried.
+      attributes: { alarms: 'fallDown', 'tarkan.pin': true },
+    },
+  });
+  expect(rule.ok()).toBe(true);
+  const { id: ruleId } = (await rule.json()) as { id: number };
+  try {
+    await page.goto('/home');
+    await expect(mapContainer(page)).toHaveAttribute('data-markers', /\d+/);
+    await page.waitForTimeout(500);
+    await report(page.request, device.uniqueId, BASE.lat, BASE.lon + 0.001, { alarm: 'fallDown' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'E2E Corner Car' }).first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveAttribute('data-position', 'bottom-right');
+    const zoomIn = page.getByRole('button', { name: 'Aproximar' });
+    const [card, button] = [await toast.boundingBox(), await zoomIn.boundingBox()];
+    if (!card || !button) throw new Error('toast or zoom button not laid out');
+    expect(card.y + card.height <= button.y || button.y + button.height <= card.y).toBe(true);
+    // Playwright clicks only what is not covered.
+    await zoomIn.click({ timeout: 3000 });
+    await page.getByRole('button', { name: 'Afastar' }).click({ timeout: 3000 });
+  } finally {
+    await page.request.delete(`/api/notifications/${ruleId}`);
+  }
+});
+
 test.describe('a browser in São Paulo against a server in UTC', () => {
   test.use({ timezoneId: 'America/Sao_Paulo' });
 
