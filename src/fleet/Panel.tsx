@@ -32,10 +32,23 @@ export const useExpanded = (): [boolean, (expanded: boolean) => void] => {
   return [expanded, setExpanded];
 };
 
-/** The device panels over the map: a side panel (a bottom sheet on phones) that can widen. */
-export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelProps) => {
+/** The header button that widens a panel over the map, and narrows it again (`useExpanded`). */
+export const ExpandToggle = () => {
   const translate = useTranslate();
   const [expanded, setExpanded] = useExpanded();
+  return (
+    <PanelIconButton
+      label={translate(expanded ? 'detail.collapse' : 'detail.expand')}
+      onClick={() => setExpanded(!expanded)}
+    >
+      {expanded ? <CloseFullscreenIcon fontSize="small" /> : <OpenInFullIcon fontSize="small" />}
+    </PanelIconButton>
+  );
+};
+
+/** The device panels over the map: a side panel (a bottom sheet on phones) that can widen. */
+export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelProps) => {
+  const [expanded] = useExpanded();
   const mobile = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const sheet = mobile && bottomSheet;
   // On a phone the panel covers the whole map or sits below it: nothing to keep devices beside.
@@ -82,18 +95,7 @@ export const Panel = ({ title, backTo, bottomSheet, testId, children }: PanelPro
       placement={placement}
       square={!sheet}
       scroll
-      actions={
-        <PanelIconButton
-          label={translate(expanded ? 'detail.collapse' : 'detail.expand')}
-          onClick={() => setExpanded(!expanded)}
-        >
-          {expanded ? (
-            <CloseFullscreenIcon fontSize="small" />
-          ) : (
-            <OpenInFullIcon fontSize="small" />
-          )}
-        </PanelIconButton>
-      }
+      actions={<ExpandToggle />}
     >
       {children}
     </MapPanel>

@@ -2,12 +2,22 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useCanAccess } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { MapPanel } from '../common/MapPanel';
+import { ExpandToggle, useExpanded } from '../fleet/Panel';
 import { routeStore } from './routeStore';
 
 /** Width of the report panels over the map (tables need more room than the device panel). */
 const REPORT_PANEL_WIDTH = 760;
 
-/** The report shell over the live map: back (to the chooser), title, close (to /home). */
+/**
+ * Widened, a report leaves only the map's own buttons uncovered: every column of a wide table
+ * (trips, summary) shows at once, where the narrow panel scrolls them sideways.
+ */
+const EXPANDED_WIDTH = 'calc(100% - 64px)';
+
+/**
+ * The report shell over the live map: back (to the chooser), title, widen (`?expand=true`, as the
+ * device panel), close (to /home).
+ */
 export const ReportPanel = ({
   title,
   backTo,
@@ -22,6 +32,7 @@ export const ReportPanel = ({
   children: ReactNode;
 }) => {
   const { canAccess, isPending } = useCanAccess({ resource: 'reports', action: 'list' });
+  const [expanded] = useExpanded();
   const paper = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = paper.current;
@@ -43,8 +54,15 @@ export const ReportPanel = ({
       titleComponent="h2"
       backTo={backTo}
       testId={testId}
-      placement={{ top: 0, bottom: 0, left: 0, width: { xs: '100%', md: `min(${width}px, 70%)` } }}
+      data={{ 'data-expanded': expanded }}
+      placement={{
+        top: 0,
+        bottom: 0,
+        left: 0,
+        width: { xs: '100%', md: expanded ? EXPANDED_WIDTH : `min(${width}px, 70%)` },
+      }}
       square
+      actions={<ExpandToggle />}
     >
       {children}
     </MapPanel>

@@ -94,6 +94,25 @@ test('the trips report shows the seeded trip with its h:mm duration, and exports
   expect(duration).toMatch(/^\d+:\d{2}$/);
   await expect(table.getByRole('columnheader', { name: 'Duração' })).toBeVisible();
 
+  // Widened on a full-HD screen, the panel shows every column at once: the last one ends
+  // inside it.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const panel = page.getByTestId('report-travels');
+  await panel.getByRole('button', { name: 'Expandir' }).click();
+  await expect(panel).toHaveAttribute('data-expanded', 'true');
+  await expect
+    .poll(async () => {
+      const [frame, last] = await Promise.all([
+        panel.boundingBox(),
+        table.getByRole('columnheader').last().boundingBox(),
+      ]);
+      return frame && last ? frame.x + frame.width - (last.x + last.width) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+  await panel.getByRole('button', { name: 'Recolher' }).click();
+  await expect(panel).toHaveAttribute('data-expanded', 'false');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Export: the same report as a spreadsheet, under the server's file name.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar' }).click();
