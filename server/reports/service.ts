@@ -73,7 +73,8 @@ export async function prepareReport(
   if (denial) throw new SecurityException(denial);
   const from = parseReportDate('from', params.from);
   const to = parseReportDate('to', params.to);
-  if (to < from) throw new IllegalArgumentException('Invalid period: to is before from');
+  // A period ending before it starts is no error in Traccar: it holds nothing, so every report
+  // answers empty (its only period check is the limit below).
   const serverAttributes = ctx.actor.server.attributes;
   const periodLimit = lookupNumber('report.periodLimit', [serverAttributes], 0);
   if (periodLimit > 0 && to - from > periodLimit * 1000) {

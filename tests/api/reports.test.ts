@@ -384,6 +384,30 @@ describe('reports access', () => {
     );
     expect(offset.status).toBe(200);
   });
+
+  it('a period that ends before it starts holds nothing: every report answers empty, as Traccar', async () => {
+    const inverted = `from=${encodeURIComponent(at(59))}&to=${encodeURIComponent(at(0))}`;
+    for (const report of ['route', 'events', 'trips', 'stops', 'summary']) {
+      const res = await get(f.admin, `/api/reports/${report}?deviceId=${van.id}&${inverted}`);
+      expect(res.status, report).toBe(200);
+      expect(await res.res.json(), report).toEqual([]);
+    }
+    // The combined report lists each device, as for any period it has nothing in.
+    const combined = await get(f.admin, `/api/reports/combined?deviceId=${van.id}&${inverted}`);
+    expect([combined.status, await combined.res.json()]).toEqual([
+      200,
+      [{ deviceId: van.id, route: [], events: [], positions: [] }],
+    ]);
+    const daily = await get(
+      f.admin,
+      `/api/reports/summary?deviceId=${van.id}&daily=true&${inverted}`,
+    );
+    expect([daily.status, await daily.res.json()]).toEqual([200, []]);
+    const sheet = await f.admin.request(`/api/reports/trips?deviceId=${van.id}&${inverted}`, {
+      headers: { accept: XLSX },
+    });
+    expect(sheet.status).toBe(200);
+  });
 });
 
 describe('reports xlsx', () => {
