@@ -319,6 +319,8 @@ describe('POST /api/server/file/{path}', () => {
     expect(await (await fetch(`${f.server.url}/logo.svg`)).text()).toBe('<svg>stock</svg>');
     const res = await post(f.admin, 'logo.svg', '<svg>custom</svg>');
     expect(res.status).toBe(200);
+    // An empty body, as Traccar answers it (not a JSON `null`).
+    expect(await res.text()).toBe('');
     expect(await readFile(path.join(overrideDir(), 'logo.svg'), 'utf8')).toBe('<svg>custom</svg>');
     const served = await fetch(`${f.server.url}/logo.svg`);
     expect(served.status).toBe(200);

@@ -85,7 +85,8 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
         onRequest: app.auth.adminHook,
         schema: {
           params: Type.Object({ path: Type.String() }),
-          response: { 200: Type.Null(), 413: Type.String(), ...baseErrors },
+          // 200 with an empty body, as Traccar answers it.
+          response: { 200: Type.Literal(''), 413: Type.String(), ...baseErrors },
         },
       },
       async (request, reply) => {
@@ -97,7 +98,7 @@ export const serverRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         // Traccar answers a bare 400 to a path leaving its override folder.
         if (!written) throw new WebApplicationException(400, 'Invalid file path');
-        return reply.code(200).send(null);
+        return reply.code(200).send('');
       },
     );
   });
