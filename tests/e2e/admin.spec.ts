@@ -226,3 +226,26 @@ test('the other forms show their validation in pt-BR, es-ES and en-US', async ({
   await saveButton(page).click();
   await expect(page.getByText('The name field is required')).toBeVisible();
 });
+
+test('the menu starts under the bar on a page taller than the window, as on the map', async ({
+  page,
+}) => {
+  const firstItemTop = async () => {
+    const item = page.locator('nav').getByRole('menuitem', { name: 'Mapa' });
+    await expect(item).toBeVisible();
+    return (await item.boundingBox())?.y ?? -1;
+  };
+  await page.goto('/home');
+  const onMap = await firstItemTop();
+  // The notification form is taller than an 800 px window: the page itself scrolls.
+  await page.goto('/notifications/create');
+  await expect(page.getByRole('combobox', { name: 'Canais' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.scrollingElement!.scrollHeight > window.innerHeight),
+  ).toBe(true);
+  expect(await firstItemTop()).toBeCloseTo(onMap, 0);
+  // Scrolled down, it stays in view under the bar.
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await firstItemTop()).toBeCloseTo(onMap, 0);
+});

@@ -25,7 +25,10 @@ export const Sidebar = ({ children }: { children: ReactNode }) => {
       sx={{
         width,
         flexShrink: 0,
-        overflowX: 'hidden',
+        // Clipped, not hidden: `hidden` would make the column a scroll container, and the sticky
+        // menu inside would then keep 48 px from the column's top rather than the window's,
+        // leaving a gap above the menu on every page taller than the window.
+        overflowX: 'clip',
         transition: (theme) => theme.transitions.create('width'),
         '& > div': {
           position: 'sticky',
@@ -34,7 +37,7 @@ export const Sidebar = ({ children }: { children: ReactNode }) => {
           width,
           display: 'flex',
           flexDirection: 'column',
-          overflowX: 'hidden',
+          overflowX: 'clip',
           overflowY: 'auto',
         },
       }}
