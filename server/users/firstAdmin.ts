@@ -20,9 +20,11 @@ export async function ensureFirstAdmin(
   if ((await countUsers(db)) > 0) return { created: false, generatedPassword: null };
   const generated = password === null ? randomPassword(16) : null;
   const hashed = await hashPassword(checkPassword(password ?? generated));
+  // Named in the interface's default language (Portuguese, the same word in Spanish): the name
+  // shows in the bar of every new installation until someone changes it.
   await insertUser(
     db,
-    { ...newUserFields(), name: 'Administrator', email, administrator: true },
+    { ...newUserFields(), name: 'Administrador', email, administrator: true },
     hashed,
   );
   return { created: true, generatedPassword: generated };

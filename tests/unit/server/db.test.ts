@@ -360,6 +360,8 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(created.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
     const admin = await findUserByEmail(db, 'admin@example.com');
     expect(admin?.user.administrator).toBe(true);
+    // Named in the product's default language (the same word in Spanish), shown in the bar.
+    expect(admin?.user.name).toBe('Administrador');
     expect(await verifyPassword(created.generatedPassword!, admin!.hashedPassword!)).toBe(true);
     expect(await hashPassword('x')).not.toBe(admin!.hashedPassword);
   });
