@@ -66,6 +66,9 @@ export interface ServerOptions {
 /** Every port handed out here is distinct within the process (see scripts/freePort.mjs). */
 export { freePort };
 
+/** The line that names the port the OsmAnd listener took (`server/main.ts`). */
+const OSMAND_LINE = /osmand listening on port (\d+)/;
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class TestServer {
@@ -132,7 +135,7 @@ export class TestServer {
    */
   get osmandPort(): number {
     for (let i = this.lines.length - 1; i >= 0; i--) {
-      const match = /osmand listening on port (\d+)/.exec(this.lines[i]);
+      const match = OSMAND_LINE.exec(this.lines[i]);
       if (match) return Number(match[1]);
     }
     return Number(this.env.OSMAND_PORT);
@@ -150,6 +153,17 @@ export class TestServer {
   /** Text of all output so far. */
   get output(): string {
     return this.lines.join('\n');
+  }
+
+  /** Waits until a line from index `first` on matches `pattern`, or until `deadline`. */
+  private async lineSince(first: number, pattern: RegExp, deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      if (this.lines.slice(first).some((line) => pattern.test(line))) return;
+      await new Promise<void>((resolve) => {
+        this.listeners.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
   }
 
   /** Resolves with the first line (past or future) matching `pattern`. */
@@ -227,6 +241,7 @@ export class TestServer {
     this.capture(child.stderr);
 
     const deadline = Date.now() + this.startTimeoutMs;
+    const firstLine = this.lines.length;
     let exitCode: number | null | undefined;
     void this.exited.then((code) => (exitCode = code));
     while (Date.now() < deadline) {
@@ -237,7 +252,15 @@ export class TestServer {
       try {
         // Bounded: whatever else holds the port may accept and never answer.
         const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        if (res.ok) return;
+        if (res.ok) {
+          // A listener on OSMAND_PORT=0 is known by its log line (`osmandPort`). The server logs
+          // it before the web port opens, but the logger writes asynchronously, so on a busy
+          // machine the line may arrive after the health answer: wait for this start's line.
+          if (this.env.OSMAND_PORT === '0' && !this.env.TRACCAR_URL) {
+            await this.lineSince(firstLine, OSMAND_LINE, deadline);
+          }
+          return;
+        }
       } catch {
         // Not listening yet.
       }
