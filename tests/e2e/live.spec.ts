@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, centerOf, createDevice, mapContainer, report } from './liveSupport';
 
 // São Paulo, away from the demo fleet's streets.
@@ -184,28 +184,32 @@ test('lock sends engineStop to the device', async ({ page }) => {
   await expect(page.getByText(/Comando enviado|enfileirado/)).toBeVisible();
 });
 
-test('an event becomes a toast with its rule colour, corner and sound; mute silences it', async ({
-  page,
-}) => {
-  const device = await createDevice(page.request, 'E2E Alarm Car');
+/**
+ * A reporting device and an alarm rule for every user through the web channel, with the map open
+ * and its socket settled, ready for the alarm that raises a toast: the device and the rule's id.
+ */
+async function alarmToastSetup(page: Page, name: string, attributes: Record<string, unknown>) {
+  const device = await createDevice(page.request, name);
   await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
   const rule = await page.request.post('/api/notifications', {
-    data: {
-      type: 'alarm',
-      always: true,
-      notificators: 'web',
-      attributes: {
-        alarms: 'sos',
-        'tarkan.sound': 'audio5',
-        'tarkan.color': 'soft-red',
-        'tarkan.position': 'top-right',
-      },
-    },
+    data: { type: 'alarm', always: true, notificators: 'web', attributes },
   });
   expect(rule.ok()).toBe(true);
   await page.goto('/home');
   await expect(mapContainer(page)).toHaveAttribute('data-markers', /\d+/);
   await page.waitForTimeout(500);
+  return { device, ruleId: ((await rule.json()) as { id: number }).id };
+}
+
+test('an event becomes a toast with its rule colour, corner and sound; mute silences it', async ({
+  page,
+}) => {
+  const { device } = await alarmToastSetup(page, 'E2E Alarm Car', {
+    alarms: 'sos',
+    'tarkan.sound': 'audio5',
+    'tarkan.color': 'soft-red',
+    'tarkan.position': 'top-right',
+  });
   await report(page.request, device.uniqueId, BASE.lat, BASE.lon + 0.001, { alarm: 'sos' });
   const toast = page.getByTestId('toast').filter({ hasText: 'E2E Alarm Car' }).first();
   await expect(toast).toBeVisible();
@@ -226,23 +230,12 @@ test('an event becomes a toast with its rule colour, corner and sound; mute sile
 test('a toast in its default corner leaves the map zoom buttons clear and usable', async ({
   page,
 }) => {
-  const device = await createDevice(page.request, 'E2E Corner Car');
-  await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
-  const rule = await page.request.post('/api/notifications', {
-    data: {
-      type: 'alarm',
-      always: true,
-      notificators: 'web',
-      // The default corner (bottom-right), pinned so it stays while the buttons are tried.
-      attributes: { alarms: 'fallDown', 'tarkan.pin': true },
-    },
+  // The default corner (bottom-right), pinned so it stays while the buttons are tried.
+  const { device, ruleId } = await alarmToastSetup(page, 'E2E Corner Car', {
+    alarms: 'fallDown',
+    'tarkan.pin': true,
   });
-  expect(rule.ok()).toBe(true);
-  const { id: ruleId } = (await rule.json()) as { id: number };
   try {
-    await page.goto('/home');
-    await expect(mapContainer(page)).toHaveAttribute('data-markers', /\d+/);
-    await page.waitForTimeout(500);
     await report(page.request, device.uniqueId, BASE.lat, BASE.lon + 0.001, { alarm: 'fallDown' });
     const toast = page.getByTestId('toast').filter({ hasText: 'E2E Corner Car' }).first();
     await expect(toast).toBeVisible();
