@@ -47,9 +47,11 @@ export class Brands {
   /** Told of every brand changed here (cluster mode: the other instances drop theirs). */
   private announce: (resellerId: number | null) => void = () => {};
 
+  /** `mainHost`: the main site's host, always the main brand whatever a reseller saved. */
   constructor(
     private readonly db: Db,
     private readonly dataDir: string,
+    private readonly mainHost: string | null = null,
   ) {}
 
   scopeOf(resellerId: number | null): BrandScope {
@@ -71,7 +73,9 @@ export class Brands {
 
   /** The reseller whose domain the Host header names, else null (main brand). */
   async resellerFor(hostHeader: string | undefined): Promise<number | null> {
-    return (await this.loadDomains()).get(hostOf(hostHeader)) ?? null;
+    const host = hostOf(hostHeader);
+    if (host === this.mainHost) return null;
+    return (await this.loadDomains()).get(host) ?? null;
   }
 
   /**
@@ -80,6 +84,7 @@ export class Brands {
    */
   async domainFor(hostHeader: string | undefined): Promise<string | null> {
     const host = hostOf(hostHeader);
+    if (host === this.mainHost) return null;
     for (const domain of (await this.loadDomains()).keys()) if (domain === host) return domain;
     return null;
   }

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { Brands } from '../branding/brandScope';
+import { publicOrigin } from '../config';
+import { mainHostOf } from '../resellers/attributes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +16,7 @@ declare module 'fastify' {
  */
 export const brandsPlugin = fp(
   async (app) => {
-    const brands = new Brands(app.db, app.config.dataDir);
+    const brands = new Brands(app.db, app.config.dataDir, mainHostOf(publicOrigin(app.config)));
     app.decorate('brands', brands);
     brands.onInvalidate((resellerId) => app.changes.emit({ kind: 'brand', resellerId }));
     const off = app.changes.on((change, remote) => {

@@ -63,6 +63,22 @@ export function hostOf(header: string | undefined): string {
   return colon >= 0 ? host.slice(0, colon) : host;
 }
 
+/** The host the main brand is reached at: `PUBLIC_URL`'s (`publicOrigin` in config.ts). */
+export const mainHostOf = (publicOrigin: string): string =>
+  new URL(publicOrigin).hostname.toLowerCase();
+
+/**
+ * Refuses reseller attributes that claim the main site's own host: its visitors would get that
+ * reseller's brand (title, logos, support contact) instead of the operator's.
+ */
+export function checkNotMainHost(attributes: unknown, mainHost: string): void {
+  if (typeof attributes !== 'object' || attributes === null) return;
+  const settings = resellerSettings(attributes as Record<string, unknown>);
+  if (settings.reseller && settings.domain === mainHost) {
+    throw new IllegalArgumentException('Reseller domain is the main domain');
+  }
+}
+
 /** Refuses a reseller without a valid domain or with a limit below -1. */
 export function validateSettings(settings: ResellerSettings): void {
   if (!settings.reseller) return;

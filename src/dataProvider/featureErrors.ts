@@ -30,6 +30,7 @@ export const FEATURE_ERROR_KEYS: Record<string, string> = {
   'SUB-RESELLER_LIMIT_EXCEEDS_YOUR_REMAINING_LIMIT': 'reseller.errors.subLimitTooHigh',
   RESELLER_USER_LIMIT_REACHED: 'reseller.errors.userLimitReached',
   RESELLER_DOMAIN_ALREADY_IN_USE: 'reseller.errors.domainInUse',
+  RESELLER_DOMAIN_IS_THE_MAIN_DOMAIN: 'reseller.errors.mainDomain',
   INVALID_RESELLER_DOMAIN: 'reseller.errors.invalidDomain',
   INVALID_RESELLER_LIMIT: 'reseller.errors.invalidLimit',
 };

@@ -153,6 +153,23 @@ describe.each(backends)('resellers on %s', (backend) => {
     ]);
   });
 
+  it("refuses the main site's own domain, whose visitors must keep the main brand", async () => {
+    // Without PUBLIC_URL the main site is localhost (the tests' main-brand requests use it).
+    const refused = [400, 'Reseller domain is the main domain - IllegalArgumentException'];
+    for (const by of [admin, acme]) {
+      const claim = await newUser(by, { attributes: resellerAttrs('LocalHost', 1) });
+      expect([claim.status, await claim.text()]).toEqual(refused);
+    }
+    const moved = await admin.json(
+      `/api/users/${acmeUser.id}`,
+      { ...acmeUser, attributes: { ...acmeUser.attributes, 'tarkan.domainReseller': 'localhost' } },
+      'PUT',
+    );
+    expect([moved.status, await moved.text()]).toEqual(refused);
+    const kept = (await (await admin.get(`/api/users/${acmeUser.id}`)).json()) as UserJson;
+    expect(kept.attributes['tarkan.domainReseller']).toBe('track.acme.example');
+  });
+
   it('creates sub-resellers only when allowed and within the remaining limit', async () => {
     const tooBig = await newUser(acme, { attributes: resellerAttrs('sub.acme.example', 4) });
     expect([tooBig.status, await tooBig.text()]).toEqual([

@@ -1,4 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicOrigin } from '../../config';
+import { checkNotMainHost, mainHostOf } from '../../resellers/attributes';
 import { createUser, getUser, setsPassword, updateUserAccount } from '../../users/accounts';
 import { deleteUser } from '../../users/deleteUser';
 import { listUsers } from '../../users/listUsers';
@@ -21,6 +23,7 @@ const UserQuerystring = Type.Omit(ListQuerystring, ['all', 'groupId']);
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const hooks = { onRequest: app.auth.userHook };
   const plus = Boolean(app.config.licenseMode);
+  const mainHost = mainHostOf(publicOrigin(app.config));
 
   app.get(
     '/api/users',
@@ -57,6 +60,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       const auth = await app.auth.current(request);
+      checkNotMainHost(request.body.attributes, mainHost);
       const created = await createUser(app.db, plus, auth?.user ?? null, request.body, app.changes);
       // A new user registering reads back the key they chose; a manager never reads one.
       return auth ? withVisibleKey(keyReader(auth), created) : created;
@@ -83,6 +87,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const auth = await app.auth.requireUser(request);
+      checkNotMainHost(request.body.attributes, mainHost);
       const { user } = auth;
       const caller = {
         sessionId: auth.session?.id ?? null,

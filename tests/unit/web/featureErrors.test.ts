@@ -33,6 +33,10 @@ describe('server error texts on the billing, integration and reseller screens', 
     expect(featureErrorText(domain, translateIn('pt-BR'))).toBe(
       'Este domínio de revenda já está em uso.',
     );
+    const main = serverError('Reseller domain is the main domain - IllegalArgumentException');
+    expect(featureErrorText(main, translateIn('es-ES'))).toBe(
+      'Este es el dominio del propio sitio principal: una reventa no puede usarlo.',
+    );
   });
 
   it('translates the billing errors, keeping the provider’s own words as a detail', () => {

@@ -28,6 +28,7 @@ const resellerEnUS = {
       subLimitTooHigh: 'The sub-reseller limit exceeds your remaining user limit.',
       userLimitReached: 'You have reached your reseller user limit.',
       domainInUse: 'This reseller domain is already in use.',
+      mainDomain: "This is the main site's own domain: a reseller cannot use it.",
       invalidDomain: 'Invalid reseller domain.',
       invalidLimit: 'Invalid reseller user limit.',
     },

@@ -29,6 +29,7 @@ const resellerEsES: ResellerMessages = {
       subLimitTooHigh: 'El límite del sub-revendedor supera su límite restante de usuarios.',
       userLimitReached: 'Ha alcanzado el límite de usuarios de reventa.',
       domainInUse: 'Este dominio de reventa ya está en uso.',
+      mainDomain: 'Este es el dominio del propio sitio principal: una reventa no puede usarlo.',
       invalidDomain: 'Dominio de reventa no válido.',
       invalidLimit: 'Límite de usuarios de reventa no válido.',
     },

@@ -29,6 +29,7 @@ const resellerPtBR: ResellerMessages = {
       subLimitTooHigh: 'O limite da sub-revenda excede o seu limite restante de usuários.',
       userLimitReached: 'Você atingiu o limite de usuários da revenda.',
       domainInUse: 'Este domínio de revenda já está em uso.',
+      mainDomain: 'Este é o domínio do próprio site principal: uma revenda não pode usá-lo.',
       invalidDomain: 'Domínio de revenda inválido.',
       invalidLimit: 'Limite de usuários da revenda inválido.',
     },
