@@ -18,29 +18,48 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   return Object.getPrototypeOf(prototype) === null && Reflect.ownKeys(prototype).length === 0;
 };
 
-/** Whether `value` (parsed JSON, a form, a query or route parameters) holds a NUL anywhere. */
-export function holdsNul(value: unknown): boolean {
+/**
+ * How deep parsed JSON may nest: the limit Traccar's parser (Jackson) keeps by default. The
+ * server's own code walks and serialises bodies (JSON.stringify recurses), and a body nested a
+ * few thousand levels overflowed its stack: a server error for the request.
+ */
+export const MAX_NESTING = 1000;
+
+export type InputProblem = 'nul' | 'nesting';
+
+/**
+ * What makes `value` (parsed JSON, a form, a query or route parameters) unfit to take in: a NUL
+ * anywhere, in a text or a key, or nesting deeper than `MAX_NESTING`; null when nothing does.
+ */
+export function inputProblem(value: unknown): InputProblem | null {
   // Iterative: a body may nest as deep as its parser allows, deeper than the call stack.
-  const pending: unknown[] = [value];
+  const pending: [unknown, number][] = [[value, 0]];
   // Parsed data is a tree; anything else handed in must still not loop.
   const seen = new WeakSet<object>();
+  // A NUL anywhere is the answer even past the nesting limit, so the walk goes on to the end.
+  let tooDeep = false;
   while (pending.length > 0) {
-    const item = pending.pop();
+    const [item, depth] = pending.pop()!;
     if (typeof item === 'string') {
-      if (item.includes('\0')) return true;
+      if (item.includes('\0')) return 'nul';
     } else if (typeof item === 'object' && item !== null && seen.has(item)) {
       continue;
-    } else if (Array.isArray(item)) {
+    } else if (Array.isArray(item) || isPlainObject(item)) {
+      if (depth >= MAX_NESTING) tooDeep = true;
       seen.add(item);
-      // Not spread: an array of a million items is more arguments than a call takes.
-      for (const member of item) pending.push(member);
-    } else if (isPlainObject(item)) {
-      seen.add(item);
-      for (const [key, member] of Object.entries(item)) {
-        if (key.includes('\0')) return true;
-        pending.push(member);
+      if (Array.isArray(item)) {
+        // Not spread: an array of a million items is more arguments than a call takes.
+        for (const member of item) pending.push([member, depth + 1]);
+      } else {
+        for (const [key, member] of Object.entries(item)) {
+          if (key.includes('\0')) return 'nul';
+          pending.push([member, depth + 1]);
+        }
       }
     }
   }
-  return false;
+  return tooDeep ? 'nesting' : null;
 }
+
+/** Whether `value` holds a NUL anywhere, in a text or a key. */
+export const holdsNul = (value: unknown): boolean => inputProblem(value) === 'nul';

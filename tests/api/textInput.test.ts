@@ -53,4 +53,28 @@ describe('a NUL character in a request', () => {
     ]);
     expect((await osmand('id=nul-ok')).status).toBe(200);
   });
+
+  it('refuses a body nested deeper than Traccar takes, with its 400, storing nothing', async () => {
+    // Written out: the client's own JSON.stringify would overflow its stack on it.
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const devices = await countRows(f.db, 'devices');
+    const refused = await f.admin.request('/api/devices', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"Deep","uniqueId":"deep-1","attributes":{"x":${deep}}}`,
+    });
+    expect([refused.status, await refused.text()]).toEqual([
+      400,
+      'JSON nests deeper than 1000 levels - IllegalArgumentException',
+    ]);
+    expect(await countRows(f.db, 'devices')).toBe(devices);
+    let shallow: unknown = 1;
+    for (let i = 0; i < 100; i++) shallow = [shallow];
+    const taken = await f.admin.json('/api/devices', {
+      name: 'Nested',
+      uniqueId: 'deep-2',
+      attributes: { x: shallow },
+    });
+    expect(taken.status).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { holdsNul } from '../../../server/security/textInput';
+import { holdsNul, inputProblem, MAX_NESTING } from '../../../server/security/textInput';
 
 describe('holdsNul', () => {
   it('finds a NUL in any string or key, at any depth', () => {
@@ -33,5 +33,18 @@ describe('holdsNul', () => {
     expect(holdsNul(deep)).toBe(true);
     const wide = Array.from({ length: 1_000_000 }, () => 'x');
     expect(holdsNul(wide)).toBe(false);
+  });
+
+  it('tells a body nested deeper than Traccar takes, and a NUL first wherever it is', () => {
+    const nested = (levels: number, end: unknown = 1) => {
+      let value = end;
+      for (let i = 0; i < levels; i++) value = i % 2 ? { x: value } : [value];
+      return value;
+    };
+    expect(inputProblem(nested(MAX_NESTING))).toBeNull();
+    expect(inputProblem(nested(MAX_NESTING + 1))).toBe('nesting');
+    expect(inputProblem({ attributes: nested(5000) })).toBe('nesting');
+    expect(inputProblem(nested(5000, 'a\u0000'))).toBe('nul');
+    expect(inputProblem({ a: [1, { b: 'x' }] })).toBeNull();
   });
 });
