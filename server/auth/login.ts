@@ -50,9 +50,11 @@ export async function checkStoredCredentials(
   c: Omit<Credentials, 'host'>,
   secondStep = true,
 ): Promise<StoredUser> {
-  const attempt = await throttle.attempt(c.address, c.email);
+  // As Traccar, and as Basic credentials are read: a phone keyboard's trailing space is no typo.
+  const email = c.email.trim();
+  const attempt = await throttle.attempt(c.address, email);
   if (!attempt.allowed) throw new TooManyAttemptsException(attempt.retryAfterSeconds);
-  const found = await findUserByLogin(db, c.email);
+  const found = await findUserByLogin(db, email);
   const ok =
     found?.hashedPassword != null
       ? await verifyPassword(c.password, found.hashedPassword)

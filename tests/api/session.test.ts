@@ -44,6 +44,16 @@ describe('sign-in', () => {
     expect(client.cookies.get('JSESSIONID')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it('reads the e-mail without the spaces a phone keyboard adds, as Basic credentials', async () => {
+    const client = new Client(server.url);
+    const res = await client.form('/api/session', {
+      email: ` ${TEST_ADMIN.email} `,
+      password: TEST_ADMIN.password,
+    });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/session')).status).toBe(200);
+  });
+
   it('rejects a wrong password with 401 and the Traccar text', async () => {
     const res = await new Client(server.url).form('/api/session', {
       email: TEST_ADMIN.email,
