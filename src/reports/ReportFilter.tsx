@@ -43,6 +43,12 @@ interface ReportFilterProps {
   extraActions?: (build: () => ReportQuery | null) => ReactNode;
 }
 
+/**
+ * A date field grows to share its row, but no wider than a date and time need: alone on a row of
+ * a widened panel it would otherwise stretch across the whole report.
+ */
+const DATE_FIELD = { flex: '1 1 210px', maxWidth: { sm: 320 } } as const;
+
 /** Devices and groups, a preset or a custom range, and Load / Export. */
 export const ReportFilter = ({
   single,
@@ -211,7 +217,7 @@ export const ReportFilter = ({
           setPreset('custom');
         }}
         testId="report-from"
-        sx={{ flex: '1 1 210px' }}
+        sx={DATE_FIELD}
       />
       <DateTimeField
         label={translate('reports.filter.to')}
@@ -221,7 +227,7 @@ export const ReportFilter = ({
           setPreset('custom');
         }}
         testId="report-to"
-        sx={{ flex: '1 1 210px' }}
+        sx={DATE_FIELD}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', width: '100%' }}>
         <Button

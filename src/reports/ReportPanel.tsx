@@ -1,3 +1,4 @@
+import { useMediaQuery, type Theme } from '@mui/material';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useCanAccess } from 'react-admin';
 import { Navigate } from 'react-router-dom';
@@ -33,6 +34,8 @@ export const ReportPanel = ({
 }) => {
   const { canAccess, isPending } = useCanAccess({ resource: 'reports', action: 'list' });
   const [expanded] = useExpanded();
+  // Below `md` the panel already takes the whole width: nothing to widen.
+  const widens = useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'));
   const paper = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = paper.current;
@@ -62,7 +65,7 @@ export const ReportPanel = ({
         width: { xs: '100%', md: expanded ? EXPANDED_WIDTH : `min(${width}px, 70%)` },
       }}
       square
-      actions={<ExpandToggle />}
+      actions={widens ? <ExpandToggle /> : undefined}
     >
       {children}
     </MapPanel>
