@@ -126,11 +126,29 @@ export const formatCoordinate = (value: number, digits = 6): string =>
 /** Billing is in reais for the Portuguese and Spanish texts, dollars for English. */
 export const currencyFor = (locale: string): 'BRL' | 'USD' => (locale === 'en-US' ? 'USD' : 'BRL');
 
-export const formatMoney = (value: number, locale: AppLocale | string): string =>
+/**
+ * The currency's own sign in every language (`R$`, `$`): Spanish would otherwise name a foreign
+ * currency by its code (`1234,50 BRL`).
+ */
+const moneyFormat = (locale: string) =>
   cached(
     `m|${locale}`,
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: currencyFor(locale) }),
-  ).format(value);
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currencyFor(locale),
+        currencyDisplay: 'narrowSymbol',
+      }),
+  );
+
+export const formatMoney = (value: number, locale: AppLocale | string): string =>
+  moneyFormat(locale).format(value);
+
+/** The currency sign alone, as `formatMoney` writes it (a money field's prefix). */
+export const currencySign = (locale: AppLocale | string): string =>
+  moneyFormat(locale)
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? '';
 
 // One date style per locale: four-digit years and two-digit days and months everywhere
 // (`24/11/2026` in pt-BR and es-ES, `11/24/2026` in en-US), never a short `11/24/26`.

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDistance,
   formatMoney,
+  currencySign,
   formatNumber,
   formatSpeed,
   formatVoltage,
@@ -68,6 +69,10 @@ describe('one number format per locale', () => {
     expect(formatVoltage(13.96, 'pt-BR')).toBe('13,96 V');
     expect(formatVoltage(13.96, 'en-US')).toBe('13.96 V');
     expect(nbsp(formatMoney(1234.5, 'pt-BR'))).toBe('R$ 1.234,50');
+    // Spanish writes the real with its sign too, not the code (`1234,50 BRL`).
+    expect(nbsp(formatMoney(1234.5, 'es-ES'))).toBe('1234,50 R$');
+    expect(currencySign('es-ES')).toBe('R$');
+    expect(currencySign('en-US')).toBe('$');
     expect(formatMoney(1234.5, 'en-US')).toBe('$1,234.50');
     // Coordinates keep a decimal point everywhere: the comma separates latitude and longitude.
     expect(formatCoordinates(-23.5, -46.6, 5)).toBe('-23.50000, -46.60000');
