@@ -12,12 +12,15 @@ export const LanguageSelector = () => {
   const [locale, changeLocale] = useChangeLocale();
   const label = translate('login.language');
   return (
-    <FormControl size="small" sx={{ minWidth: 180 }}>
-      <InputLabel htmlFor="language" shrink>
+    // Outlined spelled out on each part: the native select otherwise lays its label out as a
+    // standard field's, drawn inside the box over the language instead of in the outline's notch.
+    <FormControl size="small" variant="outlined" sx={{ minWidth: 180 }}>
+      <InputLabel htmlFor="language" variant="outlined" shrink>
         {label}
       </InputLabel>
       <NativeSelect
         id="language"
+        variant="outlined"
         value={locale}
         onChange={(event) => {
           if (isAppLocale(event.target.value)) changeLocale(event.target.value);

@@ -97,3 +97,22 @@ test('every menu entry shows its whole name in each language', async ({ page }) 
     expect(cut, locale).toEqual([]);
   }
 });
+
+test("the sign-in page's language label sits in the field's outline, clear of the language", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/login');
+    const select = page.getByRole('combobox', { name: 'Idioma' });
+    await expect(select).toHaveValue('es-ES');
+    const label = page.locator('label[for="language"]');
+    const [box, text] = [await select.boundingBox(), await label.boundingBox()];
+    if (!box || !text) throw new Error('language field not laid out');
+    // On the outline: the label's middle at the box's top edge, not inside over "Español".
+    expect(Math.abs(text.y + text.height / 2 - box.y)).toBeLessThanOrEqual(4);
+  } finally {
+    await context.close();
+  }
+});
