@@ -12,23 +12,31 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorMessage } from '../common/ErrorMessage';
 import type { FrotaDataProvider } from '../dataProvider';
+import type { ErrorView } from '../authProvider/describeError';
 import { describeDriverError } from './driverErrors';
 import { DriverGate } from './DriverGate';
 import { DriverShell } from './DriverShell';
 
 const ConfirmCheckIn = () => {
   const translate = useTranslate();
-  const id = Number(useParams().id);
+  const param = useParams().id ?? '';
+  // A vehicle's QR names its id; any other text (a damaged or hand-typed link) is a vehicle this
+  // driver cannot use, said as for an id that names none, not as the server's refusal.
+  const id = /^[1-9]\d{0,14}$/.test(param) ? Number(param) : null;
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const named = useQuery({
     queryKey: ['qrDriver', 'vehicle', id],
-    queryFn: () => dataProvider.getDriverVehicle(id),
+    queryFn: () => dataProvider.getDriverVehicle(id!),
+    enabled: id !== null,
     retry: false,
   });
-  const checkIn = useMutation({ mutationFn: () => dataProvider.driverCheckIn(id) });
+  const checkIn = useMutation({ mutationFn: () => dataProvider.driverCheckIn(id!) });
   const vehicle = named.data;
   const failure = checkIn.error ?? named.error;
-  const error = failure && describeDriverError(failure);
+  const error: ErrorView | null =
+    id === null
+      ? { kind: 'message', key: 'driver.errors.notAllowed' }
+      : failure && describeDriverError(failure);
   const done = checkIn.isSuccess;
 
   return (

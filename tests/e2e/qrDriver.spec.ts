@@ -107,6 +107,12 @@ test('a driver signs in, checks in by scanning the vehicle QR, and checks out', 
     // And the map sends a driver back to the driver screen.
     await driver.goto('/home');
     await expect(driver).toHaveURL(/\/qr-driver$/);
+    // A damaged scan link is a vehicle they cannot use, said in their language.
+    await driver.goto('/qr-driver/scan/abc');
+    await expect(driver.getByText('Você não pode usar este veículo.')).toBeVisible();
+    await expect(driver.getByText(/Exception/)).toHaveCount(0);
+    await driver.getByRole('link', { name: 'Voltar' }).click();
+    await expect(driver).toHaveURL(/\/qr-driver$/);
 
     await driver.getByRole('button', { name: 'Desconectar' }).click();
     await expect(driver.getByTestId('driver-none')).toBeVisible();
