@@ -17,8 +17,10 @@ export const WhatsAppFab = ({ href }: { href: string }) => {
         data-testid="whatsapp-button"
         sx={{
           position: 'fixed',
-          right: 24,
-          bottom: 40,
+          // Beside the map's zoom buttons (bottom-right), never over them, and below where the
+          // bottom toasts stack.
+          right: 60,
+          bottom: 28,
           zIndex: (theme) => theme.zIndex.speedDial,
           bgcolor: '#25d366',
           color: '#ffffff',
