@@ -52,7 +52,13 @@ export const ResellerPage = () => {
             open={creating}
             allowSubReseller={data.subReseller}
             onClose={() => setCreating(false)}
-            onSubmit={(user) => create.mutateAsync(user).catch(() => undefined)}
+            onSubmit={(user) =>
+              create.mutateAsync(user).then(
+                () => true,
+                // Refused: the error is shown (onError) and the form keeps what was typed.
+                () => false,
+              )
+            }
           />
         </>
       )}

@@ -23,7 +23,8 @@ interface Props {
   open: boolean;
   allowSubReseller: boolean;
   onClose: () => void;
-  onSubmit: (user: NewResellerUser) => Promise<void>;
+  /** Resolves true once the user is created; false when refused (what was typed stays). */
+  onSubmit: (user: NewResellerUser) => Promise<boolean>;
 }
 
 /** A new user under the reseller; a sub-reseller (domain, limit) when the reseller may. */
@@ -60,12 +61,13 @@ export const ResellerUserForm = ({ open, allowSubReseller, onClose, onSubmit }: 
         }
       : {};
     try {
-      await onSubmit({
+      const created = await onSubmit({
         name: fields.name,
         email: fields.email,
         password: fields.password,
         attributes,
       });
+      if (!created) return;
       setFields({ name: '', email: '', password: '', domain: '', limit: '' });
       setSub(false);
     } finally {

@@ -36,9 +36,15 @@ test('a reseller signs in, opens /reseller, creates a user and sees the limit us
 
   await own.getByRole('button', { name: 'Novo usuário' }).click();
   const dialog = own.getByRole('dialog');
-  await dialog.getByLabel('Nome').fill('Cliente Um');
+  // A name the server refuses: the message shows, and what was typed stays to be corrected.
+  await dialog.getByLabel('Nome').fill('Al');
   await dialog.getByLabel('E-mail').fill(`cliente-${stamp}@frota.test`);
   await dialog.getByLabel('Senha').fill('cliente-pass-1');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(own.getByText('Digite um nome e sobrenome')).toBeVisible();
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(`cliente-${stamp}@frota.test`);
+  await expect(dialog.getByLabel('Senha')).toHaveValue('cliente-pass-1');
+  await dialog.getByLabel('Nome').fill('Cliente Um');
   await dialog.getByRole('button', { name: 'Criar' }).click();
 
   await expect(own.getByText('Usuário criado')).toBeVisible();
