@@ -155,22 +155,14 @@ export class TestServer {
     return this.lines.join('\n');
   }
 
-  /** Waits until a line from index `first` on matches `pattern`, or until `deadline`. */
-  private async lineSince(first: number, pattern: RegExp, deadline: number): Promise<void> {
-    while (Date.now() < deadline) {
-      if (this.lines.slice(first).some((line) => pattern.test(line))) return;
-      await new Promise<void>((resolve) => {
-        this.listeners.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-
-  /** Resolves with the first line (past or future) matching `pattern`. */
-  async waitForLine(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  /**
+   * Resolves with the first line (past or future) matching `pattern`, among the lines from index
+   * `from` on (0: all of them since the first start).
+   */
+  async waitForLine(pattern: RegExp, timeoutMs = 10_000, from = 0): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const line = this.lines.find((l) => pattern.test(l));
+      const line = this.lines.slice(from).find((l) => pattern.test(l));
       if (line !== undefined) return line;
       if (Date.now() > deadline)
         throw new Error(`no output line matched ${pattern}\n${this.output}`);
@@ -257,7 +249,7 @@ export class TestServer {
           // it before the web port opens, but the logger writes asynchronously, so on a busy
           // machine the line may arrive after the health answer: wait for this start's line.
           if (this.env.OSMAND_PORT === '0' && !this.env.TRACCAR_URL) {
-            await this.lineSince(firstLine, OSMAND_LINE, deadline);
+            await this.waitForLine(OSMAND_LINE, deadline - Date.now(), firstLine);
           }
           return;
         }

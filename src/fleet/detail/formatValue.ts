@@ -42,7 +42,7 @@ const TEMPERATURE = /^(coolantTemp|deviceTemp|temp\d+)$/;
  * A position field or attribute as the user reads it: instants in the user's zone, speeds in
  * the user's unit (knots on the wire), metres as distances, engine hours (milliseconds) as
  * hours, voltages, percentages, degrees and alarm names; anything else through `formatValue`.
- * The same key reads the same here as in the summary above it and in the reports.
+ * Each key is in the zone and units the summary above it and the reports use.
  */
 export const formatAttribute = (
   key: string,

@@ -37,7 +37,7 @@ export const Sidebar = ({ children }: { children: ReactNode }) => {
           width,
           display: 'flex',
           flexDirection: 'column',
-          overflowX: 'clip',
+          overflowX: 'hidden',
           overflowY: 'auto',
         },
       }}
