@@ -64,6 +64,7 @@ const WEB_SCREENS = [
   'billing',
   'branding',
   'common',
+  'connectingDevices',
   'driver',
   'fleet',
   'layout',

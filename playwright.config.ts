@@ -10,6 +10,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'frota-e2e-'));
 process.env.E2E_ADMIN_EMAIL ??= 'admin';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 process.env.E2E_OSMAND_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_GT06_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -59,6 +60,15 @@ export default defineConfig({
       // A small demo fleet for the live map tests; tests post their own fixes to OSMAND_PORT.
       DEMO_DEVICES: '5',
       OSMAND_PORT: process.env.E2E_OSMAND_PORT,
+      // The scripted GT06 tracker of the lock test; the other hardware ports stay closed.
+      GT06_PORT: process.env.E2E_GT06_PORT,
+      H02_PORT: 'off',
+      GPS103_PORT: 'off',
+      TK103_PORT: 'off',
+      SUNTECH_PORT: 'off',
+      TELTONIKA_PORT: 'off',
+      GL200_PORT: 'off',
+      JT808_PORT: 'off',
       LOG_LEVEL: 'warn',
       // Plus licence on, so the advanced-permission menus apply as on a licensed server.
       LICENSE_MODE: 'plus',

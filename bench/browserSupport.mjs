@@ -41,6 +41,13 @@ export async function startBenchServer() {
     PORT: String(port),
     HOST: '127.0.0.1',
     OSMAND_PORT: String(osmandPort),
+    // The map benches feed OsmAnd only: the hardware protocols' ports stay closed.
+    ...Object.fromEntries(
+      ['GT06', 'H02', 'GPS103', 'TK103', 'SUNTECH', 'TELTONIKA', 'GL200', 'JT808'].map((name) => [
+        `${name}_PORT`,
+        'off',
+      ]),
+    ),
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

@@ -66,3 +66,10 @@ export interface Position {
   geofenceIds: number[] | null;
   attributes: PositionAttributes;
 }
+
+/**
+ * Whether a position places its device somewhere: a tracker that never had a fix (a heartbeat or
+ * a status before its first GPS fix) is stored at 0,0, as Traccar stores it, and belongs on no map.
+ */
+export const hasLocation = (position: Pick<Position, 'latitude' | 'longitude'>): boolean =>
+  position.latitude !== 0 || position.longitude !== 0;

@@ -16,6 +16,7 @@ const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   ...process.env,
   E2E_PORT: String(await freePort()),
   E2E_OSMAND_PORT: String(await freePort()),
+  E2E_GT06_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
 });
 rmSync(dataDir, { recursive: true, force: true });

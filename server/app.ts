@@ -26,6 +26,7 @@ import { textInputPlugin } from './plugins/textInput';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { servicesPlugin } from './plugins/services';
 import { trackingPlugin, type TrackingOptions } from './plugins/tracking';
+import { deviceProtocolsPlugin } from './plugins/deviceProtocols';
 import { overrideRoot } from './media/webOverride';
 import { webAppPlugin } from './plugins/webApp';
 import { routes } from './routes';
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   } else {
     await app.register(livePlugin, { keepaliveMs: options.keepaliveMs });
     await app.register(trackingPlugin, options.tracking ?? {});
+    // The hardware protocols' sessions; main.ts opens their ports.
+    await app.register(deviceProtocolsPlugin);
     await app.register(statisticsPlugin);
     // Devices set up with the web address post OsmAnd there, as Traccar accepts.
     await app.register(osmandWebPortPlugin);

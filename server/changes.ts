@@ -57,6 +57,11 @@ export type Change =
   /** An integration's settings (payment provider, e-mail, webhook) were saved. */
   | { kind: 'integration'; key: string }
   /**
+   * A command was queued for a device: the instance the device is connected to, if any, hands
+   * it over now (docs/protocols.md).
+   */
+  | { kind: 'commandQueued'; deviceId: number }
+  /**
    * Never written by the API: a shared feed announces it to its own listeners after its link to
    * the other instances came back, since changes made meanwhile may have been missed. Every cache
    * re-reads what it holds.

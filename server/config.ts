@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEVICE_PROTOCOLS } from './protocol';
 import { isOrigin } from './security/contentPolicy';
 
 /** Where the data lives: SQLite file, a PostgreSQL server, or in-process PGlite. */
@@ -31,6 +32,11 @@ export interface Config {
    */
   demoDevices: number | null;
   osmandPort: number;
+  /**
+   * The hardware protocols that listen (docs/protocols.md): protocol name → port, 0 for any free
+   * one. A protocol set `off`, and every one in proxy mode, is absent.
+   */
+  devicePorts: ReadonlyMap<string, number>;
   traccarUrl: string | null;
   /**
    * Cluster mode (docs/scaling.md): several instances on one PostgreSQL database share caches,
@@ -185,6 +191,35 @@ function parseRedisUrl(value: string | null, database: DatabaseConfig): string |
   return value;
 }
 
+/** The environment variable setting a protocol's port: `GT06_PORT` for `gt06`. */
+export const portVariable = (protocol: string): string => `${protocol.toUpperCase()}_PORT`;
+
+/**
+ * Each hardware protocol's port: its variable's number, `off`, or Traccar's default port. None in
+ * proxy mode, where the devices report to the Traccar server.
+ */
+function parseDevicePorts(env: Env, proxy: boolean): Map<string, number> {
+  const ports = new Map<string, number>();
+  for (const { name, defaultPort } of DEVICE_PROTOCOLS) {
+    const variable = portVariable(name);
+    const value = text(env, variable);
+    if (value?.toLowerCase() === 'off' || proxy) continue;
+    ports.set(name, integer(env, variable, defaultPort, 0, 65535));
+  }
+  return ports;
+}
+
+/** Two listeners asked for one port number would fail at start with a less helpful error. */
+function checkPortsApart(ports: [string, number][]): void {
+  const taken = new Map<number, string>();
+  for (const [variable, port] of ports) {
+    if (port === 0) continue;
+    const other = taken.get(port);
+    if (other !== undefined) throw new Error(`${other} and ${variable} both ask for port ${port}`);
+    taken.set(port, variable);
+  }
+}
+
 /** Reads the environment into a typed config; throws with a readable message on bad values. */
 export function parseConfig(env: Env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -207,8 +242,17 @@ export function parseConfig(env: Env): Config {
     throw new Error('DEMO_DEVICES runs on one instance only: unset it (or 0) with REDIS_URL');
   }
   const retention = integer(env, 'POSITIONS_RETENTION_DAYS', 0, 0, 36_500);
+  const traccarUrl = text(env, 'TRACCAR_URL');
+  const port = integer(env, 'PORT', 8082, 0, 65535);
+  const osmandPort = integer(env, 'OSMAND_PORT', 5055, 0, 65535);
+  const devicePorts = parseDevicePorts(env, traccarUrl !== null);
+  checkPortsApart([
+    ['PORT', port],
+    ['OSMAND_PORT', osmandPort],
+    ...[...devicePorts].map(([name, number]): [string, number] => [portVariable(name), number]),
+  ]);
   return {
-    port: integer(env, 'PORT', 8082, 0, 65535),
+    port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     webDir: path.resolve(text(env, 'WEB_DIR') ?? './dist'),
@@ -221,8 +265,9 @@ export function parseConfig(env: Env): Config {
     smtpFrom: text(env, 'SMTP_FROM'),
     // Cluster mode: no demo fleet unless asked for (and asking is refused above).
     demoDevices: redisUrl !== null ? 0 : demoDevices,
-    osmandPort: integer(env, 'OSMAND_PORT', 5055, 0, 65535),
-    traccarUrl: text(env, 'TRACCAR_URL'),
+    osmandPort,
+    devicePorts,
+    traccarUrl,
     redisUrl,
     paymentApiUrl: text(env, 'PAYMENT_API_URL'),
     licenseMode: text(env, 'LICENSE_MODE'),

@@ -3,7 +3,9 @@ import { deleteExpiredSessions } from './auth/sessions';
 import { isClusterMode, parseConfig, publicOrigin } from './config';
 import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { startOsmAndListener, type OsmAndListener } from './protocol/listener';
+import { DEVICE_PROTOCOLS } from './protocol';
+import { startDevicePorts, type DevicePorts } from './protocol/devicePorts';
+import { startOsmAndListener, type OsmAndListener } from './protocol/osmand/listener';
 import { startDemoFleet, type RunningFleet } from './simulator/demo';
 import { countDevices, prepareDemoDevices, withLastPositions } from './simulator/seed';
 import { ensureFirstAdmin, passwordBanner } from './users/firstAdmin';
@@ -30,7 +32,15 @@ async function main(): Promise<void> {
   // Embedded mode only: in proxy mode the devices live on the Traccar server.
   const demoDevices = config.traccarUrl
     ? []
-    : await withLastPositions(db, await prepareDemoDevices(db, config.demoDevices, emptyAtStart));
+    : await withLastPositions(
+        db,
+        await prepareDemoDevices(
+          db,
+          config.demoDevices,
+          emptyAtStart,
+          new Set(config.devicePorts.keys()),
+        ),
+      );
 
   const app = await buildApp(config, db);
   if (admin.created) app.log.info(`first administrator created: ${config.adminEmail}`);
@@ -41,6 +51,7 @@ async function main(): Promise<void> {
   }
   let fleet: RunningFleet | null = null;
   let osmand: OsmAndListener | null = null;
+  let devicePorts: DevicePorts | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -51,7 +62,8 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await fleet?.stop();
-      await osmand?.close();
+      // Devices first, so what they sent is stored (and answered) before the app closes.
+      await Promise.all([osmand?.close(), devicePorts?.close()]);
       await app.close();
       await db.close();
     } finally {
@@ -71,12 +83,22 @@ async function main(): Promise<void> {
       messages: app.tracking.messages,
     });
     app.log.info(`osmand listening on port ${osmand.port}`);
+    devicePorts = await startDevicePorts(
+      DEVICE_PROTOCOLS,
+      config.devicePorts,
+      config.host,
+      app.deviceSessionDeps,
+    );
+    for (const { protocol, port } of devicePorts.ports) {
+      app.log.info(`${protocol} listening on port ${port}`);
+    }
   }
   await app.listen({ port: config.port, host: config.host });
   if (demoDevices.length > 0) {
-    // Through the OsmAnd port, exactly like a phone running Traccar Client.
+    // Phones through the OsmAnd port, trackers through their own ports, as real devices do.
     const url = `http://127.0.0.1:${osmand?.port ?? config.osmandPort}`;
-    fleet = startDemoFleet({ devices: demoDevices, url, log: app.log });
+    const ports = new Map(devicePorts?.ports.map(({ protocol, port }) => [protocol, port]));
+    fleet = startDemoFleet({ devices: demoDevices, url, ports, log: app.log });
   }
 }
 

@@ -138,6 +138,7 @@ const FrotaAdmin = ({
           <Route path="/shares" element={<screens.SharesPage />} />
           <Route path="/statistics" element={<screens.StatisticsPage />} />
           <Route path="/live-logs" element={<screens.LiveLogsPage />} />
+          <Route path="/connecting-devices" element={<screens.ConnectingDevicesPage />} />
           <Route path="/announcements" element={<screens.AnnouncementsPage />} />
           <Route path="/reseller" element={<screens.ResellerPage />} />
           <Route path="/logs" element={<screens.LogsPage />} />

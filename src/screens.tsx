@@ -131,6 +131,9 @@ export const StatisticsPage = requiring('list', 'statistics', () =>
 export const LiveLogsPage = requiring('list', 'live-logs', () =>
   import('./liveLogs/LiveLogsPage').then((m) => m.LiveLogsPage),
 );
+export const ConnectingDevicesPage = requiring('list', 'connecting-devices', () =>
+  import('./connectingDevices/ConnectingDevicesPage').then((m) => m.ConnectingDevicesPage),
+);
 export const AnnouncementsPage = requiring('list', 'announcements', () =>
   import('./announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
 );

@@ -3,7 +3,7 @@ import type { RelayedDevice } from '../ingest/cache';
 import type { HubCommand, HubRelay } from '../live/hub';
 import type { DeviceStatus } from '../../model';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
-import type { MessageLog, ReceivedMessage } from '../protocol/messageLog';
+import type { MessageLog, ReceivedMessage } from '../protocol/shared/messageLog';
 import { positionText, type PositionTexts } from '../serialize';
 import { packBySize } from '../live/messageSize';
 import type { Bus } from './bus';

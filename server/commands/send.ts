@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { COMMAND_TYPES, type QueuedCommand } from '../../model';
+import { COMMAND_TYPES, type Command, type QueuedCommand } from '../../model';
 import { flag, type Db } from '../db/database';
 import { isPlainObject, parseAttributes } from '../db/json';
 import type { Ctx } from '../entities/context';
@@ -23,10 +23,37 @@ export interface SendBody {
 }
 
 interface CommandToSend {
+  /** The saved command's, when one was sent by id (Traccar answers with it). */
+  id: number;
+  description: string | null;
   type: string;
   textChannel: boolean;
   attributes: Record<string, unknown>;
 }
+
+/**
+ * The devices connected to this instance (docs/protocols.md), as sending needs them: a command
+ * goes straight to a connected device, and is queued for one that is not.
+ */
+export interface LiveCommands {
+  /**
+   * Sends the command if the device is connected here: `sent`; `unsupported` when its protocol
+   * cannot carry that command; `absent` when it is not connected here.
+   */
+  send(
+    deviceId: number,
+    command: { type: string; attributes: Record<string, unknown> },
+  ): 'sent' | 'unsupported' | 'absent';
+  /** The protocol a device connected here speaks; null when it is not connected here. */
+  protocolOf(deviceId: number): string | null;
+}
+
+/**
+ * What `POST /api/commands/send` answers: 200 with the command when it went out to a connected
+ * device (every device of a group), 202 with what was queued otherwise.
+ */
+export type SendOutcome =
+  { status: 200; body: Command } | { status: 202; body: QueuedCommand | QueuedCommand[] };
 
 /** Protocol of the device's latest position; null when it never reported. */
 async function deviceProtocol(db: Db, deviceId: number): Promise<string | null> {
@@ -40,15 +67,28 @@ async function deviceProtocol(db: Db, deviceId: number): Promise<string | null> 
   return row.protocol ?? null;
 }
 
+/**
+ * The protocol a device speaks: of its latest position, else of its connection here (a tracker
+ * that logged in and sent no fix yet); null when neither tells.
+ */
+async function protocolOf(
+  db: Db,
+  deviceId: number,
+  live: LiveCommands | null,
+): Promise<string | null> {
+  return (await deviceProtocol(db, deviceId)) ?? live?.protocolOf(deviceId) ?? null;
+}
+
 /** `GET /api/commands/types`: the types for a device the caller reaches, or every type. */
 export async function commandTypes(
   ctx: Ctx,
   deviceId: number | undefined,
   textChannel: boolean | undefined,
+  live: LiveCommands | null = null,
 ): Promise<string[]> {
   let protocol: string | null | undefined;
   if (deviceId !== undefined) {
-    protocol = await deviceProtocol(ctx.db, deviceId);
+    protocol = await protocolOf(ctx.db, deviceId, live);
     await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
   }
   return supportedTypes(protocol, textChannel);
@@ -59,6 +99,8 @@ async function resolveCommand(ctx: Ctx, body: SendBody): Promise<CommandToSend> 
   if (body.id) {
     const saved: Wire = await loadVisible(ctx, commands, body.id);
     return {
+      id: saved.id as number,
+      description: (saved.description as string | null) ?? null,
       type: saved.type as string,
       textChannel: saved.textChannel as boolean,
       attributes: saved.attributes as Record<string, unknown>,
@@ -71,10 +113,35 @@ async function resolveCommand(ctx: Ctx, body: SendBody): Promise<CommandToSend> 
     throw new IllegalArgumentException('Invalid attributes: expected an object');
   }
   return {
+    id: 0,
+    description: null,
     type: body.type,
     textChannel: body.textChannel ?? false,
     attributes: body.attributes ?? {},
   };
+}
+
+/**
+ * The command as one device receives it: Traccar writes the device's identifier where a custom
+ * command's text says `{uniqueId}` (one saved command then serves a whole fleet), and a tracker's
+ * password comes from the device's `devicePassword` attribute unless the command names one.
+ */
+async function forDevice(db: Db, deviceId: number, command: CommandToSend): Promise<CommandToSend> {
+  const data = command.attributes.data;
+  const substitute = typeof data === 'string' && data.includes('{uniqueId}');
+  const row = await db.kysely
+    .selectFrom('devices')
+    .select(['uniqueId', 'attributes'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  if (!row) return command;
+  const password = parseAttributes(row.attributes).devicePassword;
+  const attributes = { ...command.attributes };
+  if (substitute) attributes.data = (data as string).replaceAll('{uniqueId}', row.uniqueId);
+  if (attributes.devicePassword === undefined && typeof password === 'string' && password !== '') {
+    attributes.devicePassword = password;
+  }
+  return { ...command, attributes };
 }
 
 /** Devices of a group and its sub-groups that the caller reaches. */
@@ -96,22 +163,23 @@ async function groupDevices(ctx: Ctx, groupId: number): Promise<number[]> {
 }
 
 /**
- * `POST /api/commands/send`. OsmAnd devices have no live connection, so every command is queued
- * for the listener to hand over in its next reply (202 with the QueuedCommand); `noQueue` turns
- * that into an error, and there is no SMS gateway for `textChannel`.
+ * `POST /api/commands/send`, as Traccar: a device connected here gets the command at once (200
+ * with the command); any other is queued (202 with the QueuedCommand) and a `commandQueued`
+ * change tells the instance it is connected to, if any, to hand it over now; a device that is
+ * not connected gets it when it next connects (or, OsmAnd, in the reply to its next report).
+ * `noQueue` turns queuing into an error; there is no SMS gateway for `textChannel`. A group
+ * sends to each of its devices the caller reaches and answers 202 with those queued, if any.
  */
 export async function sendCommand(
   ctx: Ctx,
   body: SendBody,
   groupId?: number,
-): Promise<QueuedCommand | QueuedCommand[]> {
+  live: LiveCommands | null = null,
+): Promise<SendOutcome> {
   const command = await resolveCommand(ctx, body);
   const denial = sendDenial(ctx.actor, command.type, Boolean(body.id));
   if (denial) throw new SecurityException(denial);
   if (command.textChannel) throw new IllegalArgumentException('SMS is not configured');
-  if (command.attributes.noQueue === true) {
-    throw new IllegalArgumentException('Failed to send command');
-  }
   let deviceIds: number[];
   if (groupId) {
     deviceIds = await groupDevices(ctx, groupId);
@@ -121,9 +189,37 @@ export async function sendCommand(
     await assertVisible(ctx.db, ctx.actor, 'device', body.deviceId);
     deviceIds = [body.deviceId];
   }
-  const queued = await inTransaction(ctx, async (db) => {
+  const toQueue: { deviceId: number; command: CommandToSend }[] = [];
+  for (const deviceId of deviceIds) {
+    const own = await forDevice(ctx.db, deviceId, command);
+    const sent = live?.send(deviceId, own) ?? 'absent';
+    if (sent === 'sent') continue;
+    if (sent === 'unsupported') {
+      if (groupId) continue;
+      throw new IllegalArgumentException('Command is not supported by the device protocol');
+    }
+    if (own.attributes.noQueue === true) {
+      if (groupId) continue;
+      throw new IllegalArgumentException('Failed to send command');
+    }
+    toQueue.push({ deviceId, command: own });
+  }
+  if (toQueue.length === 0) {
+    return {
+      status: 200,
+      body: {
+        id: command.id,
+        deviceId: groupId ? 0 : deviceIds[0],
+        description: command.description,
+        type: command.type,
+        textChannel: command.textChannel,
+        attributes: command.attributes,
+      },
+    };
+  }
+  const queued = await inTransaction(ctx, async (db, changes) => {
     const result: QueuedCommand[] = [];
-    for (const deviceId of deviceIds) {
+    for (const { deviceId, command } of toQueue) {
       const row = await db.kysely
         .insertInto('queuedCommands')
         .values({
@@ -142,20 +238,25 @@ export async function sendCommand(
         textChannel: Boolean(row.textChannel),
         attributes: parseAttributes(row.attributes),
       });
+      changes.push({ kind: 'commandQueued', deviceId });
     }
     return result;
   });
-  return groupId ? queued : queued[0];
+  return { status: 202, body: groupId ? queued : queued[0] };
 }
 
 /**
  * `GET /api/commands/send?deviceId=`: saved commands the caller reaches that are linked to the
  * device (directly or through its group chain) and that its protocol supports.
  */
-export async function commandsForDevice(ctx: Ctx, deviceId: number): Promise<Wire[]> {
+export async function commandsForDevice(
+  ctx: Ctx,
+  deviceId: number,
+  live: LiveCommands | null = null,
+): Promise<Wire[]> {
   const denial = commandMenuDenial(ctx.actor);
   if (denial) throw new SecurityException(denial);
-  const protocol = await deviceProtocol(ctx.db, deviceId);
+  const protocol = await protocolOf(ctx.db, deviceId, live);
   await assertVisible(ctx.db, ctx.actor, 'device', deviceId);
   const groupChain = sql`select group_id from devices where id = ${deviceId}
     union select g.group_id from groups g where g.id in (select group_id from devices where id = ${deviceId})

@@ -1,4 +1,5 @@
 import { COMMAND_TYPES } from '../../model';
+import { deviceProtocol } from '../protocol';
 
 /** What the OsmAnd listener can hand a device in its reply (docs/tracking-core.md). */
 const OSMAND_COMMANDS = [
@@ -13,12 +14,17 @@ const OSMAND_COMMANDS = [
 ] as const;
 
 /**
- * Command types a device supports, by the protocol of its latest position: OsmAnd (or a device
- * that never reported, which can only be an OsmAnd device here) gets the OsmAnd set over data,
- * and only `custom` by SMS; no device at all lists every type.
+ * Command types a device supports, by the protocol it speaks (its latest position's, or its
+ * connection's): a hardware protocol's own list over its connection, or by SMS the texts it takes
+ * (docs/protocols.md); OsmAnd (or a device that never reported, which may be a phone) the OsmAnd
+ * set, and only `custom` by SMS; no device at all lists every type.
  */
 export function supportedTypes(protocol: string | null | undefined, textChannel = false): string[] {
   if (protocol === undefined) return [...COMMAND_TYPES];
+  const definition = deviceProtocol(protocol);
+  if (definition) {
+    return textChannel ? [...(definition.textCommands ?? ['custom'])] : [...definition.commands];
+  }
   if (textChannel) return ['custom'];
   if (protocol === null || protocol === 'osmand') return [...OSMAND_COMMANDS];
   return ['custom'];

@@ -379,6 +379,16 @@ export interface ClusterLeasesTable {
   expires: Millis;
 }
 
+/** An identifier a tracker sent that no device is registered under (`devices/connecting.ts`). */
+export interface ConnectingDevicesTable {
+  uniqueId: string;
+  protocol: string;
+  address: string;
+  firstSeen: Millis;
+  lastSeen: Millis;
+  attempts: number;
+}
+
 export interface ResellerDomainsTable {
   domain: string;
   userId: number;
@@ -452,4 +462,5 @@ export interface Tables extends LinkTables {
   qrDriverTimers: QrDriverTimersTable;
   resellerDomains: ResellerDomainsTable;
   clusterLeases: ClusterLeasesTable;
+  connectingDevices: ConnectingDevicesTable;
 }

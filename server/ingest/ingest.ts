@@ -17,11 +17,12 @@ import {
   type NewEvent,
   type PositionRecord,
 } from '../processing/types';
-import type { PositionSink, SubmitOutcome } from '../protocol/sink';
+import type { ConnectionSink, SubmitOutcome } from '../protocol/shared/sink';
 import { positionFromRow, statusFromRow } from '../serialize';
 import type { MessageCounter } from '../statistics/recorder';
 import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
+import { RecentFixes } from './duplicates';
 import type { DeviceEntry, TrackingCache } from './cache';
 import { readSharedState, writeSharedState } from './sharedState';
 import {
@@ -99,10 +100,15 @@ interface Processed {
   latest: boolean;
 }
 
-/** A status change the sweep asked for, with the last update it judged the device by. */
+/**
+ * A status change the sweep or a device's connection asked for, with the last update it judged
+ * the device by. `seen`: the device itself showed up at that time (its connection opened), so it
+ * is online and updated whatever happened meanwhile.
+ */
 interface StatusChange {
   status: DeviceStatus;
   lastUpdate: number | null;
+  seen?: number;
 }
 
 /**
@@ -169,9 +175,13 @@ const memoryView = (entry: DeviceEntry): DeviceView => ({
   commandsQueued: null,
 });
 
-export class Ingest implements PositionSink {
+export class Ingest implements ConnectionSink {
   private readonly queue: BatchQueue<Pending>;
   private readonly statusChanges = new Map<DeviceEntry, StatusChange>();
+  /** Events that come with no position (a queued command sent), written with the next batch. */
+  private pendingEvents: NewEvent[] = [];
+  /** Each device's recently stored fixes, to drop one sent again (`duplicates.ts`). */
+  private readonly recent = new Map<number, RecentFixes>();
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
@@ -229,6 +239,9 @@ export class Ingest implements PositionSink {
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
     const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
     if (impossible !== null) return { kind: 'rejected', message: impossible };
+    if (this.recent.get(entry.device.id)?.has(decoded) && this.filtersDuplicates()) {
+      return { kind: 'duplicate' };
+    }
 
     return new Promise<SubmitOutcome>((resolve, reject) => {
       const pending: Pending = {
@@ -293,6 +306,45 @@ export class Ingest implements PositionSink {
     this.queue.poke();
   }
 
+  /**
+   * A device's connection opened (online from now, as Traccar has it before the first position)
+   * or closed (offline, as Traccar marks a device whose connection ends, unless it reported again
+   * before the batch is written).
+   */
+  connection(uniqueId: string, state: 'open' | 'closed'): void {
+    const apply = (entry: DeviceEntry | null) => {
+      if (!entry) return;
+      const now = this.now();
+      const { lastUpdate } = entry.device;
+      this.statusChanges.set(
+        entry,
+        state === 'open'
+          ? { status: 'online', lastUpdate, seen: now }
+          : { status: 'offline', lastUpdate },
+      );
+      this.queue.poke();
+    };
+    const found = this.cache.findDevice(uniqueId);
+    if (found instanceof Promise) {
+      found.then(apply, (error: unknown) =>
+        this.log.warn({ err: error, uniqueId }, 'device connection state not recorded'),
+      );
+    } else {
+      apply(found);
+    }
+  }
+
+  /** An event that comes with no position (a queued command handed to its device). */
+  recordEvent(event: NewEvent): void {
+    this.pendingEvents.push(event);
+    this.queue.poke();
+  }
+
+  /** `filter.duplicate` (server attribute): on unless set false. */
+  private filtersDuplicates(): boolean {
+    return lookupBoolean('filter.duplicate', [this.cache.serverAttributes], true);
+  }
+
   flush(): Promise<void> {
     return this.queue.flush();
   }
@@ -320,11 +372,13 @@ export class Ingest implements PositionSink {
     const now = this.now();
     const statusChanges = new Map(this.statusChanges);
     this.statusChanges.clear();
+    const extraEvents = this.pendingEvents;
+    this.pendingEvents = [];
     let stored: Stored;
     try {
       stored = this.shared
-        ? await this.writeShared(batch, statusChanges, now)
-        : await this.writeAlone(batch, statusChanges, now);
+        ? await this.writeShared(batch, statusChanges, extraEvents, now)
+        : await this.writeAlone(batch, statusChanges, extraEvents, now);
     } catch (error) {
       const unavailable = isDatabaseUnavailable(error);
       this.log.error(
@@ -343,6 +397,7 @@ export class Ingest implements PositionSink {
       for (const [entry, change] of statusChanges) {
         if (!this.statusChanges.has(entry)) this.statusChanges.set(entry, change);
       }
+      this.pendingEvents.unshift(...extraEvents);
       throw error;
     }
     this.committed(stored, now);
@@ -352,6 +407,7 @@ export class Ingest implements PositionSink {
   private writeAlone(
     batch: Pending[],
     statusChanges: Map<DeviceEntry, StatusChange>,
+    extraEvents: NewEvent[],
     now: number,
   ): Promise<Stored> {
     const views = new Map<DeviceEntry, DeviceView>();
@@ -363,7 +419,7 @@ export class Ingest implements PositionSink {
     const processed = batch.map((b) => b.processed as Processed);
     return this.db.kysely
       .transaction()
-      .execute((trx) => this.store(trx, processed, statusChanges, view, now))
+      .execute((trx) => this.store(trx, processed, statusChanges, extraEvents, view, now))
       .then((stored) => ({ ...stored, gone: [], views: null }));
   }
 
@@ -375,6 +431,7 @@ export class Ingest implements PositionSink {
   private async writeShared(
     batch: Pending[],
     statusChanges: Map<DeviceEntry, StatusChange>,
+    extraEvents: NewEvent[],
     now: number,
   ): Promise<Stored> {
     for (let attempt = 1; ; attempt++) {
@@ -396,6 +453,7 @@ export class Ingest implements PositionSink {
             trx,
             processed,
             statusChanges,
+            extraEvents,
             (entry) => views.get(entry) ?? null,
             now,
           );
@@ -468,6 +526,7 @@ export class Ingest implements PositionSink {
     trx: Transaction<Tables>,
     processed: Processed[],
     statusChanges: Map<DeviceEntry, StatusChange>,
+    extraEvents: NewEvent[],
     view: (entry: DeviceEntry) => DeviceView | null,
     now: number,
   ): Promise<Omit<Stored, 'gone' | 'views'>> {
@@ -478,7 +537,7 @@ export class Ingest implements PositionSink {
     const nextState = new Map<DeviceEntry, DeviceState>();
     const saved = new Set<DeviceEntry>();
     const replies = new Map<Processed, string>();
-    const events: NewEvent[] = [];
+    const events: NewEvent[] = [...extraEvents];
 
     const touch = (entry: DeviceEntry, v: DeviceView): Touched => {
       let t = touched.get(entry);
@@ -545,10 +604,18 @@ export class Ingest implements PositionSink {
     }
 
     for (const [entry, change] of statusChanges) {
-      if (touched.has(entry)) continue; // it just reported: online wins
       const v = view(entry);
+      if (!v) continue;
+      if (change.seen !== undefined) {
+        // Its connection opened: online and updated, whatever else happened meanwhile.
+        const t = touch(entry, v);
+        changeStatus(entry, t, 'online', change.seen);
+        t.lastUpdate = Math.max(t.lastUpdate ?? 0, change.seen);
+        continue;
+      }
+      if (touched.has(entry)) continue; // it just reported: online wins
       // Reported since the sweep judged it (here or, shared, on another instance): still online.
-      if (!v || v.lastUpdate !== change.lastUpdate) continue;
+      if (v.lastUpdate !== change.lastUpdate) continue;
       changeStatus(entry, touch(entry, v), change.status, now);
     }
 
@@ -612,6 +679,12 @@ export class Ingest implements PositionSink {
       } else {
         entry.stateUnsaved = true;
       }
+    }
+    for (const p of processed) {
+      const id = p.pending.entry.device.id;
+      let recent = this.recent.get(id);
+      if (!recent) this.recent.set(id, (recent = new RecentFixes()));
+      recent.add(p.pending.decoded);
     }
     if (this.messages) {
       for (const p of processed)

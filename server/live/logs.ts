@@ -3,7 +3,8 @@ import type { LiveSocket } from './hub';
 
 /**
  * The live protocol logs (docs/traccar-api.md, `/api/socket`): a socket that sent `{logs:true}`
- * receives `{logs:[{host, protocol, uniqueId, deviceId, data}]}` for each message a device sends,
+ * receives `{logs:[{host, protocol, uniqueId, deviceId, data}]}` for each message a device sends
+ * (and, marked `outgoing`, each frame the server sends a connected device),
  * until it sends `{logs:false}` or closes. A record of a known device goes to the users who see
  * it; one naming an unknown device to administrators only; one naming no device to nobody.
  *
@@ -19,6 +20,7 @@ export interface LogMessage {
   protocol: string;
   uniqueId: string | null;
   data: string;
+  outgoing?: boolean;
 }
 
 /** The socket as the logs need it; `bufferedAmount` is what it has not sent yet. */
@@ -139,6 +141,8 @@ export class LiveLogs {
       uniqueId: message.uniqueId,
       deviceId: deviceId ?? 0,
       data: message.data,
+      // Frota's addition: frames the server sent are shown too; Traccar's clients ignore the key.
+      ...(message.outgoing ? { outgoing: true } : {}),
     });
     for (const [socket, listener] of this.listeners) {
       if (viewers ? viewers.has(listener.userId) : listener.administrator) {

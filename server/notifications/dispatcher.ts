@@ -38,6 +38,8 @@ export class NotificationDispatcher implements BatchSubscriber {
     private readonly log: NotifyLog,
     private readonly now: () => number = Date.now,
     private readonly onSent?: (channel: DeliveryChannel) => void,
+    /** A notification queued a command for a device: a connected tracker gets it at once. */
+    private readonly onCommandQueued?: (deviceId: number) => void,
   ) {}
 
   committed({ events }: CommittedBatch): void {
@@ -131,8 +133,11 @@ export class NotificationDispatcher implements BatchSubscriber {
               notification.commandId,
               event.deviceId,
               now,
-            ).catch((error: unknown) =>
-              this.log.error({ err: error }, 'notification command failed'),
+            ).then(
+              (queued) => {
+                if (queued) this.onCommandQueued?.(event.deviceId);
+              },
+              (error: unknown) => this.log.error({ err: error }, 'notification command failed'),
             );
           }
         }

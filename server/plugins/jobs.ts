@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUDIT_RETENTION_MS, deleteOldAuditLogs } from '../audit/store';
 import { BILLING_CYCLE_MS, runBillingJob } from '../billing/job';
+import { GeofenceLockRules } from '../geofences/lockRules';
 import { ScheduledNotifications } from '../notifications/scheduled';
 import { PARTITION_MAINTENANCE_MS, maintainPositionPartitions } from '../positions/partitions';
 import { QrRules } from '../qrDriver/rules';
@@ -155,15 +156,27 @@ export const jobsPlugin = fp(
     });
     every(app, 'scheduled reports', REPORT_TICK_MS, () => reports.tick());
 
-    const rules = new QrRules(db, app.changes, app.log);
+    const live = app.hasDecorator('deviceSessions') ? app.deviceSessions : null;
+    const rules = new QrRules(db, app.changes, app.log, Date.now, live);
     app.decorate('qrRules', rules);
     // Ignition events are handled where they were committed (once); the due timers run on the
     // jobs lease holder.
     const stopListening = app.tracking.onEvents((events) => rules.onEvents(events));
     app.addHook('onReady', async () => rules.start(15_000, () => app.lease.held));
+    // Geofences that lock on entry or exit, also where the event was committed.
+    const lockRules = new GeofenceLockRules(
+      db,
+      app.changes,
+      app.tracking.cache.geofences,
+      app.log,
+      live,
+    );
+    const stopLocking = app.tracking.onEvents((events) => lockRules.onEvents(events));
     app.addHook('onClose', async () => {
       stopListening();
+      stopLocking();
       await rules.stop();
+      await lockRules.idle();
     });
   },
   { name: 'jobs', dependencies: ['services'] },

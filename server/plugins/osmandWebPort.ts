@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { answerOsmAnd, plainAddress } from '../protocol/listener';
+import { answerOsmAnd } from '../protocol/osmand/listener';
+import { plainAddress } from '../protocol/shared/address';
 
 /**
  * Whether a request on the web port is a device's OsmAnd message rather than a page: any `POST /`

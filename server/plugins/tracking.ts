@@ -15,7 +15,7 @@ import { audienceShift, hiddenFrom, type Regrouped } from '../live/concealment';
 import { LiveFanout } from '../live/fanout';
 import { LiveLogs } from '../live/logs';
 import { NotificationDispatcher } from '../notifications/dispatcher';
-import type { MessageLog } from '../protocol/messageLog';
+import type { MessageLog } from '../protocol/shared/messageLog';
 import { visibleDeviceIds } from '../permissions/visibility';
 import { LatestPositionsJson } from '../positions/latestJson';
 import type { EventRecord, PositionRecord } from '../processing/types';
@@ -117,6 +117,7 @@ export const trackingPlugin = fp<TrackingOptions>(
         app.log,
         now,
         (channel) => app.statistics.delivered(channel),
+        (deviceId) => app.changes.emit({ kind: 'commandQueued', deviceId }),
       ),
     );
     const ingest = new Ingest(app.db, cache, batches, app.log, {

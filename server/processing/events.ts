@@ -195,6 +195,16 @@ export function driverEvents(previous: Previous, position: TrackPosition): NewEv
   return [makeEvent('driverChanged', position, { attributes: { driverUniqueId: driver } })];
 }
 
+/**
+ * `commandResult` when the position carries a device's answer to a command (`result`), with its
+ * text, whether or not the position is the latest (the answer is news either way).
+ */
+export function commandResultEvents(position: TrackPosition): NewEvent[] {
+  const result = position.attributes.result;
+  if (typeof result !== 'string' && typeof result !== 'number') return [];
+  return [makeEvent('commandResult', position, { attributes: { result: String(result) } })];
+}
+
 // ---------------------------------------------------------------- fuel
 
 export interface FuelOptions {
@@ -271,6 +281,7 @@ export function detectEvents(input: DetectInput): {
       ...ignitionEvents(previous, position),
       ...fuelEvents(previous, position, input.fuel),
       ...driverEvents(previous, position),
+      ...commandResultEvents(position),
     ],
     overspeed: overspeed.state,
   };

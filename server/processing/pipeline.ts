@@ -3,6 +3,7 @@ import type { DeviceState } from './deviceState';
 import { accumulateDistance, type DistanceOptions } from './distance';
 import {
   alarmEvents,
+  commandResultEvents,
   detectEvents,
   resolveSpeedLimit,
   type AlarmOptions,
@@ -176,12 +177,22 @@ export function enrichPosition(
   return position;
 }
 
-/** A position becomes the device's latest unless it is older than the current latest. */
+/**
+ * A position becomes the device's latest unless it is older than the current latest. A latest that
+ * places the device nowhere (a status from a tracker that never had a fix: outdated at 0,0, dated
+ * when it arrived) gives way to any position, so the tracker's first fix, even one it recorded
+ * earlier and uploads late, is where the device is.
+ */
 export function isLatest(
   position: Pick<PositionRecord, 'fixTime'>,
-  last: Pick<PositionRecord, 'fixTime'> | null,
+  last:
+    | (Pick<PositionRecord, 'fixTime'> &
+        Partial<Pick<PositionRecord, 'outdated' | 'latitude' | 'longitude'>>)
+    | null,
 ): boolean {
-  return !last || position.fixTime >= last.fixTime;
+  if (!last) return true;
+  if (last.outdated === true && last.latitude === 0 && last.longitude === 0) return true;
+  return position.fixTime >= last.fixTime;
 }
 
 export interface EventOptions {
@@ -191,7 +202,8 @@ export interface EventOptions {
 
 /**
  * The events a stored position (with its id) produces, and the device's next state. An older
- * position than the latest only raises its alarms, as Traccar's handlers skip non-latest ones.
+ * position than the latest only raises its alarms and a command's answer, as Traccar's other
+ * handlers skip non-latest ones.
  */
 export function positionEvents(
   context: DeviceContext,
@@ -202,7 +214,13 @@ export function positionEvents(
 ): { state: DeviceState; events: NewEvent[] } {
   const { settings } = context;
   if (!isLatest(position, previous)) {
-    return { state, events: alarmEvents(previous, position, settings.alarm) };
+    return {
+      state,
+      events: [
+        ...alarmEvents(previous, position, settings.alarm),
+        ...commandResultEvents(position),
+      ],
+    };
   }
 
   let motion = state.motion;

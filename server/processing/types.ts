@@ -10,10 +10,11 @@ import type { Device, EventType, Network, PositionAttributes } from '../../model
 
 /** One message as a protocol decoded it, before processing. */
 export interface DecodedPosition {
-  protocol: 'osmand';
-  /** Device `uniqueId` (`id`/`deviceid`, or JSON `device_id`). */
+  /** Traccar's protocol name (`osmand`, `gt06`, `teltonika`, …). */
+  protocol: string;
+  /** The device's `uniqueId`, as the protocol names it (an IMEI, OsmAnd's `id`, …). */
   uniqueId: string;
-  /** Epoch ms; OsmAnd has one time, so fix and device time are equal. */
+  /** Epoch ms of the fix, and of the device's clock when it sent the message. */
   fixTime: number;
   deviceTime: number;
   valid: boolean;

@@ -1,12 +1,10 @@
 import type { User } from '../../model';
-import { commandsForDevice, sendCommand } from '../commands/send';
-import { flag, type Db } from '../db/database';
-import { getServerSettings } from '../db/servers';
-import { findUserById, toUser } from '../db/users';
+import { sendNativeCommand, systemContext } from '../commands/native';
+import type { LiveCommands } from '../commands/send';
+import type { Db } from '../db/database';
+import { findUserById } from '../db/users';
 import { inTransaction, type Ctx } from '../entities/context';
-import type { Wire } from '../entities/definition';
 import type { ChangeFeed } from '../changes';
-import { makeActor } from '../permissions/actor';
 import {
   DEVICE_DRIVER,
   DEVICE_LOCKED,
@@ -63,6 +61,8 @@ export class QrRules {
     private readonly changes: ChangeFeed,
     private readonly log: RulesLog,
     private readonly now: () => number = Date.now,
+    /** The devices connected here: a rule's command reaches a connected tracker at once. */
+    private readonly live: LiveCommands | null = null,
   ) {}
 
   /**
@@ -211,25 +211,12 @@ export class QrRules {
     this.log.info({ deviceId }, 'qr driver rule locked the device');
   }
 
-  /** The device's saved `tarkan.changeNative` stand-in for `type`, else the raw command. */
+  /** Engine stop or resume through the device's `tarkan.changeNative` stand-in, if any. */
   private async send(deviceId: number, type: 'engineStop' | 'engineResume'): Promise<void> {
-    const ctx = await this.systemCtx();
-    const saved: Wire[] = await commandsForDevice(ctx, deviceId);
-    const native = saved.find(
-      (command) => (command.attributes as Record<string, unknown>)['tarkan.changeNative'] === type,
-    );
-    await sendCommand(ctx, native ? { id: native.id as number, deviceId } : { deviceId, type });
+    await sendNativeCommand(this.db, this.changes, this.live, deviceId, type);
   }
 
-  private async systemCtx(): Promise<Ctx> {
-    const row = await this.db.kysely
-      .selectFrom('users')
-      .selectAll()
-      .where('administrator', '=', flag(this.db, true))
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    // An administrator: the advanced-permission bits never apply, licence or not.
-    const actor = makeActor(toUser(row), await getServerSettings(this.db), false);
-    return { db: this.db, actor, changes: this.changes };
+  private systemCtx(): Promise<Ctx> {
+    return systemContext(this.db, this.changes);
   }
 }

@@ -1,3 +1,4 @@
+import { deviceProtocol } from '../protocol';
 import { createRng, hashSeed, integer, pick, uniform, weighted, type Rng } from './random';
 
 /** Device categories the demo fleet uses (map icon presets, `model/category.ts`). */
@@ -130,6 +131,30 @@ function tint(rng: Rng): string {
 }
 
 export const DEMO_ATTRIBUTE = 'frota.demo';
+/** The protocol a demo vehicle's tracker speaks (absent: a phone with Traccar Client, OsmAnd). */
+export const DEMO_PROTOCOL_ATTRIBUTE = 'frota.demoProtocol';
+
+/**
+ * The protocols demo vehicles take in turn: a phone, then each family of hardware tracker, so a
+ * fresh installation shows every kind of device a fleet runs.
+ */
+const DEMO_PROTOCOLS = [
+  'osmand',
+  'gt06',
+  'teltonika',
+  'h02',
+  'gps103',
+  'suntech',
+  'gl200',
+  'jt808',
+  'tk103',
+] as const;
+
+/** The protocol of the `index`-th demo vehicle, among those whose port is open (`available`). */
+export function demoProtocolFor(index: number, available: ReadonlySet<string>): string {
+  const protocols = DEMO_PROTOCOLS.filter((name) => name === 'osmand' || available.has(name));
+  return protocols[index % protocols.length];
+}
 
 interface DemoIdentity {
   uniqueId: string;
@@ -146,10 +171,12 @@ function demoUniqueId(index: number, prefix = 'demo-'): string {
 
 /**
  * The `index`-th demo vehicle: always the same name, category, plate and colour for the same
- * index and prefix, so restarts and the CLI agree on who is who.
+ * index and prefix, so restarts and the CLI agree on who is who. A tracker's vehicle is stored
+ * under an identifier of its protocol's form (an IMEI, …) and says which protocol it speaks.
  */
-export function demoIdentity(index: number, prefix = 'demo-'): DemoIdentity {
-  const uniqueId = demoUniqueId(index, prefix);
+export function demoIdentity(index: number, prefix = 'demo-', protocol = 'osmand'): DemoIdentity {
+  const tracker = deviceProtocol(protocol);
+  const uniqueId = tracker ? tracker.device.uniqueId(index + 1) : demoUniqueId(index, prefix);
   const rng = createRng(hashSeed(uniqueId));
   const category = weighted(rng, CATEGORY_WEIGHTS);
   const model = pick(rng, PROFILES[category].models);
@@ -162,6 +189,7 @@ export function demoIdentity(index: number, prefix = 'demo-'): DemoIdentity {
       placa: plate(rng),
       'tarkan.color': tint(rng),
       [DEMO_ATTRIBUTE]: true,
+      ...(tracker ? { [DEMO_PROTOCOL_ATTRIBUTE]: tracker.name } : {}),
     },
   };
 }

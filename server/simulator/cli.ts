@@ -4,6 +4,12 @@
  *   npm run simulate -- --devices 1000 --rate 500 --url http://127.0.0.1:5055 \
  *     [--api http://127.0.0.1:8082 --email admin --password secret] [--prefix demo-] [--duration 300]
  *     [--spread road|uniform] [--warmup S]
+ *   npm run simulate -- --protocol gt06 [--host 127.0.0.1] [--port 5023] --devices 100 --rate 20 …
+ *
+ * `--protocol` (gt06, h02, gps103, tk103, suntech, teltonika, gl200, jt808; default osmand) makes
+ * each vehicle a hardware tracker of that family holding a TCP connection to its port (the
+ * protocol's default port unless `--port`), logging in, reporting, and obeying and answering
+ * engine stop and resume (docs/protocols.md); identifiers then take that family's form.
  *
  * With API credentials, devices missing on the server are created first (POST /api/devices,
  * many at a time). Then N vehicles report R positions per second in total over the OsmAnd
@@ -15,10 +21,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_ATTRIBUTE, demoIdentity } from './catalog';
+import { DEVICE_PROTOCOLS, deviceProtocol } from '../protocol';
+import type { ProtocolDefinition } from '../protocol/shared/definition';
+import { DEMO_ATTRIBUTE, DEMO_PROTOCOL_ATTRIBUTE, demoIdentity } from './catalog';
 import { Fleet } from './fleet';
+import { osmAndQuery } from './message';
 import { OsmAndSender } from './sender';
 import { SPREADS, type Spread } from './spread';
+import { TrackerLinks } from './trackers';
 
 const MAX_DURATION_S = 24 * 3600;
 /**
@@ -42,6 +52,10 @@ interface CliOptions {
   spread: Spread;
   /** Every vehicle's first report within this many seconds; null: one interval. */
   warmupS: number | null;
+  /** The hardware protocol the vehicles speak; null for OsmAnd over HTTP. */
+  protocol: ProtocolDefinition | null;
+  host: string;
+  port: number | null;
 }
 
 function number(
@@ -75,9 +89,18 @@ function parseCli(argv: string[]): CliOptions {
       seed: { type: 'string' },
       spread: { type: 'string' },
       warmup: { type: 'string' },
+      protocol: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
     },
     strict: true,
   });
+  const protocolName = values.protocol ?? 'osmand';
+  const protocol = deviceProtocol(protocolName) ?? null;
+  if (protocolName !== 'osmand' && !protocol) {
+    const names = ['osmand', ...DEVICE_PROTOCOLS.map((p) => p.name)].join(', ');
+    throw new Error(`--protocol must be one of ${names}`);
+  }
   const devices = Math.floor(number(values.devices, 'devices', 10, 1, 200_000));
   const rate = number(values.rate, 'rate', devices / 5, 0.01, 100_000);
   const warmupS = values.warmup === undefined ? null : number(values.warmup, 'warmup', 0, 1, 3600);
@@ -99,6 +122,9 @@ function parseCli(argv: string[]): CliOptions {
     seed: Math.floor(number(values.seed, 'seed', 0, 0, 2 ** 32 - 1)),
     spread: (values.spread ?? 'road') as Spread,
     warmupS,
+    protocol,
+    host: values.host ?? '127.0.0.1',
+    port: values.port === undefined ? null : Math.floor(number(values.port, 'port', 0, 1, 65535)),
   };
   if (!SPREADS.includes(options.spread)) {
     throw new Error(`--spread must be one of ${SPREADS.join(', ')}`);
@@ -127,7 +153,7 @@ async function createMissingDevices(options: CliOptions, log: (line: string) => 
   if (listed.status !== 200) throw new Error(`GET /api/devices failed: HTTP ${listed.status}`);
   const known = new Set(((await listed.json()) as { uniqueId: string }[]).map((d) => d.uniqueId));
   const missing = Array.from({ length: options.devices }, (_, i) =>
-    demoIdentity(i, options.prefix),
+    demoIdentity(i, options.prefix, options.protocol?.name),
   ).filter((identity) => !known.has(identity.uniqueId));
   if (missing.length === 0) return;
 
@@ -143,7 +169,11 @@ async function createMissingDevices(options: CliOptions, log: (line: string) => 
     while (next < missing.length && failures < 10) {
       const { uniqueId, name, category, attributes: demo } = missing[next++];
       // Not `frota.demo`: an embedded server would otherwise drive these itself after a restart.
-      const attributes = { ...demo, [DEMO_ATTRIBUTE]: undefined };
+      const attributes = {
+        ...demo,
+        [DEMO_ATTRIBUTE]: undefined,
+        [DEMO_PROTOCOL_ATTRIBUTE]: undefined,
+      };
       const res = await fetch(`${api}/api/devices`, {
         method: 'POST',
         headers,
@@ -165,38 +195,66 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
   const options = parseCli(argv);
   if (options.api) await createMissingDevices(options, log);
 
+  const { protocol } = options;
   const devices = Array.from({ length: options.devices }, (_, i) => {
-    const { uniqueId, category } = demoIdentity(i, options.prefix);
+    const { uniqueId, category } = demoIdentity(i, options.prefix, protocol?.name);
     return { uniqueId, category };
   });
   const intervalMs = (options.devices / options.rate) * 1000;
   const sender = new OsmAndSender({ url: options.url, concurrency: options.concurrency });
-  const fleet = new Fleet({
+  let fleet: Fleet | null = null;
+  const trackers = protocol
+    ? new TrackerLinks({
+        protocol,
+        host: options.host,
+        port: options.port ?? protocol.defaultPort,
+        onCommand: (uniqueId, command) => fleet?.command(uniqueId, command) ?? false,
+      })
+    : null;
+  fleet = new Fleet({
     vehicles: Fleet.vehiclesFor(devices, Date.now(), options.seed, options.spread),
     intervalMs,
     firstRoundMs: options.warmupS === null ? undefined : options.warmupS * 1000,
-    send: (query) => sender.send(query),
+    send: (report) => trackers?.send(report) ?? sender.send(osmAndQuery(report)),
     full: () => sender.full,
     tickMs: Math.min(50, Math.max(5, intervalMs / 4)),
+    onCommand: (uniqueId, command) => log(`${uniqueId}: ${command}`),
   });
+  const running = fleet;
+  trackers?.connect(devices.map((device) => device.uniqueId));
 
   const started = Date.now();
-  let last = { at: started, acknowledged: 0 };
+  let last = { at: started, count: 0 };
   const report = () => {
     const now = Date.now();
+    const elapsed = `${Math.round((now - started) / 1000)}s`;
+    if (trackers) {
+      const { connected, sent, acknowledged, commands, dropped, reconnects } = trackers.stats;
+      const rate = ((sent - last.count) * 1000) / Math.max(1, now - last.at);
+      last = { at: now, count: sent };
+      log(
+        `${elapsed} connected=${connected} sent=${sent} acknowledgements=${acknowledged} ` +
+          `commands=${commands} dropped=${dropped} reconnects=${reconnects} ` +
+          `rate=${rate.toFixed(0)}/s (target ${options.rate}/s)`,
+      );
+      return;
+    }
     const { sent, acknowledged, failed, dropped, retried } = sender.stats;
-    const rate = ((acknowledged - last.acknowledged) * 1000) / Math.max(1, now - last.at);
-    last = { at: now, acknowledged };
+    const rate = ((acknowledged - last.count) * 1000) / Math.max(1, now - last.at);
+    last = { at: now, count: acknowledged };
     log(
-      `${Math.round((now - started) / 1000)}s sent=${sent} acknowledged=${acknowledged} ` +
-        `failed=${failed} dropped=${dropped} retried=${retried} skipped=${fleet.skipped} ` +
+      `${elapsed} sent=${sent} acknowledged=${acknowledged} ` +
+        `failed=${failed} dropped=${dropped} retried=${retried} skipped=${running.skipped} ` +
         `rate=${rate.toFixed(0)}/s (target ${options.rate}/s)`,
     );
   };
 
+  const target = protocol
+    ? `${protocol.name} on ${options.host}:${options.port ?? protocol.defaultPort}`
+    : options.url;
   log(
     `simulating ${options.devices} devices (${options.spread} spread), ${options.rate} ` +
-      `positions/s in total (each every ${(intervalMs / 1000).toFixed(2)} s) to ${options.url} ` +
+      `positions/s in total (each every ${(intervalMs / 1000).toFixed(2)} s) to ${target} ` +
       `for ${options.durationS} s`,
   );
   fleet.start();
@@ -210,11 +268,11 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
   });
   fleet.stop();
   clearInterval(ticker);
-  await sender.close();
+  await Promise.all([sender.close(), trackers?.close()]);
   report();
-  const { acknowledged } = sender.stats;
+  const done = trackers ? trackers.stats.sent : sender.stats.acknowledged;
   log(
-    `done: ${acknowledged} acknowledged, ${((acknowledged * 1000) / (Date.now() - started)).toFixed(0)}/s overall`,
+    `done: ${done} ${trackers ? 'sent' : 'acknowledged'}, ${((done * 1000) / (Date.now() - started)).toFixed(0)}/s overall`,
   );
 }
 

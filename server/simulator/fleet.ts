@@ -1,13 +1,15 @@
 import { profileFor } from './catalog';
-import { osmAndQuery, parseCommand, type SimulatorCommand } from './message';
+import { parseCommand, type SimulatorCommand } from './message';
 import { hashSeed } from './random';
 import { type Spread, uniformRoad } from './spread';
-import { Vehicle, type VehicleResume } from './vehicle';
+import { Vehicle, type VehicleReport, type VehicleResume } from './vehicle';
 import type { SendResult } from './sender';
 
 export interface FleetDevice {
   uniqueId: string;
   category: string | null;
+  /** The protocol its tracker speaks; OsmAnd when absent. */
+  protocol?: string;
   /** Its latest stored position, when it has one: the vehicle carries on from there. */
   last?: VehicleResume | null;
 }
@@ -22,8 +24,11 @@ interface FleetOptions {
    * vehicle is on the map once.
    */
   firstRoundMs?: number;
-  /** Delivers one OsmAnd query; resolves with the reply (commands ride in its body). */
-  send: (query: string) => Promise<SendResult>;
+  /**
+   * Delivers one report (as an OsmAnd query, or on a tracker's connection); resolves with the
+   * reply, in whose body an OsmAnd command rides.
+   */
+  send: (report: VehicleReport) => Promise<SendResult>;
   now?: () => number;
   /** How often due vehicles are looked for. Default 50 ms. */
   tickMs?: number;
@@ -94,6 +99,17 @@ export class Fleet {
     });
   }
 
+  /**
+   * A command that reached a vehicle outside a report's reply (a tracker's connection); true when
+   * the vehicle obeyed it.
+   */
+  command(uniqueId: string, command: SimulatorCommand): boolean {
+    const vehicle = this.vehicles.find((v) => v.uniqueId === uniqueId);
+    if (!vehicle?.command(command)) return false;
+    this.options.onCommand?.(uniqueId, command);
+    return true;
+  }
+
   start(): void {
     this.timer ??= setInterval(() => this.tick(), this.options.tickMs ?? 50);
   }
@@ -123,7 +139,7 @@ export class Fleet {
       const vehicle = this.vehicles[i];
       vehicle.advance(now);
       this.busy[i] = true;
-      void this.options.send(osmAndQuery(vehicle.report())).then((result) => {
+      void this.options.send(vehicle.report()).then((result) => {
         this.busy[i] = false;
         if (result.dropped && steady !== null) {
           // Its first report never left (the server was busy): it tries again shortly, so

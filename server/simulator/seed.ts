@@ -1,5 +1,5 @@
 import { flag, type Db } from '../db/database';
-import { DEMO_ATTRIBUTE, demoIdentity } from './catalog';
+import { DEMO_ATTRIBUTE, DEMO_PROTOCOL_ATTRIBUTE, demoIdentity, demoProtocolFor } from './catalog';
 import type { FleetDevice } from './fleet';
 import type { VehicleResume } from './vehicle';
 
@@ -22,11 +22,15 @@ export async function countDevices(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-function isDemo(attributes: string): boolean {
+/** A demo device's protocol, or null when the device is not a demo one. */
+function demoProtocol(attributes: string): string | null {
   try {
-    return (JSON.parse(attributes) as Record<string, unknown>)[DEMO_ATTRIBUTE] === true;
+    const parsed = JSON.parse(attributes) as Record<string, unknown>;
+    if (parsed[DEMO_ATTRIBUTE] !== true) return null;
+    const protocol = parsed[DEMO_PROTOCOL_ATTRIBUTE];
+    return typeof protocol === 'string' ? protocol : 'osmand';
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -38,9 +42,10 @@ export async function listDemoDevices(db: Db): Promise<DemoDevice[]> {
     .where('attributes', 'like', `%"${DEMO_ATTRIBUTE}"%`)
     .orderBy('id')
     .execute();
-  return rows
-    .filter((row) => isDemo(row.attributes) && !row.disabled)
-    .map(({ id, name, uniqueId, category }) => ({ id, name, uniqueId, category }));
+  return rows.flatMap(({ id, name, uniqueId, category, attributes, disabled }) => {
+    const protocol = demoProtocol(attributes);
+    return protocol !== null && !disabled ? [{ id, name, uniqueId, category, protocol }] : [];
+  });
 }
 
 async function firstAdminId(db: Db): Promise<number | null> {
@@ -54,10 +59,15 @@ async function firstAdminId(db: Db): Promise<number | null> {
 }
 
 /**
- * Makes sure at least `count` demo devices exist (creating `demo-NNNN` ids not yet taken) and
- * returns the first `count` of them.
+ * Makes sure at least `count` demo devices exist (creating ids not yet taken: `demo-NNNN` for a
+ * phone, an identifier of its protocol's form for a tracker, the protocols taken in turn among
+ * `protocols`) and returns the first `count` of them.
  */
-async function ensureDemoDevices(db: Db, count: number): Promise<DemoDevice[]> {
+async function ensureDemoDevices(
+  db: Db,
+  count: number,
+  protocols: ReadonlySet<string>,
+): Promise<DemoDevice[]> {
   const existing = await listDemoDevices(db);
   if (existing.length >= count) return existing.slice(0, count);
 
@@ -68,7 +78,8 @@ async function ensureDemoDevices(db: Db, count: number): Promise<DemoDevice[]> {
   const created: DemoDevice[] = [];
   await db.kysely.transaction().execute(async (trx) => {
     for (let index = 0; existing.length + created.length < count; index++) {
-      const identity = demoIdentity(index);
+      const protocol = demoProtocolFor(index, protocols);
+      const identity = demoIdentity(index, 'demo-', protocol);
       if (taken.has(identity.uniqueId)) continue;
       const row = await trx
         .insertInto('devices')
@@ -86,31 +97,34 @@ async function ensureDemoDevices(db: Db, count: number): Promise<DemoDevice[]> {
       if (owner !== null) {
         await trx.insertInto('userDevice').values({ userId: owner, deviceId: row.id }).execute();
       }
-      created.push({ id: row.id, ...identity });
+      created.push({ id: row.id, ...identity, protocol });
     }
   });
-  return [...existing, ...created].map(({ id, name, uniqueId, category }) => ({
+  return [...existing, ...created].map(({ id, name, uniqueId, category, protocol }) => ({
     id,
     name,
     uniqueId,
     category,
+    protocol,
   }));
 }
 
 /**
  * Which demo devices to drive at this start. `DEMO_DEVICES` unset: 25 on a database that had no
- * devices, otherwise the demo devices already there; `0`: none; `N`: N (created as needed).
+ * devices, otherwise the demo devices already there; `0`: none; `N`: N (created as needed). New
+ * ones mix a phone and the trackers of the `protocols` whose ports are open.
  */
 export async function prepareDemoDevices(
   db: Db,
   demoDevices: number | null,
   emptyAtStart: boolean,
+  protocols: ReadonlySet<string> = new Set(),
 ): Promise<DemoDevice[]> {
   if (demoDevices === 0) return [];
   if (demoDevices === null) {
-    return emptyAtStart ? ensureDemoDevices(db, 25) : listDemoDevices(db);
+    return emptyAtStart ? ensureDemoDevices(db, 25, protocols) : listDemoDevices(db);
   }
-  return ensureDemoDevices(db, demoDevices);
+  return ensureDemoDevices(db, demoDevices, protocols);
 }
 
 const finite = (value: unknown): number | null =>

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { liveStore } from '../live/liveStore';
 import { useGeofences } from '../live/useReferenceData';
+import { claimAnswer, resultText } from './commandAnswers';
+import { useCommandAnswerToasts } from './useCommandAnswerToasts';
 import { useMute } from './useMute';
 import { eventText } from './eventText';
 import { type NotificationRule, ruleFor } from './notificationRules';
@@ -11,7 +13,10 @@ import { ToastStack } from './ToastStack';
 import { toastOptionsFrom } from './toastOptions';
 import { toastStore } from './toastStore';
 
-/** Turns socket events into toasts with their rule's corner, colour, pin and sound. */
+/**
+ * Turns socket events into toasts with their rule's corner, colour, pin and sound, and the
+ * answers to the commands this tab sent into toasts of their own.
+ */
 export const ToastHost = () => {
   const translate = useTranslate();
   const [muted] = useMute();
@@ -20,6 +25,7 @@ export const ToastHost = () => {
   const queryClient = useQueryClient();
   const latest = useRef({ translate, muted, geofences });
   latest.current = { translate, muted, geofences };
+  useCommandAnswerToasts(muted);
 
   /** The user's notification rules, loaded once per page (events carry no notification id). */
   const loadRules = useCallback(
@@ -44,6 +50,9 @@ export const ToastHost = () => {
         void loadRules().then((rules) => {
           const { translate: t, muted: silent, geofences: fences } = latest.current;
           events.forEach((event) => {
+            // The answer's position may have been shown already, as the command's answer.
+            const result = event.type === 'commandResult' ? resultText(event) : '';
+            if (result && !claimAnswer(event.deviceId, result, event.positionId)) return;
             const options = toastOptionsFrom(ruleFor(event, rules)?.attributes);
             const device = liveStore.getState().devices.get(event.deviceId);
             if (!silent) playSound(options.sound);

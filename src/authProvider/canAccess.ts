@@ -36,6 +36,7 @@ export type AccessResource =
   | 'reseller'
   | 'statistics'
   | 'live-logs'
+  | 'connecting-devices'
   | 'announcements';
 
 type UserLike = Pick<
@@ -110,6 +111,7 @@ const specialRule = (
     case 'server':
     case 'statistics':
     case 'live-logs':
+    case 'connecting-devices':
       return admin;
     case 'announcements':
       // Traccar's rule: administrators, and managers for the users they manage.
@@ -176,6 +178,7 @@ export const isAccessResource = (value: string): value is AccessResource =>
     'events',
     'statistics',
     'live-logs',
+    'connecting-devices',
     'announcements',
   ].includes(value);
 

@@ -3,6 +3,7 @@ import { announcementMethods } from './announcements';
 import { autolinkMethods } from './autolink';
 import { billingMethods } from './billing';
 import { commandMethods } from './commands';
+import { connectingDeviceMethods } from './connectingDevices';
 import { deviceImageMethods } from './deviceImages';
 import { geofenceLinkMethods, geofenceSaves } from './geofenceLinks';
 import { integrationMethods } from './integrations';
@@ -50,6 +51,7 @@ export const dataProvider = {
     ...resellerMethods,
     ...qrDriverMethods,
     ...autolinkMethods,
+    ...connectingDeviceMethods,
     ...logMethods,
     ...notificationMethods,
     ...statisticsMethods,

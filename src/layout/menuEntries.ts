@@ -42,6 +42,7 @@ export const USER_MENU: MenuEntry[] = [
   entry('server', '/server'),
   entry('statistics', '/statistics', true, 'menu.statistics'),
   entry('live-logs', '/live-logs', true, 'menu.liveLogs'),
+  entry('connecting-devices', '/connecting-devices', true, 'menu.connectingDevices'),
   entry('announcements', '/announcements', true, 'menu.announcements'),
   entry('notifications', '/notifications'),
   entry('events', '/events'),

@@ -6,6 +6,7 @@ import PaletteIcon from '@mui/icons-material/Palette';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import SensorsIcon from '@mui/icons-material/Sensors';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SettingsInputAntennaIcon from '@mui/icons-material/SettingsInputAntenna';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -45,5 +46,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   reseller: StorefrontIcon,
   statistics: QueryStatsIcon,
   'live-logs': SettingsInputAntennaIcon,
+  'connecting-devices': SensorsIcon,
   announcements: CampaignIcon,
 };

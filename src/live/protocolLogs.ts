@@ -5,7 +5,11 @@
  * nothing of the socket itself.
  */
 
-/** One device message as the server logged it (docs/traccar-api.md). */
+/**
+ * One frame as the server logged it (docs/traccar-api.md): a device's message, or one the server
+ * sent a connected device (an acknowledgement or a command). Text protocols' data is the text;
+ * binary protocols' is lower-case hex.
+ */
 export interface ProtocolLogRecord {
   host: string;
   protocol: string;
@@ -13,6 +17,8 @@ export interface ProtocolLogRecord {
   /** 0 for a device the server does not know. */
   deviceId: number;
   data: string;
+  /** The server sent this frame to the device; false for what the device sent. */
+  outgoing: boolean;
 }
 
 type Listener = (records: ProtocolLogRecord[]) => void;
@@ -60,5 +66,7 @@ export const readLogRecords = (value: unknown): ProtocolLogRecord[] | undefined 
       uniqueId: text(item.uniqueId),
       deviceId: typeof item.deviceId === 'number' ? item.deviceId : 0,
       data: text(item.data),
+      // Only Frota marks the frames it sends; a record without the key is one it received.
+      outgoing: item.outgoing === true,
     }));
 };

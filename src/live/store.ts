@@ -22,6 +22,12 @@ export interface FlushChanges {
   events: readonly Event[];
   /** Positions whose device the store does not know yet. */
   unknownDeviceIds: readonly number[];
+  /**
+   * Every position that arrived carrying a device's answer to a command (`attributes.result`),
+   * in arrival order: kept apart because a newer fix of the same device in the same frame takes
+   * its place among the latest positions, and the answer would otherwise never be seen.
+   */
+  results: readonly Position[];
 }
 
 export interface LiveState {
@@ -73,6 +79,12 @@ const sameFix = (next: Position, current: Position | undefined): boolean =>
   next.fixTime === current.fixTime &&
   next.serverTime === current.serverTime;
 
+/** A position carrying a device's answer to a command (Traccar's `result` attribute). */
+export const isCommandResult = (position: Position): boolean => {
+  const result = position.attributes?.result;
+  return (typeof result === 'string' && result !== '') || typeof result === 'number';
+};
+
 const yieldToInput = createInputYield();
 
 /**
@@ -113,6 +125,7 @@ export class LiveStore {
   private pendingDevices = new Map<number, Device>();
   private pendingPositions = new Map<number, Position>();
   private pendingEvents: Event[] = [];
+  private pendingResults: Position[] = [];
   private pendingRemovals = new Set<number>();
   private pendingResync: { devices: Device[]; positions: Position[] } | null = null;
   private flushScheduled = false;
@@ -146,6 +159,7 @@ export class LiveStore {
       if (!pending || isNewer(position, pending)) {
         this.pendingPositions.set(position.deviceId, position);
       }
+      if (isCommandResult(position)) this.pendingResults.push(position);
     });
     if (message.events?.length) this.pendingEvents.push(...message.events);
     message.removedDevices?.forEach((id) => {
@@ -188,16 +202,21 @@ export class LiveStore {
     });
     const events = this.pendingEvents;
     if (events.length) this.events = [...this.events, ...events].slice(-MAX_EVENTS);
+    // A device no longer seen takes its answers with it.
+    const results = this.pendingResults.filter((position) => !removed.has(position.deviceId));
     this.pendingDevices = new Map();
     this.pendingPositions = new Map();
     this.pendingEvents = [];
+    this.pendingResults = [];
     this.pendingRemovals = new Set();
 
     const unknownDeviceIds = [...positions].filter((id) => !this.devices.has(id));
     // The first resync is news even when it brings nothing: an empty fleet is loaded too.
     const firstSync = resynced && !this.synced;
     this.synced ||= resynced;
-    const changed = devices.size + positions.size + removed.size + events.length > 0 || firstSync;
+    const changed =
+      devices.size + positions.size + removed.size + events.length + results.length > 0 ||
+      firstSync;
     if (!changed) return;
     this.version += 1;
     // A new or vanished device, or a resync, shows at once; updates wait for the refresh delay.
@@ -209,7 +228,14 @@ export class LiveStore {
       this.requestViewRefresh();
     }
     this.snapshot = this.makeSnapshot();
-    const changes: FlushChanges = { devices, positions, removed, events, unknownDeviceIds };
+    const changes: FlushChanges = {
+      devices,
+      positions,
+      removed,
+      events,
+      unknownDeviceIds,
+      results,
+    };
     this.listeners.forEach((listener) => listener(changes));
   }
 
@@ -283,7 +309,9 @@ export class LiveStore {
       this.snapshot = this.makeSnapshot();
       const none = new Set<number>();
       const changes = { devices: none, positions: none, removed: none, events: [] };
-      this.listeners.forEach((listener) => listener({ ...changes, unknownDeviceIds: [] }));
+      this.listeners.forEach((listener) =>
+        listener({ ...changes, unknownDeviceIds: [], results: [] }),
+      );
     }, VIEW_DELAY_MS);
   }
 

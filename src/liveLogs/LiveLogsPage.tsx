@@ -20,11 +20,12 @@ import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { LiveLogRow } from './LiveLogRow';
 import { useProtocolLogs } from './useProtocolLogs';
 
-const COLUMNS = ['time', 'host', 'protocol', 'device', 'data'] as const;
+const COLUMNS = ['time', 'host', 'protocol', 'device', 'direction', 'data'] as const;
 
 /**
- * `/live-logs`: the messages devices send, as the server receives them, while the page is open
- * (administrators). Newest first, with pause and clear.
+ * `/live-logs`: the messages devices send, as the server receives them, and the frames it sends
+ * back (acknowledgements, commands), while the page is open (administrators). Newest first, with
+ * pause and clear.
  */
 export const LiveLogsPage = () => {
   const translate = useTranslate();
@@ -75,12 +76,15 @@ export const LiveLogsPage = () => {
             <col style={{ width: 140 }} />
             <col style={{ width: 100 }} />
             <col style={{ width: 200 }} />
+            <col style={{ width: 80 }} />
             <col />
           </colgroup>
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (
-                <TableCell key={column}>{translate(`liveLogs.columns.${column}`)}</TableCell>
+                <TableCell key={column} align={column === 'direction' ? 'center' : undefined}>
+                  {translate(`liveLogs.columns.${column}`)}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { subscribeProtocolLogs, type ProtocolLogRecord } from '../live/protocolLogs';
 
-/** A record as the screen keeps it: when it arrived, and a key that stays with it. */
+/**
+ * A record as the screen keeps it (either way: `outgoing` marks a frame the server sent): when it
+ * arrived, and a key that stays with it.
+ */
 export interface ShownLogRecord extends ProtocolLogRecord {
   key: number;
   receivedAt: number;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
+import { hasLocation } from '../../model/position';
 import { liveStore } from '../live/liveStore';
 import { mapUi } from './mapUi';
 
@@ -35,8 +36,9 @@ export const OpeningView = ({
         return;
       }
       const points: [number, number][] = [];
-      for (const { latitude, longitude } of positions.values()) {
-        if (Number.isFinite(latitude) && Number.isFinite(longitude)) {
+      for (const position of positions.values()) {
+        const { latitude, longitude } = position;
+        if (Number.isFinite(latitude) && Number.isFinite(longitude) && hasLocation(position)) {
           points.push([latitude, longitude]);
         }
       }

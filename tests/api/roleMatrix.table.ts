@@ -1295,6 +1295,38 @@ export const MATRIX: Row[] = [
     }),
   ),
 
+  // ---- devices trying to connect (administrators) ----
+  row(
+    'GET',
+    '/tarkan/devices/connecting',
+    c('list', 'ADMIN_ONLY', () => ({ path: '/tarkan/devices/connecting' })),
+  ),
+  row(
+    'DELETE',
+    '/tarkan/devices/connecting/:uniqueId',
+    c(
+      'dismiss',
+      'ADMIN_ONLY',
+      async (w) => {
+        const uniqueId = `stranger-${unique()}`;
+        const now = Date.now();
+        await w.db.kysely
+          .insertInto('connectingDevices')
+          .values({
+            uniqueId,
+            protocol: 'gt06',
+            address: '192.0.2.7',
+            firstSeen: now,
+            lastSeen: now,
+            attempts: 1,
+          })
+          .execute();
+        return { method: 'DELETE', path: `/tarkan/devices/connecting/${uniqueId}` };
+      },
+      { ok: 204 },
+    ),
+  ),
+
   // ---- audit logs (plus licence, administrators) ----
   row(
     'GET',

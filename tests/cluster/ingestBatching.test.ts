@@ -16,8 +16,8 @@ import { parseConfig } from '../../server/config';
 import { connect } from '../../server/db/connect';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { decodeOsmAndQuery } from '../../server/protocol/osmand';
-import type { SubmitOutcome } from '../../server/protocol/sink';
+import { decodeOsmAndQuery } from '../../server/protocol/osmand/decoder';
+import type { SubmitOutcome } from '../../server/protocol/shared/sink';
 import { createPostgresDatabase, type TempPostgres } from '../support/postgres';
 import { DEPOT, seedFleet, type Fleet } from '../support/trackingSeed';
 

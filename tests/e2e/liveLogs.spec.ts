@@ -30,7 +30,7 @@ test('as mensagens dos dispositivos aparecem ao vivo, com pausa e limpeza', asyn
   await page.getByRole('menuitem', { name: 'Mensagens dos dispositivos' }).click();
   await expect(page).toHaveURL(/\/live-logs$/);
   await expect(page.getByRole('heading', { name: 'Mensagens dos dispositivos' })).toBeVisible();
-  for (const header of ['Recebida', 'Endereço', 'Protocolo', 'Dispositivo', 'Dados']) {
+  for (const header of ['Recebida', 'Endereço', 'Protocolo', 'Dispositivo', 'Sentido', 'Dados']) {
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
   }
 
@@ -44,7 +44,10 @@ test('as mensagens dos dispositivos aparecem ao vivo, com pausa e limpeza', asyn
   const row = known.first();
   await expect(row.getByRole('cell').nth(1)).toHaveText('127.0.0.1');
   await expect(row.getByRole('cell').nth(2)).toHaveText('osmand');
-  await expect(row.getByRole('cell').nth(4)).toContainText(
+  await expect(row.getByRole('cell').nth(4).getByRole('img')).toHaveAccessibleName(
+    'Recebida do dispositivo',
+  );
+  await expect(row.getByRole('cell').nth(5)).toContainText(
     `GET /?id=${device.uniqueId}&lat=-23.55`,
   );
   await expect(row.getByRole('cell').nth(0)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);

@@ -8,8 +8,9 @@
  *   await server.waitForLine(/password reset link/);
  *   await server.stop();              // also removes the temporary DATA_DIR
  *
- * Each server gets a free port, a fresh `mkdtemp` DATA_DIR (unless one is given), DEMO_DEVICES=0
- * and its own OSMAND_PORT, so several can run side by side. Frota's own environment variables
+ * Each server gets a free port, a fresh `mkdtemp` DATA_DIR (unless one is given), DEMO_DEVICES=0,
+ * its own OSMAND_PORT and the hardware protocols' ports off (`devicePort` reads one a test turned
+ * on with `0`), so several can run side by side. Frota's own environment variables
  * from the calling process (e.g. DATABASE_URL) are NOT inherited: pass them in `env` explicitly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/freePort.mjs';
+import { portVariable } from '../../server/config';
+import { DEVICE_PROTOCOLS } from '../../server/protocol';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,7 +48,16 @@ const FROTA_VARS = [
   'POSITIONS_RETENTION_DAYS',
   'PUBLIC_URL',
   'TRUST_PROXY',
+  ...DEVICE_PROTOCOLS.map((protocol) => portVariable(protocol.name)),
 ];
+
+/**
+ * The hardware protocols' ports are off unless a test asks for one (`GT06_PORT: '0'`), so servers
+ * running side by side never fight over Traccar's fixed port numbers.
+ */
+const DEVICE_PORTS_OFF = Object.fromEntries(
+  DEVICE_PROTOCOLS.map((protocol) => [portVariable(protocol.name), 'off']),
+);
 
 export interface ServerOptions {
   /** Extra or overriding environment (DATABASE_URL, SMTP_URL, WEB_DIR, …). */
@@ -68,6 +80,9 @@ export { freePort };
 
 /** The line that names the port the OsmAnd listener took (`server/main.ts`). */
 const OSMAND_LINE = /osmand listening on port (\d+)/;
+
+/** The line that names the port a hardware protocol took (`server/main.ts`). */
+const devicePortLine = (protocol: string) => new RegExp(`\\b${protocol} listening on port (\\d+)`);
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -101,6 +116,7 @@ export class TestServer {
         DATA_DIR: dataDir,
         DEMO_DEVICES: '0',
         OSMAND_PORT: String(await nextPort()),
+        ...DEVICE_PORTS_OFF,
         ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
         ...options.env,
       };
@@ -139,6 +155,19 @@ export class TestServer {
       if (match) return Number(match[1]);
     }
     return Number(this.env.OSMAND_PORT);
+  }
+
+  /**
+   * The port a hardware protocol listens on: the one the server logged (`gt06 listening on port
+   * N`, which covers `GT06_PORT=0`), else the number it was given.
+   */
+  devicePort(protocol: string): number {
+    const line = devicePortLine(protocol);
+    for (let i = this.lines.length - 1; i >= 0; i--) {
+      const match = line.exec(this.lines[i]);
+      if (match) return Number(match[1]);
+    }
+    return Number(this.env[portVariable(protocol)]);
   }
 
   /** The server process's id while it runs (benchmarks read its CPU time). */
@@ -250,6 +279,11 @@ export class TestServer {
           // machine the line may arrive after the health answer: wait for this start's line.
           if (this.env.OSMAND_PORT === '0' && !this.env.TRACCAR_URL) {
             await this.waitForLine(OSMAND_LINE, deadline - Date.now(), firstLine);
+          }
+          for (const { name } of DEVICE_PROTOCOLS) {
+            if (this.env[portVariable(name)] === '0' && !this.env.TRACCAR_URL) {
+              await this.waitForLine(devicePortLine(name), deadline - Date.now(), firstLine);
+            }
           }
           return;
         }

@@ -16,6 +16,7 @@ import { clusterLeases } from './0014_cluster_leases';
 import { positionPartitions } from './0015_position_partitions';
 import { devicesByName } from './0016_devices_by_name';
 import { queuedCommandsByDevice } from './0017_queued_commands_by_device';
+import { connectingDevices } from './0018_connecting_devices';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -39,4 +40,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0015_position_partitions': positionPartitions,
   '0016_devices_by_name': devicesByName,
   '0017_queued_commands_by_device': queuedCommandsByDevice,
+  '0018_connecting_devices': connectingDevices,
 };

@@ -39,7 +39,11 @@ export const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: DeviceQuery, response: { 200: Type.Array(CommandSchema), ...errors } },
     },
     async (request) =>
-      commandsForDevice(await requestContext(app, request), request.query.deviceId),
+      commandsForDevice(
+        await requestContext(app, request),
+        request.query.deviceId,
+        app.deviceSessions,
+      ),
   );
 
   app.post(
@@ -50,6 +54,7 @@ export const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ groupId: Type.Optional(Type.Integer({ minimum: 1 })) }),
         body: SendBody,
         response: {
+          200: CommandSchema,
           202: Type.Union([QueuedCommandSchema, Type.Array(QueuedCommandSchema)]),
           ...errors,
         },
@@ -57,8 +62,13 @@ export const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ctx = await requestContext(app, request);
-      // OsmAnd devices are never connected live: every command is queued (202).
-      return reply.code(202).send(await sendCommand(ctx, request.body, request.query.groupId));
+      const outcome = await sendCommand(
+        ctx,
+        request.body,
+        request.query.groupId,
+        app.deviceSessions,
+      );
+      return reply.code(outcome.status).send(outcome.body);
     },
   );
 
@@ -76,7 +86,12 @@ export const commandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { deviceId, textChannel } = request.query;
-      const types = await commandTypes(await requestContext(app, request), deviceId, textChannel);
+      const types = await commandTypes(
+        await requestContext(app, request),
+        deviceId,
+        textChannel,
+        app.deviceSessions,
+      );
       return types.map((type) => ({ type }));
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { assetRoutes } from './assets';
 import { autolinkRoutes } from './autolink';
+import { deviceRoutes } from './devices';
 import { geofenceRoutes } from './geofences';
 import { integrationRoutes } from './integrations';
 import { invoiceRoutes } from './invoices';
@@ -15,8 +16,9 @@ import { themeRoutes } from './theme';
  * `/tarkan`: the extension API (docs/extension-api.md), one file per first path segment. It is
  * served in both modes, except what creates or reads local users, sessions and devices: the
  * session's impersonation, shares (their viewers are local users), resellers, billing (it
- * suspends local users at sign-in), QR driver check-in, autolink and geofence coverage (it reads
- * the tracking core's links) exist in embedded mode only (404 in proxy mode).
+ * suspends local users at sign-in), QR driver check-in, autolink, geofence coverage (it reads
+ * the tracking core's links) and the devices trying to connect (the protocol ports' list) exist in
+ * embedded mode only (404 in proxy mode).
  */
 export const tarkanRoutes: FastifyPluginAsync = async (app) => {
   const embedded = app.config.traccarUrl
@@ -29,6 +31,7 @@ export const tarkanRoutes: FastifyPluginAsync = async (app) => {
         qrDriverRoutes,
         autolinkRoutes,
         geofenceRoutes,
+        deviceRoutes,
       ];
   for (const routes of [logRoutes, ...embedded, assetRoutes, themeRoutes, integrationRoutes]) {
     await app.register(routes);

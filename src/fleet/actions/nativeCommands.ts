@@ -8,3 +8,6 @@ export const nativeStandIn = (commands: readonly SavedCommand[], type: NativeCom
 
 /** The saved commands a device accepts, shared by the command dialog and lock/unlock. */
 export const savedCommandsQuery = (deviceId: number) => ['commands', 'saved', deviceId];
+
+/** The command types a device's protocol takes (`GET /api/commands/types?deviceId=`). */
+export const commandTypesQuery = (deviceId: number) => ['commands', 'types', deviceId];

@@ -3,6 +3,7 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import type { Device, DeviceStatus } from '../../../model/device';
 import type { Geofence } from '../../../model/geofence';
 import type { Position } from '../../../model/position';
+import { noteCommandSent } from '../../alerts/commandAnswers';
 import type { FrotaDataProvider } from '../../dataProvider';
 import type { SavedCommand, SendResult } from '../../dataProvider/commands';
 import { useErrorText } from '../../dataProvider/featureErrors';
@@ -36,12 +37,26 @@ export const useDeviceActions = (
   const reportSend = (result: SendResult) =>
     notify(sendOutcomeKey(result, device.status), { type: 'success' });
 
+  /**
+   * Sends a command, noted first so the device's answer, which may come back before the server's
+   * own, is shown to this operator (alerts/commandAnswers.ts); a refused command is forgotten.
+   */
+  const send = async (command: Record<string, unknown>): Promise<SendResult> => {
+    const forget = noteCommandSent(device.id);
+    try {
+      return await dataProvider.sendCommand(command);
+    } catch (error) {
+      forget();
+      throw error;
+    }
+  };
+
   /** Lock or unlock: the saved stand-in if there is one, else the raw `{deviceId, type}`. */
   const native = useMutation({
     mutationFn: async (type: NativeCommand) => {
       const commands = await dataProvider.getSavedCommands(device.id).catch(() => []);
       const standIn = nativeStandIn(commands, type);
-      return dataProvider.sendCommand(
+      return send(
         standIn
           ? { ...standIn, deviceId: device.id }
           : { deviceId: device.id, type, attributes: {} },
@@ -52,8 +67,7 @@ export const useDeviceActions = (
   });
 
   const saved = useMutation({
-    mutationFn: (command: SavedCommand) =>
-      dataProvider.sendCommand({ ...command, deviceId: device.id }),
+    mutationFn: (command: SavedCommand) => send({ ...command, deviceId: device.id }),
     onSuccess: reportSend,
     onError: fail,
   });

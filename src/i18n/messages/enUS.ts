@@ -13,6 +13,7 @@ import driverEnUS from './driver/enUS';
 import channelsEnUS from './channels/enUS';
 import resellerEnUS from './reseller/enUS';
 import liveLogsEnUS from './liveLogs/enUS';
+import connectingDevicesEnUS from './connectingDevices/enUS';
 import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
@@ -37,6 +38,7 @@ const enUS = {
   ...resellerEnUS,
   ...statisticsEnUS,
   ...liveLogsEnUS,
+  ...connectingDevicesEnUS,
   ...announcementsEnUS,
   ...positionToolsEnUS,
   ...deviceImageEnUS,

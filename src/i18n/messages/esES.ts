@@ -14,6 +14,7 @@ import driverEsES from './driver/esES';
 import channelsEsES from './channels/esES';
 import resellerEsES from './reseller/esES';
 import liveLogsEsES from './liveLogs/esES';
+import connectingDevicesEsES from './connectingDevices/esES';
 import statisticsEsES from './statistics/esES';
 import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
@@ -33,6 +34,7 @@ const esES: AppMessages = {
   ...resellerEsES,
   ...statisticsEsES,
   ...liveLogsEsES,
+  ...connectingDevicesEsES,
   ...announcementsEsES,
   ...positionToolsEsES,
   ...deviceImageEsES,

@@ -14,6 +14,7 @@ import driverPtBR from './driver/ptBR';
 import channelsPtBR from './channels/ptBR';
 import resellerPtBR from './reseller/ptBR';
 import liveLogsPtBR from './liveLogs/ptBR';
+import connectingDevicesPtBR from './connectingDevices/ptBR';
 import statisticsPtBR from './statistics/ptBR';
 import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
@@ -33,6 +34,7 @@ const ptBR: AppMessages = {
   ...resellerPtBR,
   ...statisticsPtBR,
   ...liveLogsPtBR,
+  ...connectingDevicesPtBR,
   ...announcementsPtBR,
   ...positionToolsPtBR,
   ...deviceImagePtBR,

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import type { Device } from '../../../model/device';
 import { createInputYield } from '../../live/inputPriority';
-import type { Position } from '../../../model/position';
+import { hasLocation, type Position } from '../../../model/position';
 import type { MarkerPrefs } from './labels';
 import { type Box, BoxGrid, overlaps } from './boxGrid';
 import { LabelSpace } from './labelSpace';
@@ -280,7 +280,7 @@ export class MarkerLayer extends L.Layer {
     for (const id of data.ids) {
       const device = data.devices.get(id);
       const position = data.positions.get(id);
-      if (!device || !position) continue;
+      if (!device || !position || !hasLocation(position)) continue;
       const current = this.markers.get(id);
       if (current) {
         // Filtering (a search keystroke) mostly keeps markers: update those in place.
@@ -322,7 +322,7 @@ export class MarkerLayer extends L.Layer {
     for (const id of ids) {
       const marker = this.markers.get(id);
       const position = positions.get(id);
-      if (!position) continue;
+      if (!position || !hasLocation(position)) continue;
       if (!marker) {
         // A shown device's first fix: the index adds it with its position.
         const device = devices.get(id);

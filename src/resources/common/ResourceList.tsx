@@ -24,6 +24,11 @@ interface ResourceListProps {
   createButton?: ReactNode;
   /** Fixed filter: e.g. the user's own rows. */
   filter?: Record<string, unknown>;
+  /**
+   * Shown above the list, and above react-admin's empty page too (which replaces the list's own
+   * content): the device list's trackers trying to connect, say.
+   */
+  notice?: ReactNode;
 }
 
 const ListToolbar = ({
@@ -51,10 +56,11 @@ export const ResourceList = ({
   sort,
   createButton,
   filter,
+  notice,
 }: ResourceListProps) => {
   const resource = useResourceContext() ?? 'list';
   const { timeZone } = useFormatPrefs();
-  return (
+  const list = (
     <List
       filters={[<SearchInput source="q" alwaysOn key="q" />, ...filters]}
       filter={filter}
@@ -72,5 +78,12 @@ export const ResourceList = ({
     >
       {children}
     </List>
+  );
+  if (!notice) return list;
+  return (
+    <>
+      {notice}
+      {list}
+    </>
   );
 };

@@ -10,6 +10,7 @@ import { DateTimeText } from '../common/fields';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import type { Device } from '../../../model/device';
 import { useAccess } from '../../authProvider/useAccess';
+import { ConnectingDevicesHint } from '../../connectingDevices/ConnectingDevicesHint';
 import { ResourceList } from '../common/ResourceList';
 import { DeviceCreateButton } from './DeviceCreateButton';
 
@@ -39,6 +40,7 @@ export const DeviceList = () => {
     <ResourceList
       filters={groups ? [groupFilter, statusFilter] : [statusFilter]}
       createButton={<DeviceCreateButton />}
+      notice={<ConnectingDevicesHint />}
     >
       <DataTable
         rowClick="edit"

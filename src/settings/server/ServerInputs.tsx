@@ -7,6 +7,7 @@ import {
 } from '../../resources/users/UserInputs';
 import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { RegisterUnknownInputs } from './RegisterUnknownInputs';
 import { TwoFactorInputs } from './TwoFactorInputs';
 
 const label = (key: string) => `admin.server.fields.${key.replace(/^tarkan\./, '')}`;
@@ -34,6 +35,7 @@ export const ServerPreferenceInputs = () => (
     <Toggle name="tarkan.enableStops" />
     <Toggle name="tarkan.enableEvents" />
     <NumberInput source={attr('tarkan.logoWidth')} label={label('logoWidth')} min={1} max={100} />
+    <RegisterUnknownInputs />
   </>
 );
 

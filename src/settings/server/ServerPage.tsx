@@ -12,6 +12,7 @@ import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
 import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
 import { SaveToolbar } from '../SaveToolbar';
+import { REGISTER_UNKNOWN_KEYS } from './RegisterUnknownInputs';
 import { TWO_FACTOR_KEYS } from './TwoFactorInputs';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
 
@@ -30,6 +31,7 @@ const RESERVED = [
   ...CHANNEL_KEYS,
   ...SERVER_BILLING_KEYS,
   ...TWO_FACTOR_KEYS,
+  ...REGISTER_UNKNOWN_KEYS,
 ];
 
 /** `/server` (administrators): every server setting, saved with `PUT /api/server`. */

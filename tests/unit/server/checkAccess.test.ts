@@ -398,7 +398,11 @@ describe('pure helpers', () => {
     expect(supportedTypes(null)).toEqual(supportedTypes('osmand'));
     expect(supportedTypes('osmand')).toContain('engineStop');
     expect(supportedTypes('osmand', true)).toEqual(['custom']);
-    expect(supportedTypes('gt06')).toEqual(['custom']);
+    // A hardware protocol: what its encoder carries, and by SMS the texts its devices take.
+    expect(supportedTypes('gt06')).toEqual(expect.arrayContaining(['engineStop', 'custom']));
+    expect(supportedTypes('gt06')).not.toContain('alarmVibration');
+    expect(supportedTypes('teltonika', true)).toContain('engineStop');
+    expect(supportedTypes('unknown-protocol')).toEqual(['custom']);
   });
 
   it('parses permission bodies with the owner first', () => {

@@ -129,7 +129,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
 
   it('lets each stage of the tracking core import the stages before it', async () => {
     const ingest =
-      "import type { PositionSink } from '../protocol/sink';\n" +
+      "import type { PositionSink } from '../protocol/shared/sink';\n" +
       "import { enrichPosition } from '../processing/pipeline';\n" +
       'export const planted: [PositionSink | null, unknown] = [null, enrichPosition];\n';
     expect(await layerErrors('server/ingest/planted.ts', ingest)).toEqual([]);

@@ -12,7 +12,7 @@ import { parseConfig } from '../../../server/config';
 import { connect } from '../../../server/db/connect';
 import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
+import { decodeOsmAndQuery } from '../../../server/protocol/osmand/decoder';
 import { mailBody, startSmtp, type TestSmtp } from '../../support/smtp';
 import { ALICE, DEPOT, seedFleet, type Fleet } from '../../support/trackingSeed';
 

@@ -5,7 +5,7 @@ import {
   decodeOsmAndQuery,
   isOsmAndJson,
   parseTimestamp,
-} from '../../../server/protocol/osmand';
+} from '../../../server/protocol/osmand/decoder';
 
 const NOW = Date.UTC(2024, 0, 1, 12, 0, 0);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubmitOutcome } from '../../../server/protocol/sink';
-import { startOsmAndListener, type OsmAndListener } from '../../../server/protocol/listener';
+import type { SubmitOutcome } from '../../../server/protocol/shared/sink';
+import { startOsmAndListener, type OsmAndListener } from '../../../server/protocol/osmand/listener';
 import type { DecodedPosition } from '../../../server/processing/types';
 
 /** The listener's HTTP mapping, over a fake sink: what reaches the pipeline and what is replied. */

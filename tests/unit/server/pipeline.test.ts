@@ -15,7 +15,7 @@ import {
   type DeviceContext,
 } from '../../../server/processing/pipeline';
 import type { PositionRecord } from '../../../server/processing/types';
-import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
+import { decodeOsmAndQuery } from '../../../server/protocol/osmand/decoder';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 

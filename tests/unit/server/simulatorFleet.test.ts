@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeOsmAndQuery } from '../../../server/protocol/osmand';
+import { decodeOsmAndQuery } from '../../../server/protocol/osmand/decoder';
 import { Fleet } from '../../../server/simulator/fleet';
 import { osmAndQuery, parseCommand } from '../../../server/simulator/message';
 import { OsmAndSender, type SendResult } from '../../../server/simulator/sender';
@@ -75,8 +75,8 @@ describe('Fleet', () => {
       ),
       intervalMs: 4_000,
       now: () => now,
-      send: async (query) => {
-        sent.push(query);
+      send: async (report) => {
+        sent.push(osmAndQuery(report));
         return { ok: true, status: 200, body: reply };
       },
     });

@@ -14,7 +14,7 @@ import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { insertPositions } from '../../../server/ingest/store';
 import { positionFromRow } from '../../../server/serialize';
-import { decodeOsmAndJson, decodeOsmAndQuery } from '../../../server/protocol/osmand';
+import { decodeOsmAndJson, decodeOsmAndQuery } from '../../../server/protocol/osmand/decoder';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
 import { DEPOT, seedFleet, type Fleet } from '../../support/trackingSeed';
 

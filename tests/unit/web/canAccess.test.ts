@@ -231,6 +231,7 @@ describe('menus', () => {
       '/server',
       '/statistics',
       '/live-logs',
+      '/connecting-devices',
       '/announcements',
       '/notifications',
       '/events',
@@ -243,15 +244,22 @@ describe('menus', () => {
   it('shows statistics and device messages to administrators, announcements to managers too', () => {
     const entries = (who: ReturnType<typeof user>) => labels(who, info()).user;
     expect(entries(user({ administrator: true }))).toEqual(
-      expect.arrayContaining(['/statistics', '/live-logs', '/announcements']),
+      expect.arrayContaining([
+        '/statistics',
+        '/live-logs',
+        '/connecting-devices',
+        '/announcements',
+      ]),
     );
     const manager = entries(user({ userLimit: 5 }));
     expect(manager).toContain('/announcements');
     expect(manager).not.toContain('/statistics');
     expect(manager).not.toContain('/live-logs');
+    expect(manager).not.toContain('/connecting-devices');
     const plain = entries(user());
     expect(plain).not.toContain('/announcements');
     expect(plain).not.toContain('/live-logs');
+    expect(plain).not.toContain('/connecting-devices');
     expect(plain).not.toContain('/statistics');
   });
 

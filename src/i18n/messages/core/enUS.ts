@@ -34,6 +34,7 @@ const coreEnUS = {
     reseller: 'Reseller',
     statistics: 'Statistics',
     liveLogs: 'Device messages',
+    connectingDevices: 'Devices trying to connect',
     announcements: 'Announcements',
   },
 };

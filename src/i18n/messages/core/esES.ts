@@ -30,6 +30,7 @@ const coreEsES: CoreMessages = {
     reseller: 'Reventa',
     statistics: 'Estadísticas',
     liveLogs: 'Mensajes de los dispositivos',
+    connectingDevices: 'Dispositivos intentando conectarse',
     announcements: 'Comunicados',
   },
 };

@@ -30,6 +30,7 @@ const corePtBR: CoreMessages = {
     reseller: 'Revenda',
     statistics: 'Estatísticas',
     liveLogs: 'Mensagens dos dispositivos',
+    connectingDevices: 'Dispositivos tentando conectar',
     announcements: 'Comunicados',
   },
 };

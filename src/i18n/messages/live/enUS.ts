@@ -201,6 +201,8 @@ const liveEnUS = {
     anchorOffConfirm: 'Disable the anchor of %{name}?',
     commandSent: 'Command sent to the device',
     commandQueued: 'Command queued: it will be delivered the next time the device reports',
+    commandAnswerTitle: 'Command answer',
+    commandAnswer: 'Answer from %{device}: %{result}',
     commandQueuedOffline:
       'The device is offline: the command was queued and will be sent when it connects',
     anchorOnDone: 'Anchor enabled',

@@ -203,6 +203,8 @@ const liveEsES: LiveMessages = {
     anchorOffConfirm: '¿Desactivar el ancla de %{name}?',
     commandSent: 'Comando enviado al dispositivo',
     commandQueued: 'Comando en cola: se entregará en la próxima comunicación del dispositivo',
+    commandAnswerTitle: 'Respuesta a comando',
+    commandAnswer: 'Respuesta de %{device}: %{result}',
     commandQueuedOffline:
       'El dispositivo está desconectado: el comando quedó en cola y se enviará cuando se conecte',
     anchorOnDone: 'Ancla activada',

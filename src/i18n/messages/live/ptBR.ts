@@ -203,6 +203,8 @@ const livePtBR: LiveMessages = {
     anchorOffConfirm: 'Desativar a âncora de %{name}?',
     commandSent: 'Comando enviado ao dispositivo',
     commandQueued: 'Comando enfileirado: será entregue ao dispositivo na próxima comunicação dele',
+    commandAnswerTitle: 'Resposta a comando',
+    commandAnswer: 'Resposta de %{device}: %{result}',
     commandQueuedOffline:
       'O dispositivo está offline: o comando foi enfileirado e será enviado quando ele conectar',
     anchorOnDone: 'Âncora ativada',

@@ -19,6 +19,8 @@ export interface ReceivedMessage {
   protocol: string;
   /** The device the message names, if it names one. */
   uniqueId: string | null;
-  /** The message as received (text or hex). */
+  /** The message as received or sent (text or hex: `logData`). */
   data: string;
+  /** A frame the server sent to the device (an acknowledgement, a command), not one it received. */
+  outgoing?: boolean;
 }

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import type { DecodedPosition } from '../processing/types';
+import type { DecodedPosition } from '../../processing/types';
+import { logData } from '../shared/logData';
 import {
   decodeOsmAndJson,
   decodeOsmAndQuery,
   OsmAndDecodeError,
   type OsmAndOptions,
-} from './osmand';
+} from './decoder';
 
 /**
  * Reads an OsmAnd HTTP request (`receiveOsmAndRequest`), then decodes it into a position
@@ -113,9 +114,7 @@ const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization'
 
 /**
  * The message as the device sent it over the wire: request line, headers, blank line and body.
- * As Traccar's protocol logs: text with CR and LF written as `\r` and `\n` when every byte is
- * printable, else lower-case hex. Credential headers show `***`. Cut at `maxChars` (with `…`) so
- * one record stays small.
+ * As Traccar's protocol logs (`logData`). Credential headers show `***`.
  */
 export function wireText({ request, body }: ReceivedRequest, maxChars: number): string {
   const lines = [`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/${request.httpVersion}`];
@@ -124,16 +123,5 @@ export function wireText({ request, body }: ReceivedRequest, maxChars: number): 
     lines.push(`${raw[i]}: ${SECRET_HEADERS.has(raw[i].toLowerCase()) ? '***' : raw[i + 1]}`);
   }
   const bytes = Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
-  const text = isPrintable(bytes)
-    ? bytes.toString('latin1').replace(/\r/g, '\\r').replace(/\n/g, '\\n')
-    : bytes.toString('hex');
-  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
-}
-
-/** Traccar's rule: no control byte but CR and LF, and nothing beyond ASCII. */
-function isPrintable(bytes: Buffer): boolean {
-  for (const b of bytes) {
-    if ((b < 32 && b !== 13 && b !== 10) || b > 127) return false;
-  }
-  return true;
+  return logData(bytes, maxChars);
 }

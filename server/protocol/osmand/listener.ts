@@ -1,8 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StorageException, formatError } from '../errors';
-import { OsmAndDecodeError } from './osmand';
-import type { MessageLog } from './messageLog';
+import { StorageException, formatError } from '../../errors';
+import { OsmAndDecodeError } from './decoder';
+import type { MessageLog } from '../shared/messageLog';
 import {
   BodyTooLargeError,
   decodeOsmAndRequest,
@@ -11,7 +11,8 @@ import {
   wireText,
   type ReceivedRequest,
 } from './request';
-import type { PositionSink } from './sink';
+import type { PositionSink } from '../shared/sink';
+import { plainAddress } from '../shared/address';
 
 /**
  * The OsmAnd / Traccar Client listener (docs/tracking-core.md): plain HTTP on its own port, any
@@ -84,6 +85,9 @@ export async function answerOsmAnd(
     } else if (outcome.kind === 'unavailable') {
       const { status, body, headers } = formatError(new StorageException());
       reply(response, status, body, headers);
+    } else if (outcome.kind === 'duplicate') {
+      // Sent again after its answer was lost: it is stored, so the phone may forget it.
+      reply(response, 200);
     } else {
       reply(response, 200, outcome.command ?? '');
     }
@@ -112,12 +116,6 @@ function report(
     uniqueId,
     data: wireText(received, MAX_LOG_DATA),
   });
-}
-
-/** An IPv4 client on a dual-stack socket reads as `::ffff:1.2.3.4`; Traccar shows `1.2.3.4`. */
-export function plainAddress(address: string | undefined): string {
-  if (!address) return '';
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
 
 export async function startOsmAndListener(options: {

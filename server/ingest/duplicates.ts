@@ -1,0 +1,52 @@
+import type { DecodedPosition } from '../processing/types';
+
+/**
+ * The fixes a device had stored lately, to drop one it sends again: a tracker whose
+ * acknowledgement was lost (a dropped connection, a restart of the server between storing and
+ * answering) resends its buffer, and the same fix must not be stored twice. A fix counts as the
+ * same when its time and everything it carries are equal, so a second message at the same fix
+ * time with something new (an alarm raised with the fix) is still stored, as Traccar's duplicate
+ * filter keeps one with attributes the stored one lacks. Kept per device for its last `size`
+ * stored fixes, as times and content hashes (a few hundred bytes a device).
+ */
+export class RecentFixes {
+  private readonly times: Float64Array;
+  private readonly hashes: Int32Array;
+  private next = 0;
+  private count = 0;
+
+  constructor(private readonly size = 32) {
+    this.times = new Float64Array(size);
+    this.hashes = new Int32Array(size);
+  }
+
+  has(position: DecodedPosition): boolean {
+    if (position.outdated) return false;
+    let hash: number | null = null;
+    for (let i = 0; i < this.count; i++) {
+      if (this.times[i] !== position.fixTime) continue;
+      hash ??= contentHash(position);
+      if (this.hashes[i] === hash) return true;
+    }
+    return false;
+  }
+
+  add(position: DecodedPosition): void {
+    if (position.outdated) return;
+    this.times[this.next] = position.fixTime;
+    this.hashes[this.next] = contentHash(position);
+    this.next = (this.next + 1) % this.size;
+    this.count = Math.min(this.count + 1, this.size);
+  }
+}
+
+/** FNV-1a over what a resent fix repeats: location, motion and every attribute. */
+function contentHash(position: DecodedPosition): number {
+  const text = `${position.latitude},${position.longitude},${position.speed},${position.course},${position.altitude},${position.valid},${JSON.stringify(position.attributes)}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}

@@ -1,0 +1,123 @@
+import net, { type AddressInfo, type Socket } from 'node:net';
+import type { ProtocolDefinition } from './definition';
+import { FrameStream } from './frameStream';
+import { plainAddress } from './address';
+import { DeviceSession, MAX_WAITING_FRAMES, type Channel, type SessionDeps } from './session';
+
+/**
+ * A protocol's TCP port: one `DeviceSession` per connection, fed the frames the protocol's
+ * splitter cuts from the stream (docs/protocols.md). A connection that sends junk, a frame over
+ * the buffer limit, or nothing for `idleMs` is closed; nothing else is affected. Reading pauses
+ * while a connection's frames wait for the database, so a fast sender cannot grow memory.
+ */
+
+export interface TcpListenerOptions {
+  port: number;
+  host: string;
+  deps: SessionDeps;
+  /** A connection silent this long is closed (devices send heartbeats). Default 30 minutes. */
+  idleMs?: number;
+  /** Unconsumed bytes a connection may hold. Default `FrameStream`'s. */
+  bufferLimit?: number;
+}
+
+export interface TcpListener {
+  readonly port: number;
+  readonly connections: number;
+  /** Stops accepting, lets each connection's frames in hand finish (up to `graceMs`), then ends them. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export const DEFAULT_IDLE_MS = 30 * 60_000;
+
+export async function startTcpListener(
+  protocol: ProtocolDefinition,
+  options: TcpListenerOptions,
+): Promise<TcpListener> {
+  const { deps } = options;
+  const sessions = new Map<Socket, DeviceSession>();
+
+  const accept = (socket: Socket) => {
+    const address = plainAddress(socket.remoteAddress);
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 60_000);
+    socket.setTimeout(options.idleMs ?? DEFAULT_IDLE_MS);
+    const stream = new FrameStream(protocol.splitter(), options.bufferLimit);
+    const channel: Channel = {
+      transport: 'tcp',
+      address,
+      send: (data) => {
+        if (socket.writable) socket.write(data);
+      },
+      // Written replies still go out; then the connection ends.
+      close: () => {
+        socket.end();
+        setTimeout(() => socket.destroy(), 1_000).unref();
+      },
+    };
+    const session = new DeviceSession(protocol, channel, deps);
+    sessions.set(socket, session);
+
+    const drop = (reason: string) => {
+      deps.log.warn({ protocol: protocol.name, address, reason }, 'device connection dropped');
+      socket.destroy();
+    };
+    const settled = () => {
+      if (socket.isPaused() && session.backlog < MAX_WAITING_FRAMES / 2 && !socket.destroyed) {
+        socket.resume();
+      }
+    };
+    socket.on('data', (chunk: Buffer) => {
+      const pushed = stream.push(chunk);
+      for (const frame of pushed.frames) {
+        session.receive(frame).then(
+          () => {
+            stream.accepted();
+            settled();
+          },
+          () => {
+            if (stream.refused(frame.length)) drop('undecodable frames');
+            settled();
+          },
+        );
+      }
+      if (pushed.overflow) return drop('junk or a frame over the buffer limit');
+      if (session.backlog >= MAX_WAITING_FRAMES) socket.pause();
+    });
+    socket.on('timeout', () => socket.destroy());
+    socket.on('error', (error) => {
+      deps.log.debug({ err: error, protocol: protocol.name, address }, 'device connection error');
+    });
+    socket.on('close', () => {
+      sessions.delete(socket);
+      session.closed();
+    });
+  };
+
+  const server = net.createServer({ pauseOnConnect: false }, accept);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) =>
+    deps.log.error({ err: error, protocol: protocol.name }, 'listener'),
+  );
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    port,
+    get connections() {
+      return sessions.size;
+    },
+    async close(graceMs = 3_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const idle = Promise.all([...sessions.values()].map((session) => session.idle()));
+      await Promise.race([idle, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      for (const socket of sessions.keys()) socket.destroy();
+      await closed;
+    },
+  };
+}

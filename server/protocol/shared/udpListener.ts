@@ -1,0 +1,112 @@
+import dgram from 'node:dgram';
+import { isIPv6 } from 'node:net';
+import type { ProtocolDefinition } from './definition';
+import { FrameStream } from './frameStream';
+import { DeviceSession, type Channel, type SessionDeps } from './session';
+
+/**
+ * A protocol's UDP port: one `DeviceSession` per peer (address and port), so a device's datagrams
+ * are dealt with in order and commands reach it at the address it last wrote from
+ * (docs/protocols.md). A peer silent for `idleMs` is forgotten.
+ */
+
+export interface UdpListenerOptions {
+  port: number;
+  host: string;
+  deps: SessionDeps;
+  /** A peer silent this long is forgotten. Default 30 minutes. */
+  idleMs?: number;
+}
+
+export interface UdpListener {
+  readonly port: number;
+  readonly peers: number;
+  close(): Promise<void>;
+}
+
+interface Peer {
+  session: DeviceSession;
+  lastSeen: number;
+}
+
+/** Datagrams a peer may have waiting; more are dropped (UDP devices send them again). */
+const MAX_PEER_BACKLOG = 64;
+
+export async function startUdpListener(
+  protocol: ProtocolDefinition,
+  options: UdpListenerOptions,
+): Promise<UdpListener> {
+  const { deps } = options;
+  const idleMs = options.idleMs ?? 30 * 60_000;
+  const socket = dgram.createSocket({ type: isIPv6(options.host) ? 'udp6' : 'udp4' });
+  const peers = new Map<string, Peer>();
+
+  const peerFor = (address: string, port: number): Peer => {
+    const key = `${address}:${port}`;
+    let peer = peers.get(key);
+    if (!peer) {
+      const channel: Channel = {
+        transport: 'udp',
+        address,
+        send: (data) => socket.send(data, port, address),
+        close: () => {
+          peers.delete(key);
+          peer?.session.closed();
+        },
+      };
+      peer = { session: new DeviceSession(protocol, channel, deps), lastSeen: 0 };
+      peers.set(key, peer);
+    }
+    peer.lastSeen = Date.now();
+    return peer;
+  };
+
+  socket.on('message', (datagram, remote) => {
+    const { session } = peerFor(remote.address, remote.port);
+    if (session.backlog >= MAX_PEER_BACKLOG) return;
+    const frames =
+      protocol.datagrams === 'whole'
+        ? [datagram]
+        : new FrameStream(protocol.splitter(), datagram.length).push(datagram).frames;
+    for (const frame of frames) session.receive(frame).catch(() => undefined);
+  });
+  socket.on('error', (error) => deps.log.error({ err: error, protocol: protocol.name }, 'udp'));
+
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(options.port, options.host, () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
+
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [key, peer] of peers) {
+        if (now - peer.lastSeen > idleMs) {
+          peers.delete(key);
+          peer.session.closed();
+        }
+      }
+    },
+    Math.min(idleMs, 60_000),
+  ).unref();
+
+  return {
+    port: socket.address().port,
+    get peers() {
+      return peers.size;
+    },
+    async close() {
+      clearInterval(sweep);
+      await Promise.race([
+        Promise.all([...peers.values()].map((peer) => peer.session.idle())),
+        new Promise((resolve) => setTimeout(resolve, 3_000).unref()),
+      ]);
+      for (const peer of peers.values()) peer.session.closed();
+      peers.clear();
+      await new Promise<void>((resolve) => socket.close(() => resolve()));
+    },
+  };
+}

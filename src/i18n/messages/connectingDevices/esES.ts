@@ -1,0 +1,48 @@
+import type connectingDevicesEnUS from './enUS';
+
+/** Devices trying to connect (administrators) and the server's switch for them; spread into the main catalogues. */
+const connectingDevicesEsES: typeof connectingDevicesEnUS = {
+  connectingDevices: {
+    title: 'Dispositivos intentando conectarse',
+    hint: 'Rastreadores que llegaron al servidor con un identificador que no está registrado como dispositivo. Añádalos para empezar a recibir sus posiciones, o descártelos. La lista se actualiza sola mientras esta página está abierta.',
+    columns: {
+      uniqueId: 'Identificador',
+      protocol: 'Protocolo',
+      address: 'Dirección',
+      firstSeen: 'Primer intento',
+      lastSeen: 'Último intento',
+      attempts: 'Intentos',
+      actions: 'Acciones',
+    },
+    add: 'Añadir',
+    addLabel: 'Añadir el dispositivo %{uniqueId}',
+    dismiss: 'Descartar',
+    dismissLabel: 'Descartar %{uniqueId}',
+    added: 'Dispositivo %{name} añadido',
+    edit: 'Editar',
+    dismissed: '%{uniqueId} salió de la lista; vuelve si el rastreador sigue intentándolo',
+    failed: 'No se pudo cargar la lista: %{error}',
+    actionFailed: 'La acción falló: %{error}',
+    listHint:
+      '%{smart_count} dispositivo intentando conectarse |||| %{smart_count} dispositivos intentando conectarse',
+    empty: {
+      title: 'Ningún dispositivo intentando conectarse',
+      what: 'Cuando un rastreador llega al servidor con un identificador (normalmente su IMEI) que no está registrado como dispositivo, aparece aquí, para añadirlo con un clic.',
+      how: 'Para dirigir un rastreador a este servidor, configúrelo (normalmente con un comando SMS: vea su manual) para enviar a la dirección %{host}, en el puerto de su protocolo.',
+      ports:
+        'Cada protocolo escucha en un puerto propio, que el servidor escribe en su registro al iniciar ("gt06 listening on port …") y que se define con una variable con el nombre del protocolo (GT06_PORT, H02_PORT, …): vea la documentación del servidor.',
+      auto: 'Para que los rastreadores desconocidos se registren como dispositivos al momento, active "Registrar dispositivos desconocidos automáticamente" en la configuración del servidor.',
+      settings: 'Configuración del servidor',
+    },
+    settings: {
+      section: 'Rastreadores no registrados',
+      registerUnknown: 'Registrar dispositivos desconocidos automáticamente',
+      registerUnknownHelp:
+        'Un rastreador con un identificador no registrado se convierte en un dispositivo con su identificador como nombre, en lugar de esperar en la lista de dispositivos intentando conectarse.',
+      defaultGroup: 'Grupo de los dispositivos registrados automáticamente',
+      defaultGroupHelp: 'Vacío: sin grupo',
+    },
+  },
+};
+
+export default connectingDevicesEsES;
