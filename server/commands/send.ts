@@ -12,6 +12,7 @@ import { commandMenuDenial, sendDenial } from '../permissions/checkAccess';
 import { assertVisible } from '../permissions/objects';
 import { visibleFilter } from '../permissions/visibility';
 import { loadVisible } from '../entities/service';
+import { sendCommandBySms } from './sms';
 import { supportedTypes } from './supportedTypes';
 
 export interface SendBody {
@@ -144,6 +145,19 @@ async function forDevice(db: Db, deviceId: number, command: CommandToSend): Prom
   return { ...command, attributes };
 }
 
+/** The command as Traccar answers one that went out: as sent, for the device (0 for a group). */
+const asSent = (command: CommandToSend, deviceId: number): Command => ({
+  id: command.id,
+  deviceId,
+  description: command.description,
+  type: command.type,
+  textChannel: command.textChannel,
+  attributes: command.attributes,
+});
+
+/** The SMS gateway's warnings about a command have nowhere better to go than its error. */
+const SILENT = { warn: () => undefined };
+
 /** Devices of a group and its sub-groups that the caller reaches. */
 async function groupDevices(ctx: Ctx, groupId: number): Promise<number[]> {
   await assertVisible(ctx.db, ctx.actor, 'group', groupId);
@@ -167,7 +181,8 @@ async function groupDevices(ctx: Ctx, groupId: number): Promise<number[]> {
  * with the command); any other is queued (202 with the QueuedCommand) and a `commandQueued`
  * change tells the instance it is connected to, if any, to hand it over now; a device that is
  * not connected gets it when it next connects (or, OsmAnd, in the reply to its next report).
- * `noQueue` turns queuing into an error; there is no SMS gateway for `textChannel`. A group
+ * `noQueue` turns queuing into an error. `textChannel` sends it by SMS to the device's phone
+ * through the server's SMS gateway (`sms.ts`), the text its protocol takes by SMS. A group
  * sends to each of its devices the caller reaches and answers 202 with those queued, if any.
  */
 export async function sendCommand(
@@ -179,7 +194,6 @@ export async function sendCommand(
   const command = await resolveCommand(ctx, body);
   const denial = sendDenial(ctx.actor, command.type, Boolean(body.id));
   if (denial) throw new SecurityException(denial);
-  if (command.textChannel) throw new IllegalArgumentException('SMS is not configured');
   let deviceIds: number[];
   if (groupId) {
     deviceIds = await groupDevices(ctx, groupId);
@@ -188,6 +202,19 @@ export async function sendCommand(
     await deviceProtocol(ctx.db, body.deviceId);
     await assertVisible(ctx.db, ctx.actor, 'device', body.deviceId);
     deviceIds = [body.deviceId];
+  }
+  if (command.textChannel) {
+    for (const deviceId of deviceIds) {
+      const row = await ctx.db.kysely
+        .selectFrom('devices')
+        .select('phone')
+        .where('id', '=', deviceId)
+        .executeTakeFirstOrThrow();
+      const protocol = await protocolOf(ctx.db, deviceId, live);
+      const own = await forDevice(ctx.db, deviceId, command);
+      await sendCommandBySms(ctx.db, { phone: row.phone, protocol }, own, SILENT);
+    }
+    return { status: 200, body: asSent(command, groupId ? 0 : deviceIds[0]) };
   }
   const toQueue: { deviceId: number; command: CommandToSend }[] = [];
   for (const deviceId of deviceIds) {
@@ -205,17 +232,7 @@ export async function sendCommand(
     toQueue.push({ deviceId, command: own });
   }
   if (toQueue.length === 0) {
-    return {
-      status: 200,
-      body: {
-        id: command.id,
-        deviceId: groupId ? 0 : deviceIds[0],
-        description: command.description,
-        type: command.type,
-        textChannel: command.textChannel,
-        attributes: command.attributes,
-      },
-    };
+    return { status: 200, body: asSent(command, groupId ? 0 : deviceIds[0]) };
   }
   const queued = await inTransaction(ctx, async (db, changes) => {
     const result: QueuedCommand[] = [];

@@ -53,6 +53,36 @@ describe('parseConfig', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/frota-data/frota.db' });
   });
 
+  it("opens each hardware protocol on Traccar's port unless told otherwise", () => {
+    expect(Object.fromEntries(parseConfig({}).devicePorts)).toEqual({
+      gt06: 5023,
+      h02: 5013,
+      gps103: 5001,
+      tk103: 5002,
+      suntech: 5011,
+      teltonika: 5027,
+      gl200: 5004,
+      jt808: 5015,
+    });
+    const set = parseConfig({ GT06_PORT: '6023', TELTONIKA_PORT: 'off', H02_PORT: '0' });
+    expect(set.devicePorts.get('gt06')).toBe(6023);
+    expect(set.devicePorts.has('teltonika')).toBe(false);
+    expect(set.devicePorts.get('h02')).toBe(0);
+    // Proxy mode: the devices report to the Traccar server.
+    expect(parseConfig({ TRACCAR_URL: 'http://traccar:8082' }).devicePorts.size).toBe(0);
+  });
+
+  it('refuses a bad port and two listeners asking for one port', () => {
+    expect(() => parseConfig({ GT06_PORT: 'abc' })).toThrow(/GT06_PORT must be an integer/);
+    expect(() => parseConfig({ GT06_PORT: '5013' })).toThrow(
+      'GT06_PORT and H02_PORT both ask for port 5013',
+    );
+    expect(() => parseConfig({ OSMAND_PORT: '5027' })).toThrow(
+      'OSMAND_PORT and TELTONIKA_PORT both ask for port 5027',
+    );
+    expect(() => parseConfig({ GT06_PORT: '0', H02_PORT: '0' })).not.toThrow();
+  });
+
   it('switches cluster mode on with REDIS_URL, only on a PostgreSQL server', () => {
     const config = parseConfig({ REDIS_URL: 'redis://r:6379', DATABASE_URL: 'postgres://p/db' });
     expect(config.redisUrl).toBe('redis://r:6379');
