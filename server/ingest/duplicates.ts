@@ -7,7 +7,9 @@ import type { DecodedPosition } from '../processing/types';
  * same when its time and everything it carries are equal, so a second message at the same fix
  * time with something new (an alarm raised with the fix) is still stored, as Traccar's duplicate
  * filter keeps one with attributes the stored one lacks. Kept per device for its last `size`
- * stored fixes, as times and content hashes (a few hundred bytes a device).
+ * stored fixes, as times and content hashes (a few hundred bytes a device). A fix counts from the
+ * moment it is accepted for storing, so the same fix twice in one frame, or resent while the first
+ * copy waits for its batch, is stored once; a batch that fails forgets its fixes again.
  */
 export class RecentFixes {
   private readonly times: Float64Array;
@@ -29,6 +31,15 @@ export class RecentFixes {
       if (this.hashes[i] === hash) return true;
     }
     return false;
+  }
+
+  /** Forgets a fix added before its storing failed, so the device's resend is stored. */
+  remove(position: DecodedPosition): void {
+    if (position.outdated) return;
+    const hash = contentHash(position);
+    for (let i = 0; i < this.count; i++) {
+      if (this.times[i] === position.fixTime && this.hashes[i] === hash) this.times[i] = NaN;
+    }
   }
 
   add(position: DecodedPosition): void {

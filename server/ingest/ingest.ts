@@ -239,8 +239,11 @@ export class Ingest implements ConnectionSink {
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
     const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
     if (impossible !== null) return { kind: 'rejected', message: impossible };
-    if (this.recent.get(entry.device.id)?.has(decoded) && this.filtersDuplicates()) {
-      return { kind: 'duplicate' };
+    if (this.filtersDuplicates()) {
+      let recent = this.recent.get(entry.device.id);
+      if (recent?.has(decoded)) return { kind: 'duplicate' };
+      if (!recent) this.recent.set(entry.device.id, (recent = new RecentFixes()));
+      recent.add(decoded);
     }
 
     return new Promise<SubmitOutcome>((resolve, reject) => {
@@ -391,6 +394,8 @@ export class Ingest implements ConnectionSink {
         if (p && b.entry.last === p.position) b.entry.last = p.previous;
       }
       for (const b of batch) {
+        // Not stored: the device sends it again, and that copy must be stored.
+        this.recent.get(b.entry.device.id)?.remove(b.decoded);
         if (unavailable) b.resolve({ kind: 'unavailable' });
         else b.reject(error);
       }
@@ -679,12 +684,6 @@ export class Ingest implements ConnectionSink {
       } else {
         entry.stateUnsaved = true;
       }
-    }
-    for (const p of processed) {
-      const id = p.pending.entry.device.id;
-      let recent = this.recent.get(id);
-      if (!recent) this.recent.set(id, (recent = new RecentFixes()));
-      recent.add(p.pending.decoded);
     }
     if (this.messages) {
       for (const p of processed)

@@ -17,6 +17,7 @@ import { computeMotion, initialMotionState, motionEvents, updateMotion } from '.
 import type { MotionConfig } from './motion';
 import {
   alarmOptions,
+  copyAttributes,
   distanceOptions,
   fuelOptions,
   motionConfig,
@@ -59,6 +60,8 @@ export interface PipelineSettings {
   /** `processing.computedAttributes.lastAttributes` / `.deviceAttributes`. */
   computedLast: boolean;
   computedDevice: boolean;
+  /** Attributes taken from the previous position when a message lacks them (`settings.ts`). */
+  copyAttributes: string[];
 }
 
 export function pipelineSettings(sources: readonly AttributeSource[]): PipelineSettings {
@@ -71,6 +74,7 @@ export function pipelineSettings(sources: readonly AttributeSource[]): PipelineS
     fuel: fuelOptions(sources),
     computedLast: flag('processing.computedAttributes.lastAttributes'),
     computedDevice: flag('processing.computedAttributes.deviceAttributes'),
+    copyAttributes: copyAttributes(sources),
   };
 }
 
@@ -150,6 +154,13 @@ export function enrichPosition(
   options: EnrichOptions = {},
 ): PositionRecord {
   const position = toPosition(decoded, context.deviceId, last, now);
+  if (last) {
+    for (const key of context.settings.copyAttributes) {
+      if (position.attributes[key] === undefined && last.attributes[key] !== undefined) {
+        position.attributes[key] = last.attributes[key];
+      }
+    }
+  }
   identifyDriver(position, context.deviceAttributes);
   const extras = {
     last: context.settings.computedLast ? last : null,

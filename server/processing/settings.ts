@@ -1,6 +1,6 @@
 import type { DistanceOptions } from './distance';
 import type { AlarmOptions, FuelOptions, OverspeedOptions } from './events';
-import { lookupBoolean, lookupNumber, type AttributeSource } from './lookup';
+import { lookupAttribute, lookupBoolean, lookupNumber, type AttributeSource } from './lookup';
 import { DEFAULT_MOTION_CONFIG, type MotionConfig } from './motion';
 
 /**
@@ -55,4 +55,21 @@ export function fuelOptions(sources: readonly AttributeSource[]): FuelOptions {
     dropThreshold: lookupNumber('fuelDropThreshold', sources, 0),
     increaseThreshold: lookupNumber('fuelIncreaseThreshold', sources, 0),
   };
+}
+
+/**
+ * The attributes a position takes from the one before when its message does not carry them
+ * (Traccar's `processing.copyAttributes`, a comma-separated list, with
+ * `processing.copyAttributes.enable`). Frota copies `blocked` unless told otherwise: a tracker's
+ * engine-cut relay stays as it was when a message (a command's answer, a status of another kind)
+ * says nothing of it, and the lock buttons and the list read it from the latest position.
+ */
+export function copyAttributes(sources: readonly AttributeSource[]): string[] {
+  if (!lookupBoolean('processing.copyAttributes.enable', sources, true)) return [];
+  const list = lookupAttribute('processing.copyAttributes', sources);
+  const text = typeof list === 'string' ? list : 'blocked';
+  return text
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
 }

@@ -135,6 +135,15 @@ function parseCli(argv: string[]): CliOptions {
   return options;
 }
 
+/**
+ * The first vehicle's number. Trackers' identifiers take their protocol's form without the
+ * prefix, so each protocol starts in a range of its own past the largest demo fleet
+ * (`DEMO_DEVICES` ≤ 100,000): simulated trackers never drive a vehicle the server's own demo
+ * fleet drives, and two families whose identifiers look alike (IMEIs) never share one.
+ */
+const firstIndex = ({ protocol }: CliOptions): number =>
+  protocol ? 100_000 * (1 + DEVICE_PROTOCOLS.indexOf(protocol)) : 0;
+
 /** Signs in and creates the devices the server does not have yet. */
 async function createMissingDevices(options: CliOptions, log: (line: string) => void) {
   const api = options.api!.replace(/\/$/, '');
@@ -153,7 +162,7 @@ async function createMissingDevices(options: CliOptions, log: (line: string) => 
   if (listed.status !== 200) throw new Error(`GET /api/devices failed: HTTP ${listed.status}`);
   const known = new Set(((await listed.json()) as { uniqueId: string }[]).map((d) => d.uniqueId));
   const missing = Array.from({ length: options.devices }, (_, i) =>
-    demoIdentity(i, options.prefix, options.protocol?.name),
+    demoIdentity(firstIndex(options) + i, options.prefix, options.protocol?.name),
   ).filter((identity) => !known.has(identity.uniqueId));
   if (missing.length === 0) return;
 
@@ -197,7 +206,11 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
 
   const { protocol } = options;
   const devices = Array.from({ length: options.devices }, (_, i) => {
-    const { uniqueId, category } = demoIdentity(i, options.prefix, protocol?.name);
+    const { uniqueId, category } = demoIdentity(
+      firstIndex(options) + i,
+      options.prefix,
+      protocol?.name,
+    );
     return { uniqueId, category };
   });
   const intervalMs = (options.devices / options.rate) * 1000;
@@ -235,7 +248,7 @@ async function runCli(argv: string[], log = (line: string) => console.log(line))
       log(
         `${elapsed} connected=${connected} sent=${sent} acknowledgements=${acknowledged} ` +
           `commands=${commands} dropped=${dropped} reconnects=${reconnects} ` +
-          `rate=${rate.toFixed(0)}/s (target ${options.rate}/s)`,
+          `rate=${rate.toFixed(rate < 10 ? 1 : 0)}/s (target ${options.rate}/s)`,
       );
       return;
     }

@@ -7,8 +7,9 @@ import { DeviceSession, MAX_WAITING_FRAMES, type Channel, type SessionDeps } fro
 /**
  * A protocol's TCP port: one `DeviceSession` per connection, fed the frames the protocol's
  * splitter cuts from the stream (docs/protocols.md). A connection that sends junk, a frame over
- * the buffer limit, or nothing for `idleMs` is closed; nothing else is affected. Reading pauses
- * while a connection's frames wait for the database, so a fast sender cannot grow memory.
+ * the buffer limit, nothing for `idleMs`, or no known device within two minutes is closed; nothing
+ * else is affected. Reading pauses while a connection's frames wait for the database, so a fast
+ * sender cannot grow memory.
  */
 
 export interface TcpListenerOptions {
@@ -19,6 +20,8 @@ export interface TcpListenerOptions {
   idleMs?: number;
   /** Unconsumed bytes a connection may hold. Default `FrameStream`'s. */
   bufferLimit?: number;
+  /** A connection still not bound to a device after this is closed. Default 2 minutes. */
+  unboundMs?: number;
 }
 
 export interface TcpListener {
@@ -29,6 +32,12 @@ export interface TcpListener {
 }
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
+/**
+ * A connection that has not named a device the server knows by then is closed: trackers identify
+ * themselves in their first frames, and a scanner or an unknown device must not hold a socket for
+ * the whole idle time.
+ */
+export const UNBOUND_CONNECTION_MS = 2 * 60_000;
 
 export async function startTcpListener(
   protocol: ProtocolDefinition,
@@ -57,6 +66,10 @@ export async function startTcpListener(
     };
     const session = new DeviceSession(protocol, channel, deps);
     sessions.set(socket, session);
+    const unbound = setTimeout(() => {
+      if (session.device === null) socket.destroy();
+    }, options.unboundMs ?? UNBOUND_CONNECTION_MS);
+    unbound.unref();
 
     const drop = (reason: string) => {
       deps.log.warn({ protocol: protocol.name, address, reason }, 'device connection dropped');
@@ -89,6 +102,7 @@ export async function startTcpListener(
       deps.log.debug({ err: error, protocol: protocol.name, address }, 'device connection error');
     });
     socket.on('close', () => {
+      clearTimeout(unbound);
       sessions.delete(socket);
       session.closed();
     });

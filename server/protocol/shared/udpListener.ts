@@ -7,7 +7,8 @@ import { DeviceSession, type Channel, type SessionDeps } from './session';
 /**
  * A protocol's UDP port: one `DeviceSession` per peer (address and port), so a device's datagrams
  * are dealt with in order and commands reach it at the address it last wrote from
- * (docs/protocols.md). A peer silent for `idleMs` is forgotten.
+ * (docs/protocols.md). A peer silent for `idleMs` is forgotten, one that never named a known
+ * device after a minute, and at most `MAX_UDP_PEERS` are held.
  */
 
 export interface UdpListenerOptions {
@@ -31,6 +32,13 @@ interface Peer {
 
 /** Datagrams a peer may have waiting; more are dropped (UDP devices send them again). */
 const MAX_PEER_BACKLOG = 64;
+/**
+ * Peers held at once. A source address costs nothing to forge on UDP: past this, datagrams from
+ * new peers are dropped rather than memory growing with a flood.
+ */
+export const MAX_UDP_PEERS = 100_000;
+/** A peer that never named a device the server knows is forgotten after this (ms). */
+const UNBOUND_PEER_MS = 60_000;
 
 export async function startUdpListener(
   protocol: ProtocolDefinition,
@@ -41,10 +49,11 @@ export async function startUdpListener(
   const socket = dgram.createSocket({ type: isIPv6(options.host) ? 'udp6' : 'udp4' });
   const peers = new Map<string, Peer>();
 
-  const peerFor = (address: string, port: number): Peer => {
+  const peerFor = (address: string, port: number): Peer | null => {
     const key = `${address}:${port}`;
     let peer = peers.get(key);
     if (!peer) {
+      if (peers.size >= MAX_UDP_PEERS) return null;
       const channel: Channel = {
         transport: 'udp',
         address,
@@ -62,8 +71,9 @@ export async function startUdpListener(
   };
 
   socket.on('message', (datagram, remote) => {
-    const { session } = peerFor(remote.address, remote.port);
-    if (session.backlog >= MAX_PEER_BACKLOG) return;
+    const peer = peerFor(remote.address, remote.port);
+    if (!peer || peer.session.backlog >= MAX_PEER_BACKLOG) return;
+    const { session } = peer;
     const frames =
       protocol.datagrams === 'whole'
         ? [datagram]
@@ -84,13 +94,14 @@ export async function startUdpListener(
     () => {
       const now = Date.now();
       for (const [key, peer] of peers) {
-        if (now - peer.lastSeen > idleMs) {
+        const silentFor = now - peer.lastSeen;
+        if (silentFor > idleMs || (peer.session.device === null && silentFor > UNBOUND_PEER_MS)) {
           peers.delete(key);
           peer.session.closed();
         }
       }
     },
-    Math.min(idleMs, 60_000),
+    Math.min(idleMs, UNBOUND_PEER_MS / 2),
   ).unref();
 
   return {

@@ -97,6 +97,18 @@ describe('tracking core for connected trackers', () => {
     ]);
   });
 
+  it('stores once the same fix sent twice before the first copy is stored', async () => {
+    const { van } = fleet;
+    // One frame carrying a record twice, or a resend racing the first copy's batch.
+    const [first, second] = await Promise.all([
+      submit(fix(van.uniqueId, T0 + 20_000)),
+      submit(fix(van.uniqueId, T0 + 20_000)),
+    ]);
+    expect([first.kind, second.kind]).toEqual(['stored', 'duplicate']);
+    await idle();
+    expect((await positionsOf(van.id)).filter((p) => p.fixTime === T0 + 20_000)).toHaveLength(1);
+  });
+
   it('keeps every resent fix when the server turns the duplicate filter off', async () => {
     const { truck } = fleet;
     await db.kysely

@@ -72,6 +72,34 @@ describe('enrichPosition', () => {
     expect(second.serverTime).toBe(T0);
   });
 
+  it('keeps the engine-cut state a message says nothing of, unless told not to', () => {
+    const blocked = enrichPosition(
+      context(),
+      decode(`id=a&lat=10&lon=20&blocked=true&timestamp=${T0}`),
+      null,
+      T0,
+    );
+    // A command's answer: no fix, no relay state.
+    const answer = enrichPosition(context(), decode(`id=a&result=OK`, T0 + 1_000), blocked, T0);
+    expect(answer.attributes.blocked).toBe(true);
+    const off = context({ sources: [{ 'processing.copyAttributes.enable': false }] });
+    expect(
+      enrichPosition(off, decode(`id=a&result=OK`, T0 + 1_000), blocked, T0).attributes.blocked,
+    ).toBeUndefined();
+    const listed = context({ sources: [{ 'processing.copyAttributes': 'ignition,blocked' }] });
+    const withIgnition = { ...blocked, attributes: { ...blocked.attributes, ignition: true } };
+    expect(
+      enrichPosition(listed, decode(`id=a&result=OK`, T0 + 1_000), withIgnition, T0).attributes,
+    ).toMatchObject({ blocked: true, ignition: true });
+  });
+
+  it('lets a position that places the device nowhere give way to any fix', () => {
+    const placeholder = { fixTime: T0, outdated: true, latitude: 0, longitude: 0 };
+    expect(isLatest({ fixTime: T0 - 60_000 }, placeholder)).toBe(true);
+    expect(isLatest({ fixTime: T0 - 60_000 }, { ...placeholder, latitude: 1 })).toBe(false);
+    expect(isLatest({ fixTime: T0 - 60_000 }, { fixTime: T0 })).toBe(false);
+  });
+
   it('fills a message without coordinates from the last position and marks it outdated', () => {
     const ctx = context();
     const last = enrichPosition(
