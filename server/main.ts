@@ -92,6 +92,14 @@ async function main(): Promise<void> {
     for (const { protocol, port } of devicePorts.ports) {
       app.log.info(`${protocol} listening on port ${port}`);
     }
+    app.deviceListeningPorts.push(
+      { protocol: 'osmand', port: osmand.port, transports: ['http'] },
+      ...devicePorts.ports.map(({ protocol, port }) => ({
+        protocol,
+        port,
+        transports: DEVICE_PROTOCOLS.find((p) => p.name === protocol)?.transports ?? ['tcp'],
+      })),
+    );
   }
   await app.listen({ port: config.port, host: config.host });
   if (demoDevices.length > 0) {

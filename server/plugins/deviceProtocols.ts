@@ -5,6 +5,14 @@ import { makeEvent } from '../processing/types';
 import { ConnectedDevices } from '../protocol/shared/connectedDevices';
 import type { CommandQueue } from '../protocol/shared/directory';
 import type { SessionDeps } from '../protocol/shared/session';
+import type { Transport } from '../protocol/shared/definition';
+
+/** A port devices report to, as the administrators' screens show it. */
+export interface ListeningPort {
+  protocol: string;
+  port: number;
+  transports: readonly (Transport | 'http')[];
+}
 
 /**
  * Wires the hardware protocols' sessions (docs/protocols.md) to the rest of the server: the
@@ -20,6 +28,8 @@ declare module 'fastify' {
     deviceSessions: ConnectedDevices;
     /** What each protocol session needs (`protocol/devicePorts.ts`). */
     deviceSessionDeps: SessionDeps;
+    /** The ports devices report to, once `main.ts` opened them (OsmAnd's first). */
+    deviceListeningPorts: ListeningPort[];
   }
 }
 
@@ -49,6 +59,7 @@ export const deviceProtocolsPlugin = fp(
       if (change.kind === 'commandQueued') sessions.deliverQueued(change.deviceId);
     });
     app.decorate('deviceSessions', sessions);
+    app.decorate('deviceListeningPorts', []);
     app.decorate('deviceSessionDeps', {
       sink: ingest,
       directory,

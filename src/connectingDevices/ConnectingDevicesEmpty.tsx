@@ -2,11 +2,11 @@ import SensorsIcon from '@mui/icons-material/Sensors';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { DevicePortsTable } from './DevicePortsTable';
 
 /**
- * What the list is and how a tracker is pointed at this server. The address is the one this page
- * was reached at; the protocols' port numbers are the server's to say (its log and its
- * documentation), since the server settings do not carry them.
+ * What the list is and how a tracker is pointed at this server: the address this page was reached
+ * at, and the port of each protocol as the server opened it.
  */
 export const ConnectingDevicesEmpty = () => {
   const translate = useTranslate();
@@ -26,6 +26,7 @@ export const ConnectingDevicesEmpty = () => {
       <Typography variant="body2" paragraph>
         {translate('connectingDevices.empty.ports')}
       </Typography>
+      <DevicePortsTable />
       <Typography variant="body2" paragraph>
         {translate('connectingDevices.empty.auto')}
       </Typography>

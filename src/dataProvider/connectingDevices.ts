@@ -16,7 +16,19 @@ export interface ConnectingDevice {
   attempts: number;
 }
 
+/** A port devices report to (`GET /tarkan/devices/ports`, administrators). */
+export interface DevicePort {
+  protocol: string;
+  port: number;
+  /** `tcp`, `udp`, or `http` for OsmAnd. */
+  transports: string[];
+}
+
 export const connectingDeviceMethods = {
+  /** The ports this server's devices report to: OsmAnd's, then each tracker protocol's. */
+  getDevicePorts: (signal?: AbortSignal): Promise<DevicePort[]> =>
+    getJson<DevicePort[]>('/tarkan/devices/ports', { signal }),
+
   /** The identifiers still unregistered, most recently heard first. */
   getConnectingDevices: (signal?: AbortSignal): Promise<ConnectingDevice[]> =>
     getJson<ConnectingDevice[]>('/tarkan/devices/connecting', { signal }),

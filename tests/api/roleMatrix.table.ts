@@ -1302,6 +1302,11 @@ export const MATRIX: Row[] = [
     c('list', 'ADMIN_ONLY', () => ({ path: '/tarkan/devices/connecting' })),
   ),
   row(
+    'GET',
+    '/tarkan/devices/ports',
+    c('list', 'ADMIN_ONLY', () => ({ path: '/tarkan/devices/ports' })),
+  ),
+  row(
     'DELETE',
     '/tarkan/devices/connecting/:uniqueId',
     c(

@@ -86,6 +86,19 @@ const fixAt = (secondsAgo: number, latitude: number, longitude: number): Simulat
   batteryLevel: 90,
 });
 
+it('tells administrators the port each protocol listens on', async () => {
+  const res = await f.admin.get('/tarkan/devices/ports');
+  const ports = (await res.json()) as { protocol: string; port: number; transports: string[] }[];
+  expect(ports[0]).toEqual({ protocol: 'osmand', port: f.server.osmandPort, transports: ['http'] });
+  for (const protocol of DEVICE_PROTOCOLS) {
+    expect(ports).toContainEqual({
+      protocol: protocol.name,
+      port: f.server.devicePort(protocol.name),
+      transports: [...protocol.transports],
+    });
+  }
+});
+
 describe.each(DEVICE_PROTOCOLS.map((protocol, index) => ({ protocol, index })))(
   '$protocol.name over TCP',
   ({ protocol, index }) => {

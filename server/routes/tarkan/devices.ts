@@ -15,8 +15,9 @@ const ConnectingDevice = Type.Object({
 
 /**
  * Devices trying to connect (docs/extension-api.md): trackers that sent an identifier no device
- * is registered under, for administrators to add (with `POST /api/devices`) or dismiss. Embedded
- * mode only: the identifiers are what this server's protocol ports heard.
+ * is registered under, for administrators to add (with `POST /api/devices`) or dismiss, and the
+ * ports devices report to, for pointing a tracker at the server. Embedded mode only: they are this
+ * server's protocol ports.
  */
 export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const hooks = { onRequest: app.auth.adminHook };
@@ -30,6 +31,27 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         firstSeen: toIso(device.firstSeen) as string,
         lastSeen: toIso(device.lastSeen) as string,
       })),
+  );
+
+  app.get(
+    '/tarkan/devices/ports',
+    {
+      ...hooks,
+      schema: {
+        response: {
+          200: Type.Array(
+            Type.Object({
+              protocol: Type.String(),
+              port: Type.Integer(),
+              transports: Type.Array(Type.String()),
+            }),
+          ),
+          ...baseErrors,
+        },
+      },
+    },
+    async () =>
+      app.deviceListeningPorts.map((port) => ({ ...port, transports: [...port.transports] })),
   );
 
   app.delete(

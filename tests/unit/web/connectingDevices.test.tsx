@@ -210,14 +210,28 @@ describe('the devices trying to connect screen', () => {
   });
 
   it('explains, when empty, what the list is and how a tracker is pointed at this server', async () => {
-    fakeFetch({ 'GET /tarkan/devices/connecting': () => jsonResponse([]) });
+    fakeFetch({
+      'GET /tarkan/devices/connecting': () => jsonResponse([]),
+      'GET /tarkan/devices/ports': () =>
+        jsonResponse([
+          { protocol: 'osmand', port: 5055, transports: ['http'] },
+          { protocol: 'gt06', port: 5023, transports: ['tcp'] },
+          { protocol: 'teltonika', port: 5027, transports: ['tcp', 'udp'] },
+        ]),
+    });
     renderApp(<ConnectingDevicesPage />, { locale: 'es-ES' });
     const empty = await screen.findByTestId('connecting-devices-empty');
+    // Each protocol's port, as the server opened it.
+    const ports = await within(empty).findByTestId('device-ports');
+    expect(within(ports).getByRole('columnheader', { name: 'Puerto' })).toBeVisible();
+    const teltonika = within(ports).getByRole('row', { name: /Teltonika/ });
+    expect(teltonika).toHaveTextContent('Teltonika5027TCP, UDP');
+    expect(within(ports).getByRole('row', { name: /GT06/ })).toHaveTextContent('GT065023TCP');
     expect(
       screen.getByRole('heading', { name: 'Dispositivos intentando conectarse' }),
     ).toBeInTheDocument();
     expect(within(empty).getByText('Ningún dispositivo intentando conectarse')).toBeVisible();
-    // The address this page was reached at; the ports are the server's to say.
+    // The address this page was reached at.
     expect(within(empty).getByText(/a la dirección localhost, en el puerto/)).toBeVisible();
     expect(within(empty).getByText(/GT06_PORT/)).toBeVisible();
     expect(within(empty).getByRole('link', { name: 'Configuración del servidor' })).toHaveAttribute(

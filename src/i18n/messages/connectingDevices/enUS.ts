@@ -28,9 +28,14 @@ const connectingDevicesEnUS = {
       what: 'When a tracker reaches the server with an identifier (usually its IMEI) that is not registered as a device, it shows up here, to be added with one click.',
       how: 'To point a tracker at this server, set it (usually with an SMS command: see its manual) to send to the address %{host}, on the port of its protocol.',
       ports:
-        'Each protocol listens on a port of its own, which the server writes to its log when it starts ("gt06 listening on port …") and which is set with a variable named after the protocol (GT06_PORT, H02_PORT, …): see the server documentation.',
+        'Each protocol listens on a port of its own (set with GT06_PORT, H02_PORT, … when the server starts):',
       auto: 'To have unknown trackers registered as devices at once instead, turn on "Register unknown devices automatically" in the server settings.',
       settings: 'Server settings',
+    },
+    ports: {
+      protocol: 'Protocol',
+      port: 'Port',
+      transport: 'Transport',
     },
     settings: {
       section: 'Unregistered trackers',

@@ -30,9 +30,14 @@ const connectingDevicesEsES: typeof connectingDevicesEnUS = {
       what: 'Cuando un rastreador llega al servidor con un identificador (normalmente su IMEI) que no está registrado como dispositivo, aparece aquí, para añadirlo con un clic.',
       how: 'Para dirigir un rastreador a este servidor, configúrelo (normalmente con un comando SMS: vea su manual) para enviar a la dirección %{host}, en el puerto de su protocolo.',
       ports:
-        'Cada protocolo escucha en un puerto propio, que el servidor escribe en su registro al iniciar ("gt06 listening on port …") y que se define con una variable con el nombre del protocolo (GT06_PORT, H02_PORT, …): vea la documentación del servidor.',
+        'Cada protocolo escucha en un puerto propio (definido con GT06_PORT, H02_PORT, … al iniciar el servidor):',
       auto: 'Para que los rastreadores desconocidos se registren como dispositivos al momento, active "Registrar dispositivos desconocidos automáticamente" en la configuración del servidor.',
       settings: 'Configuración del servidor',
+    },
+    ports: {
+      protocol: 'Protocolo',
+      port: 'Puerto',
+      transport: 'Transporte',
     },
     settings: {
       section: 'Rastreadores no registrados',

@@ -30,9 +30,14 @@ const connectingDevicesPtBR: typeof connectingDevicesEnUS = {
       what: 'Quando um rastreador chega ao servidor com um identificador (em geral o IMEI) que não está cadastrado como dispositivo, ele aparece aqui, para ser adicionado com um clique.',
       how: 'Para apontar um rastreador para este servidor, configure-o (em geral por um comando SMS: veja o manual dele) para enviar ao endereço %{host}, na porta do protocolo dele.',
       ports:
-        'Cada protocolo escuta numa porta própria, que o servidor escreve no log ao iniciar ("gt06 listening on port …") e que se define numa variável com o nome do protocolo (GT06_PORT, H02_PORT, …): veja a documentação do servidor.',
+        'Cada protocolo escuta numa porta própria (definida nas variáveis GT06_PORT, H02_PORT, … ao iniciar o servidor):',
       auto: 'Para que rastreadores desconhecidos sejam cadastrados como dispositivos na hora, ative "Cadastrar dispositivos desconhecidos automaticamente" nas configurações do servidor.',
       settings: 'Configurações do servidor',
+    },
+    ports: {
+      protocol: 'Protocolo',
+      port: 'Porta',
+      transport: 'Transporte',
     },
     settings: {
       section: 'Rastreadores não cadastrados',
