@@ -134,8 +134,12 @@ export class DeviceSession {
     return true;
   }
 
-  /** The connection ended: the device is no longer reachable through this session. */
-  closed(): void {
+  /**
+   * The connection ended: the device is no longer reachable through this session. `shutdown`:
+   * the server is stopping, and the device will be back on the next start (or another instance)
+   * in seconds, so it is not marked offline (which would notify everyone of every vehicle).
+   */
+  closed(shutdown = false): void {
     if (this.ended) return;
     this.ended = true;
     if (!this.bound) return;
@@ -143,7 +147,7 @@ export class DeviceSession {
     const current = this.deps.registry.get(deviceId) === this;
     this.deps.registry.unbind(deviceId, this);
     // A device that reconnected already has a newer session: it is not offline.
-    if (current) this.deps.sink.connection(uniqueId, 'closed');
+    if (current && !shutdown) this.deps.sink.connection(uniqueId, 'closed');
   }
 
   private send(data: Buffer): void {

@@ -45,6 +45,7 @@ export async function startTcpListener(
 ): Promise<TcpListener> {
   const { deps } = options;
   const sessions = new Map<Socket, DeviceSession>();
+  let stopping = false;
 
   const accept = (socket: Socket) => {
     const address = plainAddress(socket.remoteAddress);
@@ -104,7 +105,7 @@ export async function startTcpListener(
     socket.on('close', () => {
       clearTimeout(unbound);
       sessions.delete(socket);
-      session.closed();
+      session.closed(stopping);
     });
   };
 
@@ -127,6 +128,7 @@ export async function startTcpListener(
       return sessions.size;
     },
     async close(graceMs = 3_000) {
+      stopping = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const idle = Promise.all([...sessions.values()].map((session) => session.idle()));
       await Promise.race([idle, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);

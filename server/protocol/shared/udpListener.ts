@@ -115,7 +115,7 @@ export async function startUdpListener(
         Promise.all([...peers.values()].map((peer) => peer.session.idle())),
         new Promise((resolve) => setTimeout(resolve, 3_000).unref()),
       ]);
-      for (const peer of peers.values()) peer.session.closed();
+      for (const peer of peers.values()) peer.session.closed(true);
       peers.clear();
       await new Promise<void>((resolve) => socket.close(() => resolve()));
     },

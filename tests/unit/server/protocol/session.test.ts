@@ -206,4 +206,12 @@ describe('device session', () => {
     alone.session.closed();
     expect(alone.connection).toEqual(['123 open', '123 closed']);
   });
+
+  it('leaves its devices online when the server itself is stopping', async () => {
+    const h = harness({ '123': 7 });
+    await h.session.receive(frame('LOGIN 123'));
+    h.session.closed(true);
+    expect(h.connection).toEqual(['123 open']);
+    expect(h.registry.get(7)).toBeUndefined();
+  });
 });
