@@ -5,6 +5,7 @@ import { main as latency } from './latency';
 import { main as lists } from './lists';
 import { main as reports } from './reports';
 import { printFigures, type Figure } from './support';
+import { main as trackers } from './trackers';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['OsmAnd ingest throughput', ingest],
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['List response times', lists],
   ['Reports on a device-year', reports],
   ['Geofence coverage with 10,000 devices', geofenceCoverage],
+  ['Hardware trackers at fleet scale', trackers],
 ];
 
 const results: [string, Figure[]][] = [];
