@@ -40,6 +40,12 @@ export class StatisticsRecorder implements MessageCounter {
   /** The day being counted and when it ends, so most calls skip the date arithmetic. */
   private current: DayCounts | null = null;
   private currentEnd = 0;
+  /**
+   * The users and devices already written as active on `written.day`: a big fleet reports every
+   * minute, and writing its ten thousand ids again at every flush would hold the database (and,
+   * on SQLite, the event loop) for nothing.
+   */
+  private written = { day: 0, users: new Set<number>(), devices: new Set<number>() };
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -74,7 +80,7 @@ export class StatisticsRecorder implements MessageCounter {
   request(userId: number): void {
     const today = this.today();
     today.counts.requests += 1;
-    today.users.add(userId);
+    if (this.written.day !== today.day || !this.written.users.has(userId)) today.users.add(userId);
   }
 
   received(): void {
@@ -84,7 +90,9 @@ export class StatisticsRecorder implements MessageCounter {
   stored(deviceId: number, protocol: string | null): void {
     const today = this.today();
     today.counts.messagesStored += 1;
-    today.devices.set(deviceId, protocol);
+    if (this.written.day !== today.day || !this.written.devices.has(deviceId)) {
+      today.devices.set(deviceId, protocol);
+    }
   }
 
   /** Hands over everything counted so far and starts again from zero. */
@@ -93,6 +101,16 @@ export class StatisticsRecorder implements MessageCounter {
     this.days.clear();
     this.current = null;
     return taken;
+  }
+
+  /** A day's active ids reached the database: they need not be written again that day. */
+  markWritten(day: DayCounts): void {
+    if (day.day < this.written.day) return;
+    if (day.day > this.written.day) {
+      this.written = { day: day.day, users: new Set(), devices: new Set() };
+    }
+    for (const id of day.users) this.written.users.add(id);
+    for (const id of day.devices.keys()) this.written.devices.add(id);
   }
 
   /** Puts back counts a failed flush could not write, to be tried with the next one. */

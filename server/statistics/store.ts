@@ -146,6 +146,7 @@ export async function flushStatistics(
   for (const day of taken) {
     try {
       await addDay(db, day);
+      recorder.markWritten(day);
     } catch (err) {
       failed.push(day);
       error = err;

@@ -229,6 +229,27 @@ describe('Teltonika over UDP', () => {
     }
   });
 
+  it('follows a tracker to the port it last wrote from (a carrier NAT changes it)', async () => {
+    const moving = teltonika.device.uniqueId(702);
+    const deviceId = await device('FMB behind NAT', moving);
+    const [before, after] = await Promise.all([UdpPeer.open(), UdpPeer.open()]);
+    try {
+      before.send(datagram(0x0001, 0x01, moving, fixAt(40).time));
+      await before.next();
+      after.send(datagram(0x0002, 0x02, moving, fixAt(20).time));
+      await after.next();
+      const sent = await f.admin.json('/api/commands/send', { deviceId, type: 'engineStop' });
+      expect(sent.status).toBe(200);
+      await after.next();
+      await sleep(300);
+      // The old port is let go: nothing for it, and the device is still online.
+      expect(before.pending).toBe(0);
+      expect(await deviceStatus(deviceId)).toBe('online');
+    } finally {
+      await Promise.all([before.close(), after.close()]);
+    }
+  });
+
   it('lists an IMEI nobody registered and answers it nothing', async () => {
     const stranger = teltonika.device.uniqueId(991);
     const peer = await UdpPeer.open();

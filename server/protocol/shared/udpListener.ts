@@ -26,6 +26,7 @@ export interface UdpListener {
 }
 
 interface Peer {
+  key: string;
   session: DeviceSession;
   lastSeen: number;
 }
@@ -48,7 +49,32 @@ export async function startUdpListener(
   const idleMs = options.idleMs ?? 30 * 60_000;
   const socket = dgram.createSocket({ type: isIPv6(options.host) ? 'udp6' : 'udp4' });
   const peers = new Map<string, Peer>();
+  /** The peer each device last wrote from. */
+  const peerOfDevice = new Map<number, string>();
 
+  /**
+   * A device writing from a new address or port (a carrier's NAT gives it another at will) has
+   * one peer: the one it last wrote from, where its commands go. Its older peer is let go at once
+   * instead of being held for the idle time, so a fleet behind NAT does not pile up sessions.
+   */
+  const follow = (peer: Peer) => {
+    const bound = peer.session.device;
+    if (!bound) return;
+    const previous = peerOfDevice.get(bound.deviceId);
+    if (previous === peer.key) return;
+    peerOfDevice.set(bound.deviceId, peer.key);
+    const old = previous === undefined ? undefined : peers.get(previous);
+    if (old) {
+      peers.delete(old.key);
+      old.session.closed(true);
+    }
+  };
+  const forget = (peer: Peer) => {
+    peers.delete(peer.key);
+    const bound = peer.session.device;
+    if (bound && peerOfDevice.get(bound.deviceId) === peer.key) peerOfDevice.delete(bound.deviceId);
+    peer.session.closed();
+  };
   const peerFor = (address: string, port: number): Peer | null => {
     const key = `${address}:${port}`;
     let peer = peers.get(key);
@@ -59,11 +85,10 @@ export async function startUdpListener(
         address,
         send: (data) => socket.send(data, port, address),
         close: () => {
-          peers.delete(key);
-          peer?.session.closed();
+          if (peer) forget(peer);
         },
       };
-      peer = { session: new DeviceSession(protocol, channel, deps), lastSeen: 0 };
+      peer = { key, session: new DeviceSession(protocol, channel, deps), lastSeen: 0 };
       peers.set(key, peer);
     }
     peer.lastSeen = Date.now();
@@ -78,7 +103,12 @@ export async function startUdpListener(
       protocol.datagrams === 'whole'
         ? [datagram]
         : new FrameStream(protocol.splitter(), datagram.length).push(datagram).frames;
-    for (const frame of frames) session.receive(frame).catch(() => undefined);
+    for (const frame of frames) {
+      session.receive(frame).then(
+        () => follow(peer),
+        () => undefined,
+      );
+    }
   });
   socket.on('error', (error) => deps.log.error({ err: error, protocol: protocol.name }, 'udp'));
 
@@ -93,11 +123,10 @@ export async function startUdpListener(
   const sweep = setInterval(
     () => {
       const now = Date.now();
-      for (const [key, peer] of peers) {
+      for (const peer of [...peers.values()]) {
         const silentFor = now - peer.lastSeen;
         if (silentFor > idleMs || (peer.session.device === null && silentFor > UNBOUND_PEER_MS)) {
-          peers.delete(key);
-          peer.session.closed();
+          forget(peer);
         }
       }
     },
@@ -117,6 +146,7 @@ export async function startUdpListener(
       ]);
       for (const peer of peers.values()) peer.session.closed(true);
       peers.clear();
+      peerOfDevice.clear();
       await new Promise<void>((resolve) => socket.close(() => resolve()));
     },
   };

@@ -26,6 +26,29 @@ describe('the statistics recorder', () => {
     expect(days[0].devices).toEqual(new Map([[7, 'osmand']]));
     expect(recorder.take()).toEqual([]);
   });
+
+  it("writes a day's active devices and users once, and again the next day", () => {
+    let now = new Date(2026, 4, 10, 10, 0).getTime();
+    const recorder = new StatisticsRecorder(() => now);
+    recorder.stored(7, 'gt06');
+    recorder.request(1);
+    const [first] = recorder.take();
+    recorder.markWritten(first);
+    // The same fleet an hour later: counted, but its ids are already stored for the day.
+    now += 3_600_000;
+    recorder.stored(7, 'gt06');
+    recorder.stored(8, 'gt06');
+    recorder.request(1);
+    const [second] = recorder.take();
+    expect(second.counts.messagesStored).toBe(2);
+    expect([...second.devices.keys()]).toEqual([8]);
+    expect(second.users.size).toBe(0);
+    recorder.markWritten(second);
+    now = new Date(2026, 4, 11, 10, 0).getTime();
+    recorder.stored(7, 'gt06');
+    const [next] = recorder.take();
+    expect([...next.devices.keys()]).toEqual([7]);
+  });
 });
 
 describe.each([sqliteTarget(), postgresTarget()])('statistics storage on $name', (target) => {
