@@ -267,7 +267,8 @@ describe('caches agree within a second', () => {
       const mark = socket.messages.length;
       const sentAt = Date.now();
       await sendFix(a, unlinked.uniqueId, { time: Date.now(), lat: -23.6 - i / 1e3 });
-      await sendFix(a, kept.uniqueId, { time: Date.now() });
+      // A fix of its own each time: the same fix sent twice is a duplicate, and not pushed.
+      await sendFix(a, kept.uniqueId, { time: Date.now(), lat: -23.5 - i / 1e3 });
       await waitFor(() =>
         socket.items<Position>('positions', mark).find(({ item }) => item.deviceId === kept.id),
       );
