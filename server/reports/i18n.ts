@@ -1,7 +1,10 @@
 import type { SheetName } from './access';
 import type { Language } from './preferences';
 
-/** Texts of the report spreadsheets in the product's three languages. */
+/**
+ * Texts of the report spreadsheets in the product's three languages. Event and alarm names are
+ * not here: the sheets use the screens' own (model/eventNames).
+ */
 
 export type ColumnKey =
   | 'device'
@@ -49,8 +52,6 @@ interface Texts {
   statuses: Record<string, string>;
   yes: string;
   no: string;
-  dateFormat: string;
-  events: Record<string, string>;
 }
 
 const PT: Texts = {
@@ -113,32 +114,6 @@ const PT: Texts = {
   statuses: { online: 'Online', offline: 'Offline', unknown: 'Desconhecido' },
   yes: 'Sim',
   no: 'Não',
-  dateFormat: 'dd/mm/yyyy hh:mm:ss',
-  events: {
-    commandResult: 'Resultado de comando',
-    deviceOnline: 'Dispositivo online',
-    deviceUnknown: 'Dispositivo desconhecido',
-    deviceOffline: 'Dispositivo offline',
-    deviceInactive: 'Dispositivo inativo',
-    queuedCommandSent: 'Comando na fila enviado',
-    deviceMoving: 'Dispositivo em movimento',
-    deviceStopped: 'Dispositivo parado',
-    deviceOverspeed: 'Excesso de velocidade',
-    deviceFuelDrop: 'Queda de combustível',
-    deviceFuelIncrease: 'Aumento de combustível',
-    geofenceEnter: 'Entrada na cerca',
-    geofenceExit: 'Saída da cerca',
-    geofenceCrossed: 'Cerca cruzada',
-    proximityEnter: 'Aproximação',
-    proximityExit: 'Afastamento',
-    unaccompaniedMotion: 'Movimento desacompanhado',
-    alarm: 'Alarme',
-    ignitionOn: 'Ignição ligada',
-    ignitionOff: 'Ignição desligada',
-    maintenance: 'Manutenção necessária',
-    driverChanged: 'Motorista alterado',
-    media: 'Mídia',
-  },
 };
 
 const ES: Texts = {
@@ -201,32 +176,6 @@ const ES: Texts = {
   statuses: { online: 'En línea', offline: 'Fuera de línea', unknown: 'Desconocido' },
   yes: 'Sí',
   no: 'No',
-  dateFormat: 'dd/mm/yyyy hh:mm:ss',
-  events: {
-    commandResult: 'Resultado de comando',
-    deviceOnline: 'Dispositivo en línea',
-    deviceUnknown: 'Dispositivo desconocido',
-    deviceOffline: 'Dispositivo fuera de línea',
-    deviceInactive: 'Dispositivo inactivo',
-    queuedCommandSent: 'Comando en cola enviado',
-    deviceMoving: 'Dispositivo en movimiento',
-    deviceStopped: 'Dispositivo detenido',
-    deviceOverspeed: 'Exceso de velocidad',
-    deviceFuelDrop: 'Caída de combustible',
-    deviceFuelIncrease: 'Aumento de combustible',
-    geofenceEnter: 'Entrada en geocerca',
-    geofenceExit: 'Salida de geocerca',
-    geofenceCrossed: 'Geocerca cruzada',
-    proximityEnter: 'Acercamiento',
-    proximityExit: 'Alejamiento',
-    unaccompaniedMotion: 'Movimiento no acompañado',
-    alarm: 'Alarma',
-    ignitionOn: 'Encendido activado',
-    ignitionOff: 'Encendido desactivado',
-    maintenance: 'Mantenimiento requerido',
-    driverChanged: 'Conductor cambiado',
-    media: 'Multimedia',
-  },
 };
 
 const EN: Texts = {
@@ -289,32 +238,6 @@ const EN: Texts = {
   statuses: { online: 'Online', offline: 'Offline', unknown: 'Unknown' },
   yes: 'Yes',
   no: 'No',
-  dateFormat: 'mm/dd/yyyy hh:mm:ss',
-  events: {
-    commandResult: 'Command result',
-    deviceOnline: 'Device online',
-    deviceUnknown: 'Device unknown',
-    deviceOffline: 'Device offline',
-    deviceInactive: 'Device inactive',
-    queuedCommandSent: 'Queued command sent',
-    deviceMoving: 'Device moving',
-    deviceStopped: 'Device stopped',
-    deviceOverspeed: 'Speed limit exceeded',
-    deviceFuelDrop: 'Fuel drop',
-    deviceFuelIncrease: 'Fuel increase',
-    geofenceEnter: 'Geofence entered',
-    geofenceExit: 'Geofence exited',
-    geofenceCrossed: 'Geofence crossed',
-    proximityEnter: 'Proximity enter',
-    proximityExit: 'Proximity exit',
-    unaccompaniedMotion: 'Unaccompanied motion',
-    alarm: 'Alarm',
-    ignitionOn: 'Ignition on',
-    ignitionOff: 'Ignition off',
-    maintenance: 'Maintenance required',
-    driverChanged: 'Driver changed',
-    media: 'Media',
-  },
 };
 
 export const TEXTS: Record<Language, Texts> = { 'pt-BR': PT, 'es-ES': ES, 'en-US': EN };

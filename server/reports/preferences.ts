@@ -1,3 +1,4 @@
+import type { DistanceUnit, SheetLanguage, SheetPrefs, SpeedUnit } from '../../model/spreadsheet';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone';
 
 /**
@@ -9,16 +10,9 @@ import { DEFAULT_TIMEZONE, isValidTimezone } from './timezone';
  * `tarkan.lang`, else pt-BR.
  */
 
-export type SpeedUnit = 'kn' | 'kmh' | 'mph';
-export type DistanceUnit = 'km' | 'mi' | 'nmi';
-export type Language = 'pt-BR' | 'es-ES' | 'en-US';
-
-export interface Preferences {
-  speedUnit: SpeedUnit;
-  distanceUnit: DistanceUnit;
-  timezone: string;
-  language: Language;
-}
+export type { DistanceUnit, SpeedUnit };
+export type Language = SheetLanguage;
+export type Preferences = SheetPrefs;
 
 type Attributes = Readonly<Record<string, unknown>>;
 
@@ -66,13 +60,3 @@ export function preferences(
     language,
   };
 }
-
-export const SPEED_FACTORS: Record<SpeedUnit, number> = { kn: 1, kmh: 1.852, mph: 1.15078 };
-/** Metres to the unit. */
-export const DISTANCE_FACTORS: Record<DistanceUnit, number> = {
-  km: 0.001,
-  mi: 0.000621371,
-  nmi: 1 / 1852,
-};
-export const SPEED_LABELS: Record<SpeedUnit, string> = { kn: 'kn', kmh: 'km/h', mph: 'mph' };
-export const DISTANCE_LABELS: Record<DistanceUnit, string> = { km: 'km', mi: 'mi', nmi: 'nmi' };

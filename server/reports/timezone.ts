@@ -1,77 +1,13 @@
+import { isValidTimezone, offsetAt, toWall } from '../../model/wallTime';
+
 /**
- * Local time in an IANA zone without a date library: offsets from `Intl.DateTimeFormat`, cached
- * per zone and per 15-minute slot (every real zone changes offset on such a boundary), so
- * formatting 100,000 times costs a few hundred `Intl` calls. Pure.
+ * Report days in an IANA zone (local midnights, daily windows) over the shared wall-time
+ * conversion in model/wallTime.ts. Pure.
  */
 
+export { isValidTimezone, toWall };
+
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-export function isValidTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-const SLOT = 15 * 60_000;
-const offsetCache = new Map<string, Map<number, number>>();
-
-function computeOffset(millis: number, zone: string): number {
-  const parts = formatter(zone).formatToParts(new Date(millis));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return wall - (millis - (((millis % 1000) + 1000) % 1000));
-}
-
-/** Offset of `zone` from UTC at instant `millis`, in ms (local = UTC + offset). */
-function offsetAt(millis: number, zone: string): number {
-  let cache = offsetCache.get(zone);
-  if (!cache) {
-    cache = new Map();
-    offsetCache.set(zone, cache);
-  }
-  const slot = Math.floor(millis / SLOT);
-  let offset = cache.get(slot);
-  if (offset === undefined) {
-    // The offset at the slot start holds for the whole slot.
-    offset = computeOffset(slot * SLOT, zone);
-    if (cache.size > 100_000) cache.clear();
-    cache.set(slot, offset);
-  }
-  return offset;
-}
-
-/** Local wall-clock time as if it were UTC (for Excel date cells and day arithmetic). */
-export const toWall = (millis: number, zone: string): number => millis + offsetAt(millis, zone);
 
 const DAY = 86_400_000;
 

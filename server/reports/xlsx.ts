@@ -1,6 +1,16 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Event } from '../../model';
+import { EVENT_NAMES, alarmText, eventTypeText } from '../../model/eventNames';
+import {
+  CellFormat,
+  SPEED_LABELS,
+  XLSX_TYPE,
+  addSheet,
+  fileDay,
+  type Cell,
+  type CellKind,
+} from '../../model/spreadsheet';
 import { parseAttributes } from '../db/json';
 import type { SheetName } from './access';
 import { TEXTS, type ColumnKey } from './i18n';
@@ -11,34 +21,26 @@ import type {
   TripReportItem,
 } from '../../model/report';
 import type { DeviceSheetItem } from './devicesReport';
-import {
-  DISTANCE_FACTORS,
-  DISTANCE_LABELS,
-  SPEED_FACTORS,
-  SPEED_LABELS,
-  type Preferences,
-} from './preferences';
+import type { Preferences } from './preferences';
 import type { RouteRow } from './source';
-import { toWall } from './timezone';
 
 /**
  * Report spreadsheets, written with exceljs's streaming writer (rows are flushed as they are
- * added, so 100,000 rows never sit in memory as cell objects): one sheet, a bold frozen header row
- * in the user's language, speeds and distances in the user's units, dates as real date cells in
- * the user's time zone, durations as `[h]:mm` values (whole minutes, never rounded to hours).
+ * added, so 100,000 rows never sit in memory as cell objects) in the layout every Frota sheet
+ * shares (model/spreadsheet.ts): one sheet, a bold frozen header row in the user's language,
+ * speeds and distances in the user's units, dates as real date cells in the user's time zone,
+ * durations as `[h]:mm` values (whole minutes, never rounded to hours).
  */
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-type Kind = 'text' | 'date' | 'speed' | 'distance' | 'duration' | 'number' | 'coordinate';
+export { XLSX_TYPE };
 
 interface Column {
   key: ColumnKey;
-  kind: Kind;
+  kind: CellKind;
   width: number;
 }
 
-const col = (key: ColumnKey, kind: Kind, width = 14): Column => ({ key, kind, width });
+const col = (key: ColumnKey, kind: CellKind, width = 14): Column => ({ key, kind, width });
 
 const COLUMNS: Record<SheetName, Column[]> = {
   route: [
@@ -122,54 +124,7 @@ const COLUMNS: Record<SheetName, Column[]> = {
   ],
 };
 
-const round = (value: number, digits: number) => {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-};
-
-/** Turns report values (ms, knots, metres) into cell values in the user's units and zone. */
-class CellFormat {
-  private readonly speedFactor: number;
-  private readonly distanceFactor: number;
-
-  constructor(readonly prefs: Preferences) {
-    this.speedFactor = SPEED_FACTORS[prefs.speedUnit];
-    this.distanceFactor = DISTANCE_FACTORS[prefs.distanceUnit];
-  }
-
-  /** Excel dates have no zone: the local wall-clock time is written as if it were UTC. */
-  date = (millis: number): Date => new Date(toWall(millis, this.prefs.timezone));
-  speed = (knots: number): number => round(knots * this.speedFactor, 1);
-  distance = (metres: number): number => round(metres * this.distanceFactor, 2);
-  /** Days (Excel's unit), truncated to whole minutes so `[h]:mm` shows exactly what it holds. */
-  duration = (millis: number): number => Math.floor(Math.max(0, millis) / 60_000) / 1440;
-
-  header(column: Column): string {
-    const label = TEXTS[this.prefs.language].columns[column.key];
-    if (column.kind === 'speed') return `${label} (${SPEED_LABELS[this.prefs.speedUnit]})`;
-    if (column.kind === 'distance') return `${label} (${DISTANCE_LABELS[this.prefs.distanceUnit]})`;
-    return label;
-  }
-
-  numFmt(kind: Kind): string | undefined {
-    switch (kind) {
-      case 'date':
-        return TEXTS[this.prefs.language].dateFormat;
-      case 'duration':
-        return '[h]:mm';
-      case 'speed':
-        return '0.0';
-      case 'distance':
-        return '0.00';
-      case 'coordinate':
-        return '0.000000';
-      default:
-        return undefined;
-    }
-  }
-}
-
-type Row = (string | number | Date | null)[];
+type Row = Cell[];
 
 /** Writes one report sheet to `output` from rows produced page by page. */
 export async function writeSheet(
@@ -178,32 +133,22 @@ export async function writeSheet(
   prefs: Preferences,
   rows: AsyncIterable<Row[]> | Iterable<Row[]>,
 ): Promise<void> {
-  const format = new CellFormat(prefs);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(TEXTS[prefs.language].sheets[report], {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  const columns = COLUMNS[report];
-  sheet.columns = columns.map((c) => {
-    const numFmt = format.numFmt(c.kind);
-    return {
-      header: format.header(c),
-      key: c.key,
-      width: c.width,
-      ...(numFmt ? { style: { numFmt } } : {}),
-    };
-  });
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  const texts = TEXTS[prefs.language];
+  const sheet = addSheet(
+    workbook,
+    texts.sheets[report],
+    COLUMNS[report].map((c) => ({ header: texts.columns[c.key], kind: c.kind, width: c.width })),
+    prefs,
+  );
   for await (const page of rows) {
-    for (const values of page) sheet.addRow(values).commit();
+    for (const values of page) sheet.add(values);
   }
-  sheet.commit();
+  sheet.end();
   await workbook.commit();
 }
 
@@ -244,12 +189,13 @@ export function eventRows(
   prefs: Preferences,
 ): Row[][] {
   const format = new CellFormat(prefs);
-  const texts = TEXTS[prefs.language];
+  // The names the screens give events and alarms, not the keys devices send.
+  const names = EVENT_NAMES[prefs.language];
   return [
     events.map((e) => {
       const details =
         e.type === 'alarm' && typeof e.attributes.alarm === 'string'
-          ? e.attributes.alarm
+          ? alarmText(e.attributes.alarm, names)
           : e.geofenceId
             ? (geofences.get(e.geofenceId) ?? null)
             : e.type === 'deviceOverspeed' && typeof e.attributes.speed === 'number'
@@ -258,7 +204,7 @@ export function eventRows(
       return [
         deviceNames.get(e.deviceId) ?? '',
         format.date(Date.parse(e.eventTime)),
-        texts.events[e.type] ?? e.type,
+        eventTypeText(e.type, names),
         details,
       ];
     }),
@@ -368,8 +314,7 @@ export function deviceRows(items: readonly DeviceSheetItem[], prefs: Preferences
 
 /** The file name part of a sheet: `viagens_2025-01-01_2025-01-31.xlsx`, dates local to the user. */
 export function sheetFileName(report: SheetName, from: number, to: number, prefs: Preferences) {
-  const day = (millis: number) =>
-    new Date(toWall(millis, prefs.timezone)).toISOString().slice(0, 10);
+  const day = (millis: number) => fileDay(millis, prefs);
   return `${TEXTS[prefs.language].files[report]}_${day(from)}_${day(to)}.xlsx`;
 }
 

@@ -551,6 +551,8 @@ describe('reports xlsx', () => {
     );
     expect(events.rowCount).toBe(5);
     expect(events.getRow(3).getCell(3).value).toBe('Alarme');
-    expect(events.getRow(3).getCell(4).value).toBe('sos');
+    // Alarms by the names the screens give them, not the keys devices send.
+    expect(events.getRow(3).getCell(4).value).toBe('SOS');
+    expect(events.getRow(4).getCell(4).value).toBe('Corte de alimentação');
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * What the screens and the report spreadsheets call each event type and alarm, in English: one
+ * vocabulary for both sides (the web catalogue spreads it in, the server's sheets read it), so a
+ * spreadsheet never says something the screen does not.
+ */
+const eventNamesEnUS = {
+  events: {
+    scheduled: 'Scheduled event',
+    commandResult: 'Command result',
+    deviceOnline: 'Device online',
+    deviceUnknown: 'Device status unknown',
+    deviceOffline: 'Device offline',
+    deviceInactive: 'Device inactive',
+    queuedCommandSent: 'Queued command sent',
+    deviceMoving: 'Device moving',
+    deviceStopped: 'Device stopped',
+    deviceOverspeed: 'Speed limit exceeded',
+    deviceFuelDrop: 'Fuel drop',
+    deviceFuelIncrease: 'Fuel increase',
+    geofenceEnter: 'Entered geofence',
+    geofenceExit: 'Left geofence',
+    geofenceCrossed: 'Crossed geofence',
+    proximityEnter: 'Proximity entered',
+    proximityExit: 'Proximity left',
+    unaccompaniedMotion: 'Unaccompanied motion',
+    alarm: 'Alarm',
+    ignitionOn: 'Ignition on',
+    ignitionOff: 'Ignition off',
+    maintenance: 'Maintenance required',
+    driverChanged: 'Driver changed',
+    media: 'Media received',
+    textMessage: 'Text message received',
+    unknownType: 'Event',
+    withGeofence: '%{event}: %{geofence}',
+  },
+  alarms: {
+    general: 'General alarm',
+    sos: 'SOS',
+    vibration: 'Vibration',
+    movement: 'Movement',
+    lowspeed: 'Low speed',
+    overspeed: 'Overspeed',
+    fallDown: 'Fall down',
+    lowPower: 'Low power',
+    lowBattery: 'Low battery',
+    fault: 'Fault',
+    powerOff: 'Power off',
+    powerOn: 'Power on',
+    door: 'Door',
+    lock: 'Lock',
+    unlock: 'Unlock',
+    geofence: 'Geofence',
+    geofenceEnter: 'Geofence entered',
+    geofenceExit: 'Geofence left',
+    gpsAntennaCut: 'GPS antenna cut',
+    accident: 'Accident',
+    tow: 'Tow',
+    idle: 'Idle',
+    highRpm: 'High RPM',
+    hardAcceleration: 'Hard acceleration',
+    hardBraking: 'Hard braking',
+    hardCornering: 'Hard cornering',
+    laneChange: 'Lane change',
+    fatigueDriving: 'Fatigue driving',
+    powerCut: 'Power cut',
+    powerRestored: 'Power restored',
+    jamming: 'Jamming',
+    temperature: 'Temperature',
+    parking: 'Parking',
+    shock: 'Shock',
+    bonnet: 'Bonnet',
+    footBrake: 'Foot brake',
+    fuelLeak: 'Fuel leak',
+    tampering: 'Tampering',
+    removing: 'Removing',
+  },
+};
+
+export type EventNames = {
+  [G in keyof typeof eventNamesEnUS]: Record<keyof (typeof eventNamesEnUS)[G], string>;
+};
+
+export default eventNamesEnUS;
