@@ -13,7 +13,7 @@ import { useErrorText } from '../dataProvider/featureErrors';
 import type { PositionFileFormat, PositionRange } from '../dataProvider/positionTools';
 import { formatDateTime } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
-import { saveFile } from './useReportExport';
+import { saveFile } from '../common/saveFile';
 
 const FORMATS: PositionFileFormat[] = ['gpx', 'kml', 'csv'];
 

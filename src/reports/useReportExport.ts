@@ -2,17 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { FrotaDataProvider } from '../dataProvider';
 import type { ReportQuery } from '../dataProvider/reports';
-
-/** Hands the browser a file to save under `name`. */
-export const saveFile = (blob: Blob, name: string) => {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-};
+import { saveFile } from '../common/saveFile';
 
 /** Downloads a report as the server's spreadsheet and tells the user how it went. */
 export const useReportExport = () => {

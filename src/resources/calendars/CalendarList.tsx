@@ -1,23 +1,17 @@
 import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import type { Calendar } from '../../../model/calendar';
 import { ResourceList } from '../common/ResourceList';
-import { decodeData, parseCalendar } from './ical';
+import { calendarExportColumns, scheduleCount } from './exportColumns';
 
 const Column = DataTable.Col<Calendar>;
 
 const ScheduleCount = ({ data }: { data: string }) => {
   const translate = useTranslate();
-  let count = 0;
-  try {
-    count = parseCalendar(decodeData(data)).length;
-  } catch {
-    count = 0;
-  }
-  return <>{translate('admin.calendars.scheduleCount', { smart_count: count })}</>;
+  return <>{translate('admin.calendars.scheduleCount', { smart_count: scheduleCount(data) })}</>;
 };
 
 export const CalendarList = () => (
-  <ResourceList>
+  <ResourceList exportColumns={calendarExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="data" disableSort render={(r) => <ScheduleCount data={r.data} />} />

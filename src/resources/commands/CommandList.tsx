@@ -1,6 +1,7 @@
 import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import type { Command } from '../../../model/command';
 import { ResourceList } from '../common/ResourceList';
+import { commandExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<Command>;
 
@@ -10,7 +11,7 @@ const TypeText = ({ type }: { type: string }) => {
 };
 
 export const CommandList = () => (
-  <ResourceList sort={{ field: 'description', order: 'ASC' }}>
+  <ResourceList sort={{ field: 'description', order: 'ASC' }} exportColumns={commandExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="description" />
       <Column source="type" render={(record) => <TypeText type={record.type} />} />

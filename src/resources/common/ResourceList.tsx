@@ -7,17 +7,20 @@ import {
   SearchInput,
   TopToolbar,
   useResourceContext,
+  type RaRecord,
   type SortPayload,
 } from 'react-admin';
 import { useAccess } from '../../authProvider/useAccess';
-import { useFormatPrefs } from '../../i18n/useFormatPrefs';
-import { xlsxExporter } from './xlsxExporter';
+import { useListExporter } from './listExporter';
+import type { ExportColumn } from './listSheet';
 
 /** Traccar lists are whole arrays: exporting all of them is cheap, so the cap is lifted. */
 const EXPORT_MAX_RESULTS = 100_000;
 
-interface ResourceListProps {
+interface ResourceListProps<R extends RaRecord> {
   children: ReactNode;
+  /** The spreadsheet's columns: what the export button (and a bulk export) saves. */
+  exportColumns: readonly ExportColumn<R>[];
   filters?: ReactElement[];
   sort?: SortPayload;
   /** Replaces the create button (the device list disables it at the device limit). */
@@ -50,23 +53,23 @@ const ListToolbar = ({
 };
 
 /** A management list: search box, optional filters, create, spreadsheet export, 25 per page. */
-export const ResourceList = ({
+export const ResourceList = <R extends RaRecord>({
   children,
+  exportColumns,
   filters = [],
   sort,
   createButton,
   filter,
   notice,
-}: ResourceListProps) => {
-  const resource = useResourceContext() ?? 'list';
-  const { timeZone } = useFormatPrefs();
+}: ResourceListProps<R>) => {
+  const exporter = useListExporter(exportColumns);
   const list = (
     <List
       filters={[<SearchInput source="q" alwaysOn key="q" />, ...filters]}
       filter={filter}
       sort={sort ?? { field: 'name', order: 'ASC' }}
       perPage={25}
-      exporter={xlsxExporter(resource, timeZone)}
+      exporter={exporter}
       actions={<ListToolbar hasFilters={filters.length > 0} createButton={createButton} />}
       // A table wider than a phone scrolls inside its card; the page, search box and buttons
       // stay the screen's width.

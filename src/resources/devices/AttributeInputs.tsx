@@ -1,11 +1,7 @@
 import { DateInput, NumberInput, TextInput } from 'react-admin';
 import { attr } from '../../common/formAttributes';
 import { SpeedInput } from '../common/SpeedInput';
-import { DATE_KEYS, NUMBER_KEYS, SPEED_KEYS } from './deviceFields';
-
-/** The label key of a device attribute: `tarkan.name` → `...fields.attributes.tarkanName`. */
-const attributeLabel = (key: string) =>
-  `resources.device-admin.fields.attributes.${key.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`;
+import { DATE_KEYS, NUMBER_KEYS, SPEED_KEYS, attributeLabel } from './deviceFields';
 
 /** One input per attribute key, typed by the key (date, number or text). */
 export const AttributeInputs = ({ keys }: { keys: readonly string[] }) => (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   BulkDeleteButton,
   DataTable,
@@ -13,6 +14,7 @@ import { useAccess } from '../../authProvider/useAccess';
 import { ConnectingDevicesHint } from '../../connectingDevices/ConnectingDevicesHint';
 import { ResourceList } from '../common/ResourceList';
 import { DeviceCreateButton } from './DeviceCreateButton';
+import { deviceExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<Device>;
 
@@ -36,8 +38,10 @@ const StatusText = ({ record }: { record: Device }) => {
 export const DeviceList = () => {
   // Group names come from /api/groups, which a user without the groups area may not read.
   const groups = useAccess().can('list', 'groups');
+  const exportColumns = useMemo(() => deviceExportColumns(groups), [groups]);
   return (
     <ResourceList
+      exportColumns={exportColumns}
       filters={groups ? [groupFilter, statusFilter] : [statusFilter]}
       createButton={<DeviceCreateButton />}
       notice={<ConnectingDevicesHint />}

@@ -63,3 +63,7 @@ export const RESERVED_DEVICE_KEYS = [
   // Set by the photo tab only: the name of a file the server stored.
   'deviceImage',
 ];
+
+/** The label key of a device attribute: `tarkan.name` → `...fields.attributes.tarkanName`. */
+export const attributeLabel = (key: string) =>
+  `resources.device-admin.fields.attributes.${key.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`;

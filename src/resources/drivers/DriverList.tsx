@@ -1,11 +1,12 @@
 import { BulkDeleteButton, DataTable } from 'react-admin';
 import type { Driver } from '../../../model/driver';
 import { ResourceList } from '../common/ResourceList';
+import { driverExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<Driver>;
 
 export const DriverList = () => (
-  <ResourceList>
+  <ResourceList exportColumns={driverExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="uniqueId" />

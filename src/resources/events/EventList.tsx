@@ -8,6 +8,7 @@ import {
 import type { Notification } from '../../../model/notification';
 import { useAccess } from '../../authProvider/useAccess';
 import { ResourceList } from '../common/ResourceList';
+import { eventExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<Notification>;
 
@@ -34,7 +35,7 @@ export const EventList = () => {
   const { can } = useAccess();
   const bulk = can('delete', 'events') ? <BulkDeleteButton mutationMode="pessimistic" /> : false;
   return (
-    <ResourceList sort={{ field: 'type', order: 'ASC' }}>
+    <ResourceList sort={{ field: 'type', order: 'ASC' }} exportColumns={eventExportColumns}>
       <DataTable rowClick={can('edit', 'events') ? 'edit' : false} bulkActionButtons={bulk}>
         <Column
           source="type"

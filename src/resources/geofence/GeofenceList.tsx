@@ -2,6 +2,7 @@ import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import { parseGeofenceArea } from '../../map/geofenceArea';
 import type { Geofence } from '../../../model/geofence';
 import { ResourceList } from '../common/ResourceList';
+import { geofenceExportColumns } from './exportColumns';
 import { useGeofenceDevices } from './GeofenceTargetsInput';
 
 const Column = DataTable.Col<Geofence>;
@@ -19,7 +20,7 @@ const DeviceCount = ({ id }: { id: number }) => {
 };
 
 export const GeofenceList = () => (
-  <ResourceList>
+  <ResourceList exportColumns={geofenceExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="description" />

@@ -1,11 +1,12 @@
 import { BulkDeleteButton, DataTable, ReferenceField } from 'react-admin';
 import type { Group } from '../../../model/group';
 import { ResourceList } from '../common/ResourceList';
+import { groupExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<Group>;
 
 export const GroupList = () => (
-  <ResourceList>
+  <ResourceList exportColumns={groupExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="groupId">

@@ -2,6 +2,7 @@ import { BulkDeleteButton, DataTable, useLocaleState, useTranslate } from 'react
 import { formatNumber } from '../../i18n/formatters';
 import type { Maintenance } from '../../../model/maintenance';
 import { ResourceList } from '../common/ResourceList';
+import { maintenanceExportColumns } from './exportColumns';
 import { toDisplay } from './MaintenanceForm';
 
 const Column = DataTable.Col<Maintenance>;
@@ -19,7 +20,7 @@ const Amount = ({ record, field }: { record: Maintenance; field: 'start' | 'peri
 };
 
 export const MaintenanceList = () => (
-  <ResourceList>
+  <ResourceList exportColumns={maintenanceExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="type" render={(r) => <TypeName type={r.type} />} />

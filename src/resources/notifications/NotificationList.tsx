@@ -1,6 +1,7 @@
 import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
 import type { Notification } from '../../../model/notification';
 import { ResourceList } from '../common/ResourceList';
+import { notificationExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<Notification>;
 
@@ -18,7 +19,7 @@ const Translated = ({ prefix, value }: { prefix: string; value: string }) => {
 };
 
 export const NotificationList = () => (
-  <ResourceList sort={{ field: 'type', order: 'ASC' }}>
+  <ResourceList sort={{ field: 'type', order: 'ASC' }} exportColumns={notificationExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="type" render={(r) => <Translated prefix="events" value={r.type} />} />
       <Column source="description" />

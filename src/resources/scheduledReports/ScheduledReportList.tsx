@@ -4,6 +4,7 @@ import type { ScheduledReport } from '../../../model/report';
 import { useAccess } from '../../authProvider/useAccess';
 import { NoMailNotice } from '../../reports/NoMailNotice';
 import { ResourceList } from '../common/ResourceList';
+import { scheduledReportExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<ScheduledReport>;
 
@@ -27,7 +28,10 @@ export const ScheduledReportList = () => {
         {translate('scheduledReports.recipientsHint')}
       </Typography>
       <NoMailNotice sx={{ mx: 2, mt: 1 }} />
-      <ResourceList sort={{ field: 'description', order: 'ASC' }}>
+      <ResourceList
+        sort={{ field: 'description', order: 'ASC' }}
+        exportColumns={scheduledReportExportColumns}
+      >
         <DataTable
           rowClick={can('edit', 'scheduled-reports') ? 'edit' : false}
           bulkActionButtons={bulk}

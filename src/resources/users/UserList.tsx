@@ -2,13 +2,14 @@ import { BooleanField, BulkDeleteButton, DataTable } from 'react-admin';
 import { DateTimeText } from '../common/fields';
 import type { User } from '../../../model/user';
 import { ResourceList } from '../common/ResourceList';
+import { userExportColumns } from './exportColumns';
 import { LoginAsIconButton } from './LoginAsButton';
 
 const Column = DataTable.Col<User>;
 
 /** Share users (`attributes.isShared`) never reach this list (the data provider drops them). */
 export const UserList = () => (
-  <ResourceList>
+  <ResourceList exportColumns={userExportColumns}>
     <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <Column source="name" />
       <Column source="email" />

@@ -12,7 +12,6 @@ import {
   userPassword,
 } from '../../../src/resources/common/validators';
 import { userTransform } from '../../../src/resources/users/userTransform';
-import { flattenRow } from '../../../src/resources/common/xlsxExporter';
 import { toDisplay, toStored } from '../../../src/resources/maintenance/MaintenanceForm';
 
 describe('form validators', () => {
@@ -74,16 +73,5 @@ describe('form attributes', () => {
     expect(toStored(1.5, 'totalDistance')).toBe(1500);
     expect(toDisplay(3_600_000, 'hours')).toBe(1);
     expect(toStored(2, 'other')).toBe(2);
-  });
-
-  it('flattens attributes into spreadsheet columns', () => {
-    expect(
-      flattenRow({ id: 1, attributes: { placa: 'X', 'tarkan.color': '1|1|1' }, ids: [1, 2] }),
-    ).toEqual({
-      id: 1,
-      'attributes.placa': 'X',
-      'attributes.tarkan.color': '1|1|1',
-      ids: '1, 2',
-    });
   });
 });

@@ -11,7 +11,6 @@ import {
   formatVoltage,
   timeZoneOf,
 } from '../../../src/i18n/formatters';
-import { exportFileName, localizeRow } from '../../../src/resources/common/xlsxExporter';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const t = (key: string) => key;
@@ -43,17 +42,6 @@ describe('one time zone rule', () => {
       '25/11/2026, 08:27:04',
     );
     expect(formatDateTime(null, { locale: 'pt-BR', timeZone: 'UTC' })).toBe('');
-  });
-
-  it('names list exports and writes their times in the same zone', () => {
-    const now = new Date(instant);
-    expect(exportFileName('devices', now, 'America/Sao_Paulo')).toBe('devices-20261124-2027.xlsx');
-    expect(
-      localizeRow(
-        { lastUpdate: instant, name: 'DZY-4502', odd: '2026-11-24' },
-        'America/Sao_Paulo',
-      ),
-    ).toEqual({ lastUpdate: '2026-11-24 20:27:04', name: 'DZY-4502', odd: '2026-11-24' });
   });
 });
 
