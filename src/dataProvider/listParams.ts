@@ -1,16 +1,20 @@
 import type { GetListParams, RaRecord } from 'react-admin';
+import { foldForSearch } from '../../model/search';
 
 type Row = Record<string, unknown>;
 
+/** Every value of the row, nested objects (attributes) included, as one folded text. */
+const rowText = (row: Row): string =>
+  Object.values(row)
+    .map((value) =>
+      typeof value === 'object' && value !== null ? rowText(value as Row) : String(value ?? ''),
+    )
+    // NUL keeps a query from matching across two fields.
+    .join('\u0000');
+
 const matchesQuery = (row: Row, q: string): boolean => {
-  const needle = q.toLowerCase();
-  return Object.values(row).some((value) =>
-    typeof value === 'object' && value !== null
-      ? matchesQuery(value as Row, q)
-      : String(value ?? '')
-          .toLowerCase()
-          .includes(needle),
-  );
+  const needle = foldForSearch(q);
+  return !needle || foldForSearch(rowText(row)).includes(needle);
 };
 
 const matchesFilter = (row: Row, filter: Row): boolean =>
@@ -27,7 +31,8 @@ const compare = (a: unknown, b: unknown): number => {
 
 /**
  * Traccar answers whole arrays with no paging, so filtering, sorting and paging happen here,
- * in memory: `q` searches every field (nested attributes too), other keys compare exactly.
+ * in memory: `q` searches every field (nested attributes too) as `foldForSearch` folds it (accents,
+ * case, spaces and hyphens ignored), other keys compare exactly.
  */
 export const applyListParams = <T extends RaRecord>(
   records: T[],

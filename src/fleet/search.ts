@@ -1,4 +1,5 @@
 import type { Device } from '../../model/device';
+import { foldForSearch as fold } from '../../model/search';
 
 /** Extra words a device answers to (its group name, its translated status). */
 export type SearchExtras = (device: Device) => readonly string[];
@@ -29,15 +30,6 @@ const sameSearchable = (a: Device, b: Device): boolean =>
     VOLATILE,
   ) && sameRecord(a.attributes ?? {}, b.attributes ?? {});
 
-/**
- * Folds text for matching: lower-cased, with spaces and hyphens dropped, so a plate typed
- * `dzy4502`, `DZY 4502` or `DZY-4502` finds the same vehicle however it was registered.
- */
-const fold = (text: string): string => text.toLocaleLowerCase().replace(SEPARATORS, '');
-
-// Whitespace and the hyphen/dash family (ASCII hyphen-minus, U+2010–U+2015, minus sign).
-const SEPARATORS = /[\s\-\u2010-\u2015\u2212]+/g;
-
 /** Every top-level field and every attribute value (then any extras), folded. */
 const buildHaystack = (device: Device, extras?: SearchExtras): string => {
   const fields = Object.entries(device)
@@ -51,8 +43,9 @@ const buildHaystack = (device: Device, extras?: SearchExtras): string => {
 const normalizeQuery = (query: string): string => fold(query);
 
 /**
- * The search matches any field or attribute, ignoring case, spaces and hyphens. The text is a plain
- * substring, never a regular expression (the original compiled user input as a regex).
+ * The search matches any field or attribute, ignoring accents, case, spaces and hyphens
+ * (`foldForSearch`). The text is a plain substring, never a regular expression (the original
+ * compiled user input as a regex).
  */
 export const matchesSearch = (device: Device, query: string, extras?: SearchExtras): boolean => {
   const needle = normalizeQuery(query);

@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { searchMatches } from '../../../model/search';
 import type { FrotaDataProvider } from '../../dataProvider';
 import { type LinkOwnerKey, type LinkTarget, rowText } from './linkTargets';
 
@@ -47,11 +48,10 @@ export const LinkDialog = ({ owner, target, open, onClose }: LinkDialogProps) =>
     enabled: open,
   });
   const linkedSet = useMemo(() => new Set(linked), [linked]);
-  const needle = search.trim().toLowerCase();
   const visible = rows.filter(
     (row) =>
       !(target.key === 'managedUserId' && row.id === owner.id) &&
-      rowText(row, target).toLowerCase().includes(needle),
+      searchMatches(rowText(row, target), search),
   );
 
   const toggle = useMutation({
