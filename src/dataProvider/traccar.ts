@@ -5,6 +5,7 @@ import { isEventNotification } from '../../model/notification';
 import type { Server } from '../../model/server';
 import { request, type RequestOptions } from './http';
 import { applyListParams } from './listParams';
+import { isHeldBack } from './pendingDeletes';
 import { serverErrorMessage } from './serverErrors';
 
 /** react-admin resource → Traccar collection, where the names differ. */
@@ -53,8 +54,12 @@ const notEvent = (row: Row): boolean =>
     notificators: String(row.notificators ?? ''),
   });
 
-/** Rows a management list never shows: deleted devices, share users, other notifications. */
+/**
+ * Rows a management list never shows: deleted devices, share users, other notifications, and rows
+ * whose undoable delete is still waiting for its toast to close.
+ */
 const hidden = (resource: string, row: Row): boolean =>
+  isHeldBack(resource, row.id) ||
   (resource === 'events' && notEvent(row)) ||
   (resource === 'device-admin' && isDeletedUniqueId(row.uniqueId)) ||
   (resource === 'users' && Boolean((row.attributes as Record<string, unknown>)?.isShared));
@@ -99,6 +104,9 @@ interface TraccarMethods {
   linkedIds: (resource: string, owner: LinkedFilter) => Promise<number[]>;
   link: (owner: LinkEnd, properties: LinkEnd[]) => Promise<void>;
   unlink: (owner: LinkEnd, properties: LinkEnd[]) => Promise<void>;
+  /** One object linked to many owners (the selected rows of a list), all of them or none. */
+  linkEach: (owners: LinkEnd[], property: LinkEnd) => Promise<void>;
+  unlinkEach: (owners: LinkEnd[], property: LinkEnd) => Promise<void>;
   /** Odometer (metres) and engine hours (ms) through `PUT /api/devices/{id}/accumulators`. */
   setAccumulators: (
     deviceId: number,
@@ -116,13 +124,19 @@ interface TraccarMethods {
 const types = async (path: string, query?: RequestOptions['query']) =>
   (await call<{ type: string }[]>(path, { query })).map((entry) => entry.type);
 
+/**
+ * Every owner linked to (or unlinked from) every property, in one request: the bulk endpoint
+ * writes them in one transaction, so a refusal leaves every link as it was.
+ */
 const changeLinks = async (
   method: 'POST' | 'DELETE',
-  owner: LinkEnd,
+  owners: LinkEnd[],
   properties: LinkEnd[],
 ): Promise<void> => {
-  if (properties.length === 0) return;
-  const bodies = properties.map((property) => permissionBody(owner, property));
+  const bodies = owners.flatMap((owner) =>
+    properties.map((property) => permissionBody(owner, property)),
+  );
+  if (bodies.length === 0) return;
   if (bodies.length === 1) await call('/api/permissions', { method, json: bodies[0] });
   else await call('/api/permissions/bulk', { method, json: bodies });
 };
@@ -130,8 +144,10 @@ const changeLinks = async (
 const traccarMethods: TraccarMethods = {
   linkedIds: async (resource, owner) =>
     (await fetchAll(resource, owner)).map((row) => Number(row.id)),
-  link: (owner, properties) => changeLinks('POST', owner, properties),
-  unlink: (owner, properties) => changeLinks('DELETE', owner, properties),
+  link: (owner, properties) => changeLinks('POST', [owner], properties),
+  unlink: (owner, properties) => changeLinks('DELETE', [owner], properties),
+  linkEach: (owners, property) => changeLinks('POST', owners, [property]),
+  unlinkEach: (owners, property) => changeLinks('DELETE', owners, [property]),
   setAccumulators: async (deviceId, values) => {
     await call(`/api/devices/${deviceId}/accumulators`, {
       method: 'PUT',

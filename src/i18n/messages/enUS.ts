@@ -18,6 +18,7 @@ import statisticsEnUS from './statistics/enUS';
 import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
 import deviceImageEnUS from './deviceImage/enUS';
+import listsEnUS from './lists/enUS';
 
 /**
  * What the signed-in app says beyond its first screen (`core/`: the frame and the live map) and the
@@ -42,6 +43,7 @@ const enUS = {
   ...announcementsEnUS,
   ...positionToolsEnUS,
   ...deviceImageEnUS,
+  ...listsEnUS,
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,

@@ -19,6 +19,7 @@ import statisticsEsES from './statistics/esES';
 import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
 import deviceImageEsES from './deviceImage/esES';
+import listsEsES from './lists/esES';
 
 const esES: AppMessages = {
   ...logsEsES,
@@ -38,6 +39,7 @@ const esES: AppMessages = {
   ...announcementsEsES,
   ...positionToolsEsES,
   ...deviceImageEsES,
+  ...listsEsES,
   ...themeEsES,
   ...settingsEsES,
   ...driverEsES,

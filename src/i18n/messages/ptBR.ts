@@ -19,6 +19,7 @@ import statisticsPtBR from './statistics/ptBR';
 import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
 import deviceImagePtBR from './deviceImage/ptBR';
+import listsPtBR from './lists/ptBR';
 
 const ptBR: AppMessages = {
   ...logsPtBR,
@@ -38,6 +39,7 @@ const ptBR: AppMessages = {
   ...announcementsPtBR,
   ...positionToolsPtBR,
   ...deviceImagePtBR,
+  ...listsPtBR,
   ...themePtBR,
   ...settingsPtBR,
   ...driverPtBR,

@@ -1,5 +1,6 @@
-import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import type { Calendar } from '../../../model/calendar';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { calendarExportColumns, scheduleCount } from './exportColumns';
 
@@ -12,9 +13,9 @@ const ScheduleCount = ({ data }: { data: string }) => {
 
 export const CalendarList = () => (
   <ResourceList exportColumns={calendarExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <AdminTable>
       <Column source="name" />
       <Column source="data" disableSort render={(r) => <ScheduleCount data={r.data} />} />
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

@@ -1,5 +1,6 @@
-import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, useTranslate } from 'react-admin';
 import type { Command } from '../../../model/command';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { commandExportColumns } from './exportColumns';
 
@@ -11,13 +12,13 @@ const TypeText = ({ type }: { type: string }) => {
 };
 
 export const CommandList = () => (
-  <ResourceList sort={{ field: 'description', order: 'ASC' }} exportColumns={commandExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+  <ResourceList exportColumns={commandExportColumns} sort={{ field: 'description', order: 'ASC' }}>
+    <AdminTable>
       <Column source="description" />
       <Column source="type" render={(record) => <TypeText type={record.type} />} />
       <Column source="textChannel">
         <BooleanField source="textChannel" />
       </Column>
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
-import {
-  Create,
-  DeleteButton,
-  Edit,
-  SaveButton,
-  Toolbar,
-  type CreateProps,
-  type EditProps,
-} from 'react-admin';
+import { Create, Edit, SaveButton, Toolbar, type CreateProps, type EditProps } from 'react-admin';
 import { fromForm, toForm } from '../../common/formAttributes';
+import { DeleteRecordButton } from './DeleteRecordButton';
 
 /** Saves and deletes wait for the server, so its refusal (translated) is what the user sees. */
 export const EntityEdit = ({ children, ...props }: EditProps & { children: ReactNode }) => (
@@ -29,11 +22,11 @@ export const EntityCreate = ({ children, ...props }: CreateProps & { children: R
   </Create>
 );
 
-/** Save, and delete with a confirmation dialog (shown only with the delete permission). */
+/** Save, and delete (shown only with the delete permission): undoable, or asked by name. */
 export const EntityToolbar = ({ extra }: { extra?: ReactNode }) => (
   <Toolbar sx={{ justifyContent: 'space-between', gap: 1 }}>
     <SaveButton alwaysEnable />
     {extra}
-    <DeleteButton mutationMode="pessimistic" />
+    <DeleteRecordButton />
   </Toolbar>
 );

@@ -11,7 +11,10 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { useAccess } from '../../authProvider/useAccess';
+import { StandardBulkActions } from './bulk/StandardBulkActions';
+import { ListCard } from './ListCard';
 import { useListExporter } from './listExporter';
+import { BulkActionsContext } from './listSelection';
 import type { ExportColumn } from './listSheet';
 
 /** Traccar lists are whole arrays: exporting all of them is cheap, so the cap is lifted. */
@@ -32,6 +35,11 @@ interface ResourceListProps<R extends RaRecord> {
    * content): the device list's trackers trying to connect, say.
    */
   notice?: ReactNode;
+  /**
+   * What can be done to the selected rows; by default export and delete. false: rows are not
+   * selectable.
+   */
+  bulkActions?: ReactNode | false;
 }
 
 const ListToolbar = ({
@@ -52,7 +60,10 @@ const ListToolbar = ({
   );
 };
 
-/** A management list: search box, optional filters, create, spreadsheet export, 25 per page. */
+/**
+ * A management list: search box, optional filters, create, spreadsheet export, 25 per page, and
+ * actions on the selected rows.
+ */
 export const ResourceList = <R extends RaRecord>({
   children,
   exportColumns,
@@ -61,8 +72,14 @@ export const ResourceList = <R extends RaRecord>({
   createButton,
   filter,
   notice,
+  bulkActions = <StandardBulkActions />,
 }: ResourceListProps<R>) => {
+  const resource = useResourceContext() ?? 'list';
   const exporter = useListExporter(exportColumns);
+  const { can } = useAccess();
+  // Rows get checkboxes only for someone who can do something with a selection.
+  const selectable =
+    bulkActions !== false && ['export', 'delete', 'edit'].some((action) => can(action, resource));
   const list = (
     <List
       filters={[<SearchInput source="q" alwaysOn key="q" />, ...filters]}
@@ -71,22 +88,18 @@ export const ResourceList = <R extends RaRecord>({
       perPage={25}
       exporter={exporter}
       actions={<ListToolbar hasFilters={filters.length > 0} createButton={createButton} />}
-      // A table wider than a phone scrolls inside its card; the page, search box and buttons
-      // stay the screen's width.
-      sx={{
-        minWidth: 0,
-        '& .RaList-main': { minWidth: 0 },
-        '& .RaList-content': { overflowX: 'auto' },
-      }}
+      // A table wider than a phone scrolls inside its card (ListCard); the page, search box and
+      // buttons stay the screen's width.
+      component={ListCard}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
     >
       {children}
     </List>
   );
-  if (!notice) return list;
   return (
-    <>
+    <BulkActionsContext.Provider value={selectable ? bulkActions : null}>
       {notice}
       {list}
-    </>
+    </BulkActionsContext.Provider>
   );
 };

@@ -1,14 +1,15 @@
-import { BulkDeleteButton, DataTable } from 'react-admin';
+import { DataTable } from 'react-admin';
 import type { ComputedAttribute } from '../../../model/attribute';
 import { ChoiceText, NumberText } from '../common/fields';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { computedExportColumns } from './exportColumns';
 
 const Column = DataTable.Col<ComputedAttribute>;
 
 export const ComputedList = () => (
-  <ResourceList sort={{ field: 'description', order: 'ASC' }} exportColumns={computedExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+  <ResourceList exportColumns={computedExportColumns} sort={{ field: 'description', order: 'ASC' }}>
+    <AdminTable>
       <Column source="description" />
       <Column source="attribute" />
       <Column source="expression" />
@@ -19,6 +20,6 @@ export const ComputedList = () => (
       <Column source="priority" align="right">
         <NumberText source="priority" />
       </Column>
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

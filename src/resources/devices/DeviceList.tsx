@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import {
-  BulkDeleteButton,
+  BooleanField,
   DataTable,
   ReferenceField,
   ReferenceInput,
@@ -12,6 +12,12 @@ import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import type { Device } from '../../../model/device';
 import { useAccess } from '../../authProvider/useAccess';
 import { ConnectingDevicesHint } from '../../connectingDevices/ConnectingDevicesHint';
+import { AdminTable } from '../common/AdminTable';
+import { BulkCommandAction } from '../common/bulk/BulkCommandAction';
+import { BulkEnableActions } from '../common/bulk/BulkEnableActions';
+import { BulkGroupAction } from '../common/bulk/BulkGroupAction';
+import { BulkLinkAction } from '../common/bulk/BulkLinkAction';
+import { StandardBulkActions } from '../common/bulk/StandardBulkActions';
 import { ResourceList } from '../common/ResourceList';
 import { DeviceCreateButton } from './DeviceCreateButton';
 import { deviceExportColumns } from './exportColumns';
@@ -35,6 +41,18 @@ const StatusText = ({ record }: { record: Device }) => {
   return <>{translate(`devices.status.${record.status ?? 'unknown'}`)}</>;
 };
 
+/** What the device table does to its selected rows; each action shows only to who may do it. */
+const DeviceBulkActions = () => (
+  <>
+    <BulkGroupAction />
+    <BulkLinkAction target="geofence" />
+    <BulkLinkAction target="notifications" />
+    <BulkEnableActions />
+    <BulkCommandAction />
+    <StandardBulkActions />
+  </>
+);
+
 export const DeviceList = () => {
   // Group names come from /api/groups, which a user without the groups area may not read.
   const groups = useAccess().can('list', 'groups');
@@ -45,11 +63,9 @@ export const DeviceList = () => {
       filters={groups ? [groupFilter, statusFilter] : [statusFilter]}
       createButton={<DeviceCreateButton />}
       notice={<ConnectingDevicesHint />}
+      bulkActions={<DeviceBulkActions />}
     >
-      <DataTable
-        rowClick="edit"
-        bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}
-      >
+      <AdminTable>
         <Column
           source="category"
           disableSort
@@ -66,10 +82,13 @@ export const DeviceList = () => {
           </Column>
         )}
         <Column source="status" render={(record) => <StatusText record={record} />} />
+        <Column source="disabled">
+          <BooleanField source="disabled" />
+        </Column>
         <Column source="lastUpdate">
           <DateTimeText source="lastUpdate" />
         </Column>
-      </DataTable>
+      </AdminTable>
     </ResourceList>
   );
 };

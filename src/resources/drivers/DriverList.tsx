@@ -1,5 +1,6 @@
-import { BulkDeleteButton, DataTable } from 'react-admin';
+import { DataTable } from 'react-admin';
 import type { Driver } from '../../../model/driver';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { driverExportColumns } from './exportColumns';
 
@@ -7,12 +8,12 @@ const Column = DataTable.Col<Driver>;
 
 export const DriverList = () => (
   <ResourceList exportColumns={driverExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <AdminTable>
       <Column source="name" />
       <Column source="uniqueId" />
       <Column source="attributes.cnhNumber" />
       <Column source="attributes.cnhCategory" />
       <Column source="attributes.cnhValidity" />
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

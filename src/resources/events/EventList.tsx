@@ -1,12 +1,7 @@
-import {
-  BooleanField,
-  BulkDeleteButton,
-  DataTable,
-  ReferenceField,
-  useTranslate,
-} from 'react-admin';
+import { BooleanField, DataTable, ReferenceField, useTranslate } from 'react-admin';
 import type { Notification } from '../../../model/notification';
 import { useAccess } from '../../authProvider/useAccess';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { eventExportColumns } from './exportColumns';
 
@@ -33,10 +28,9 @@ const EventType = ({ value }: { value: string }) => {
 /** Scheduled and command notifications (the data provider keeps only those). */
 export const EventList = () => {
   const { can } = useAccess();
-  const bulk = can('delete', 'events') ? <BulkDeleteButton mutationMode="pessimistic" /> : false;
   return (
-    <ResourceList sort={{ field: 'type', order: 'ASC' }} exportColumns={eventExportColumns}>
-      <DataTable rowClick={can('edit', 'events') ? 'edit' : false} bulkActionButtons={bulk}>
+    <ResourceList exportColumns={eventExportColumns} sort={{ field: 'type', order: 'ASC' }}>
+      <AdminTable rowClick={can('edit', 'events') ? 'edit' : false}>
         <Column
           source="type"
           label="scheduledEvents.fields.type"
@@ -57,7 +51,7 @@ export const EventList = () => {
         <Column source="always" label="scheduledEvents.fields.always">
           <BooleanField source="always" />
         </Column>
-      </DataTable>
+      </AdminTable>
     </ResourceList>
   );
 };

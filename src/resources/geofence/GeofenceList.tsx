@@ -1,6 +1,7 @@
-import { BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import { parseGeofenceArea } from '../../map/geofenceArea';
 import type { Geofence } from '../../../model/geofence';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { geofenceExportColumns } from './exportColumns';
 import { useGeofenceDevices } from './GeofenceTargetsInput';
@@ -21,7 +22,7 @@ const DeviceCount = ({ id }: { id: number }) => {
 
 export const GeofenceList = () => (
   <ResourceList exportColumns={geofenceExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <AdminTable>
       <Column source="name" />
       <Column source="description" />
       <Column source="area" disableSort render={(r) => <ShapeName area={r.area} />} />
@@ -31,6 +32,6 @@ export const GeofenceList = () => (
         disableSort
         render={(r) => <DeviceCount id={r.id} />}
       />
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

@@ -1,6 +1,7 @@
-import { BulkDeleteButton, DataTable, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, useLocaleState, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/formatters';
 import type { Maintenance } from '../../../model/maintenance';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { maintenanceExportColumns } from './exportColumns';
 import { toDisplay } from './MaintenanceForm';
@@ -21,12 +22,12 @@ const Amount = ({ record, field }: { record: Maintenance; field: 'start' | 'peri
 
 export const MaintenanceList = () => (
   <ResourceList exportColumns={maintenanceExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <AdminTable>
       <Column source="name" />
       <Column source="type" render={(r) => <TypeName type={r.type} />} />
       <Column source="start" render={(r) => <Amount record={r} field="start" />} />
       <Column source="period" render={(r) => <Amount record={r} field="period" />} />
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );
 

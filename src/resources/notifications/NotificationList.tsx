@@ -1,5 +1,6 @@
-import { BooleanField, BulkDeleteButton, DataTable, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, useTranslate } from 'react-admin';
 import type { Notification } from '../../../model/notification';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { notificationExportColumns } from './exportColumns';
 
@@ -19,8 +20,8 @@ const Translated = ({ prefix, value }: { prefix: string; value: string }) => {
 };
 
 export const NotificationList = () => (
-  <ResourceList sort={{ field: 'type', order: 'ASC' }} exportColumns={notificationExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+  <ResourceList exportColumns={notificationExportColumns} sort={{ field: 'type', order: 'ASC' }}>
+    <AdminTable>
       <Column source="type" render={(r) => <Translated prefix="events" value={r.type} />} />
       <Column source="description" />
       <Column
@@ -30,6 +31,6 @@ export const NotificationList = () => (
       <Column source="always">
         <BooleanField source="always" />
       </Column>
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

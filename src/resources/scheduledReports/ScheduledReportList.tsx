@@ -1,8 +1,9 @@
 import { Typography } from '@mui/material';
-import { BulkDeleteButton, DataTable, ReferenceField, useTranslate } from 'react-admin';
+import { DataTable, ReferenceField, useTranslate } from 'react-admin';
 import type { ScheduledReport } from '../../../model/report';
 import { useAccess } from '../../authProvider/useAccess';
 import { NoMailNotice } from '../../reports/NoMailNotice';
+import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { scheduledReportExportColumns } from './exportColumns';
 
@@ -17,11 +18,6 @@ const ReportType = ({ value }: { value: string }) => {
 export const ScheduledReportList = () => {
   const translate = useTranslate();
   const { can } = useAccess();
-  const bulk = can('delete', 'scheduled-reports') ? (
-    <BulkDeleteButton mutationMode="pessimistic" />
-  ) : (
-    false
-  );
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
@@ -29,12 +25,11 @@ export const ScheduledReportList = () => {
       </Typography>
       <NoMailNotice sx={{ mx: 2, mt: 1 }} />
       <ResourceList
-        sort={{ field: 'description', order: 'ASC' }}
         exportColumns={scheduledReportExportColumns}
+        sort={{ field: 'description', order: 'ASC' }}
       >
-        <DataTable
+        <AdminTable
           rowClick={can('edit', 'scheduled-reports') ? 'edit' : false}
-          bulkActionButtons={bulk}
           empty={
             <Typography sx={{ p: 2 }} color="text.secondary">
               {translate('scheduledReports.empty')}
@@ -50,7 +45,7 @@ export const ScheduledReportList = () => {
           <Column source="calendarId" label="scheduledReports.fields.calendarId">
             <ReferenceField source="calendarId" reference="calendars" link={false} emptyText="—" />
           </Column>
-        </DataTable>
+        </AdminTable>
       </ResourceList>
     </>
   );

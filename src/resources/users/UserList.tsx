@@ -1,6 +1,10 @@
-import { BooleanField, BulkDeleteButton, DataTable } from 'react-admin';
+import { BooleanField, DataTable } from 'react-admin';
 import { DateTimeText } from '../common/fields';
 import type { User } from '../../../model/user';
+import { AdminTable } from '../common/AdminTable';
+import { BulkEnableActions } from '../common/bulk/BulkEnableActions';
+import { BulkLinkAction } from '../common/bulk/BulkLinkAction';
+import { StandardBulkActions } from '../common/bulk/StandardBulkActions';
 import { ResourceList } from '../common/ResourceList';
 import { userExportColumns } from './exportColumns';
 import { LoginAsIconButton } from './LoginAsButton';
@@ -8,9 +12,18 @@ import { LoginAsIconButton } from './LoginAsButton';
 const Column = DataTable.Col<User>;
 
 /** Share users (`attributes.isShared`) never reach this list (the data provider drops them). */
+/** What the user table does to its selected rows: a group's devices, on/off, export, delete. */
+const UserBulkActions = () => (
+  <>
+    <BulkLinkAction target="groups" />
+    <BulkEnableActions />
+    <StandardBulkActions />
+  </>
+);
+
 export const UserList = () => (
-  <ResourceList exportColumns={userExportColumns}>
-    <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+  <ResourceList exportColumns={userExportColumns} bulkActions={<UserBulkActions />}>
+    <AdminTable>
       <Column source="name" />
       <Column source="email" />
       <Column source="phone" />
@@ -26,6 +39,6 @@ export const UserList = () => (
       <Column label="signIn.impersonation.loginAs" disableSort>
         <LoginAsIconButton />
       </Column>
-    </DataTable>
+    </AdminTable>
   </ResourceList>
 );

@@ -1,5 +1,6 @@
 import { isDeletedUniqueId } from '../../../model/device';
 import { permissionBody, traccarDataProvider as provider } from '../../../src/dataProvider/traccar';
+import { holdBack, isHeldBack, release } from '../../../src/dataProvider/pendingDeletes';
 import { serverErrorCode, serverErrorMessage } from '../../../src/dataProvider/serverErrors';
 import { fakeFetch, jsonResponse, textResponse } from './fakeFetch';
 
@@ -49,6 +50,24 @@ describe('traccar data provider: lists in memory', () => {
     });
     expect(all.data.map((d) => d.name)).toEqual(['Truck 9', 'Truck 10', 'Van']);
     expect(requests.every((r) => r.path === '/api/devices')).toBe(true);
+  });
+
+  it('leaves out rows whose undoable delete waits for its toast, until released', async () => {
+    fakeFetch({ 'GET /api/geofences': () => jsonResponse([{ id: 8 }, { id: 9 }]) });
+    const ids = async () =>
+      (await provider.getList('geofence', { pagination: { page: 1, perPage: 10 } })).data.map(
+        (row) => row.id,
+      );
+    holdBack('geofence', [9]);
+    try {
+      expect(await ids()).toEqual([8]);
+      expect((await provider.getMany('geofence', { ids: [9] })).data).toEqual([]);
+      // Another resource's row 9 is not held back.
+      expect(isHeldBack('groups', 9)).toBe(false);
+    } finally {
+      release('geofence', [9]);
+    }
+    expect(await ids()).toEqual([8, 9]);
   });
 
   it('sends the owner filter to the server and hides share users', async () => {
@@ -185,6 +204,25 @@ describe('traccar data provider: custom methods', () => {
     expect(
       Object.keys(permissionBody({ key: 'groupId', id: 3 }, { key: 'driverId', id: 4 })),
     ).toEqual(['groupId', 'driverId']);
+  });
+
+  it('links one object to each selected owner in one bulk request, and unlinks it', async () => {
+    const { requests } = fakeFetch({
+      'POST /api/permissions/bulk': () => textResponse('', 204),
+      'DELETE /api/permissions': () => textResponse('', 204),
+    });
+    await provider.linkEach(
+      [
+        { key: 'deviceId', id: 5 },
+        { key: 'deviceId', id: 6 },
+      ],
+      { key: 'geofenceId', id: 2 },
+    );
+    expect(requests[0].path).toBe('/api/permissions/bulk');
+    expect(requests[0].body).toBe('[{"deviceId":5,"geofenceId":2},{"deviceId":6,"geofenceId":2}]');
+    await provider.unlinkEach([{ key: 'groupId', id: 3 }], { key: 'notificationId', id: 9 });
+    expect(requests[1].path).toBe('/api/permissions');
+    expect(requests[1].body).toBe('{"groupId":3,"notificationId":9}');
   });
 
   it('reads linked ids, accumulators, computed test, types', async () => {
