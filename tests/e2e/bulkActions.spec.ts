@@ -498,14 +498,21 @@ test('a group delete asks first, naming the group, in all three languages', asyn
   expect(await status()).toBe(404);
 });
 
-test('several devices are deleted after a question that lists them', async ({ page }) => {
+test('devices on several pages are selected and deleted after a question that lists them', async ({
+  page,
+}) => {
   const names = [unique('Sucata Carro'), unique('Sucata Carro')];
   const devices = [
     await createDevice(page.request, names[0]),
     await createDevice(page.request, names[1]),
   ];
-  await openList(page, '/device-admin', `sucata carro ${tag}`);
+  // One row a page: the second device is on page 2.
+  const filter = encodeURIComponent(JSON.stringify({ q: `sucata carro ${tag}` }));
+  await gotoTable(page, `/device-admin?filter=${filter}&perPage=1`);
   await page.getByRole('checkbox', { name: 'Selecionar tudo' }).check();
+  await expect(bulkBar(page)).toContainText('1 item selecionado');
+  await bulkBar(page).getByRole('button', { name: 'Selecionar os 2' }).click();
+  await expect(bulkBar(page)).toContainText('2 itens selecionados');
   await bulkBar(page).getByRole('button', { name: 'Excluir' }).click();
   const dialog = page.getByRole('dialog', { name: 'Excluir os 2 dispositivos selecionados?' });
   await expect(dialog).toContainText(names[0]);

@@ -4,6 +4,7 @@ const listsEnUS = {
     region: 'Table of %{name}',
     selectRow: 'Select %{name}',
     bulk: {
+      selectAll: 'Select all %{smart_count}',
       toolbar: 'Actions on the selected rows',
       apply: 'Apply',
       link: 'Link',

@@ -6,6 +6,7 @@ const listsEsES: typeof listsEnUS = {
     region: 'Tabla de %{name}',
     selectRow: 'Seleccionar %{name}',
     bulk: {
+      selectAll: 'Seleccionar los %{smart_count}',
       toolbar: 'Acciones sobre las filas seleccionadas',
       apply: 'Aplicar',
       link: 'Vincular',

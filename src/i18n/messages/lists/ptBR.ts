@@ -6,6 +6,7 @@ const listsPtBR: typeof listsEnUS = {
     region: 'Tabela de %{name}',
     selectRow: 'Selecionar %{name}',
     bulk: {
+      selectAll: 'Selecionar os %{smart_count}',
       toolbar: 'Ações nas linhas selecionadas',
       apply: 'Aplicar',
       link: 'Vincular',

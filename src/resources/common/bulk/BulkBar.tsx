@@ -13,7 +13,7 @@ import { SelectAllButton, useListContext, useTranslate } from 'react-admin';
  */
 export const BulkBar = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems, total } = useListContext();
   if (selectedIds.length === 0) return null;
   const unselect = translate('ra.action.unselect');
   return (
@@ -51,7 +51,8 @@ export const BulkBar = ({ children }: { children: ReactNode }) => {
       <Typography variant="body2" role="status" sx={{ fontWeight: 500, mr: 1 }}>
         {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
       </Typography>
-      <SelectAllButton />
+      {/* Shown once the whole page is selected and more rows match: it takes them all. */}
+      <SelectAllButton label={translate('lists.bulk.selectAll', { smart_count: total ?? 0 })} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
         {children}
       </Box>
