@@ -60,8 +60,9 @@ const select = (page: Page, name: string) =>
 const toast = (page: Page, text: string | RegExp): Locator =>
   page.locator('.MuiSnackbar-root').filter({ hasText: text });
 
-// Each test makes a dozen round trips to the server, on a machine other work may be loading.
-test.describe.configure({ timeout: 60_000 });
+// Each test makes a dozen round trips to the server and opens several dialogs, on a machine other
+// work may be loading.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
   tag = Math.random().toString(36).slice(2, 7);
