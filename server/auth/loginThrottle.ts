@@ -116,7 +116,7 @@ export class LoginThrottle implements Throttle {
     const times = this.recentFailures(address, now);
     times.push(now);
     this.addresses.delete(address);
-    this.addresses.set(address, times.slice(-this.options.maxPerAddress));
+    this.addresses.set(address, times.slice(-addressMemory(this.options.maxPerAddress)));
     this.bound(this.pairs);
     this.bound(this.addresses);
     return {
@@ -199,6 +199,15 @@ export class LoginThrottle implements Throttle {
     return this.pairs.size + this.addresses.size + this.trusted.size;
   }
 }
+
+/**
+ * How many failures an address's list holds. Well above the budget: a success takes back only its
+ * own attempt, so if recording that attempt had pushed an older failure out of a list kept at
+ * the budget, every sign-in to one's own account would erase a failure, and signing in between
+ * guesses would spray other accounts without end. With room to spare, a full list stays over the
+ * budget whatever successes take back.
+ */
+export const addressMemory = (maxPerAddress: number): number => maxPerAddress * 4;
 
 /** Account names compare case-insensitively, as sign-in matches them. */
 export function pairKey(address: string, account: string): string {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import {
+  addressMemory,
   defaultThrottleOptions,
   LoginThrottle,
   pairKey,
@@ -27,7 +28,8 @@ export interface ThrottleLog {
 /**
  * KEYS: pair hash {f: failures, l: last}, address sorted set (score: time), trust key.
  * ARGV: now, attempt (1) or check (0), freeFailures, baseDelayMs, maxDelayMs, pairMemoryMs,
- * addressWindowMs, maxPerAddress, trustMs, member id for the address set.
+ * addressWindowMs, maxPerAddress, trustMs, member id for the address set, how many failures the
+ * address set holds (`addressMemory`: above the budget, so a success never erases a failure).
  * Returns {allowed 1|0, wait ms}.
  */
 const SCRIPT = `
@@ -64,7 +66,7 @@ if attempt then
   redis.call('HSET', KEYS[1], 'f', failures + 1, 'l', now)
   redis.call('PEXPIRE', KEYS[1], pairMemory)
   redis.call('ZADD', KEYS[2], now, ARGV[10])
-  redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(maxPer + 1))
+  redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[11]) + 1))
   redis.call('PEXPIRE', KEYS[2], window)
 end
 return {1, 0}
@@ -138,6 +140,7 @@ export class SharedLoginThrottle implements Throttle {
       o.maxPerAddress,
       o.trustMs,
       member,
+      addressMemory(o.maxPerAddress),
     )) as [number, number];
     return [Number(result[0]), Number(result[1])];
   }

@@ -502,6 +502,23 @@ describe('login throttle', () => {
     );
   });
 
+  it("does not refill the address's budget when the sprayer signs in to their own account", async () => {
+    await createUser('sprayer@x', 'sprayer-pass');
+    const at = { localAddress: '127.0.0.8' };
+    const sprayer = new Client(server.url, at);
+    await sprayer.login('sprayer@x', 'sprayer-pass');
+    for (let i = 0; i < 30; i++) {
+      expect((await wrong(sprayer, `target${i}@x`, 0)).status).toBe(401);
+    }
+    expect((await wrong(sprayer, 'target30@x', 0)).status).toBe(429);
+    for (let round = 0; round < 3; round++) {
+      // Their own account still lets them in from here (it signed in from here before)…
+      await new Client(server.url, at).login('sprayer@x', 'sprayer-pass');
+      // …but that success is no license for one more guess at someone else's.
+      expect((await wrong(sprayer, `target${31 + round}@x`, 0)).status).toBe(429);
+    }
+  });
+
   it('takes the client address from the socket, not from X-Forwarded-For, without TRUST_PROXY', async () => {
     await createUser('forwarded@x', 'forwarded-pass');
     const attacker = new Client(server.url, { localAddress: '127.0.0.7' });
