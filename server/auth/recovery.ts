@@ -4,6 +4,7 @@ import { findUserByEmail, findUserById, setPasswordHash } from '../db/users';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { recoveryMessage } from '../mail/recoveryMessage';
+import { ancestorsOf } from '../resellers/store';
 import { accountProblem } from '../users/accountState';
 import { checkPassword } from '../users/validation';
 import { hashPassword } from './password';
@@ -13,8 +14,8 @@ import { endOtherCredentials } from './sessions';
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
- * The origin of a reset link: the configured public URL or, when the request reached a reseller's
- * configured domain, that domain on the public URL's scheme and port. Nothing the request
+ * The origin of a reset link: the configured public URL or, for a reseller's account asking on
+ * that reseller's configured domain, that domain on the public URL's scheme and port. Nothing the request
  * supplies ends up in the link (the Host only chooses among configured domains), or anyone could
  * have us mail a victim a link to their own site carrying the victim's token (link poisoning).
  */
@@ -59,14 +60,40 @@ export async function createPasswordReset(
   return { user: found.user, token };
 }
 
+/** Where a recovery mail links and the brand name it signs with. */
+export interface RecoveryTarget {
+  /** From `recoveryOrigin`. */
+  origin: string;
+  brandName: string;
+}
+
+/**
+ * The targets a request may mail: the main site's, and the reseller's whose configured domain
+ * the request reached (null elsewhere), which only that reseller's own accounts get.
+ */
+export interface RecoveryTargets {
+  main: RecoveryTarget;
+  reseller: (RecoveryTarget & { resellerId: number }) | null;
+}
+
 interface RecoveryRequest {
   email: string | undefined;
-  /** Where the link points, from `recoveryOrigin`. */
-  origin: string;
-  /** The app name of the brand the request reached, which the mail signs with. */
-  brandName: string;
+  targets: RecoveryTargets;
   /** Builds the link from the origin and token; `recoveryLink` unless given. */
   link?: (origin: string, token: string) => string;
+}
+
+/**
+ * The target for `user`: the reseller domain the request reached when the account is that
+ * reseller's (the reseller or anyone under them), else the main site. Anyone may ask for a reset
+ * on a reseller's domain, so without this the reseller's site would receive, and could read from
+ * its logs, live reset links of accounts that are not theirs (the administrator's included).
+ */
+async function targetFor(db: Db, user: User, targets: RecoveryTargets): Promise<RecoveryTarget> {
+  const { reseller } = targets;
+  if (reseller === null) return targets.main;
+  if (user.id === reseller.resellerId) return reseller;
+  return (await ancestorsOf(db, user.id)).includes(reseller.resellerId) ? reseller : targets.main;
 }
 
 interface RecoveryLog {
@@ -89,10 +116,11 @@ export async function requestPasswordReset(
   if (!email?.trim()) throw new IllegalArgumentException('Email is required');
   const reset = await createPasswordReset(db, email);
   if (!reset) return;
-  const link = (request.link ?? recoveryLink)(request.origin, reset.token);
+  const target = await targetFor(db, reset.user, request.targets);
+  const link = (request.link ?? recoveryLink)(target.origin, reset.token);
   const to = reset.user.email;
   if (mailer) {
-    const message = recoveryMessage(reset.user.attributes.language, link, request.brandName);
+    const message = recoveryMessage(reset.user.attributes.language, link, target.brandName);
     mailer
       .send({ to, ...message })
       .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
@@ -113,7 +141,19 @@ export async function resetPassword(
   password: string | undefined,
   now = Date.now(),
 ): Promise<User> {
-  const valid = checkPassword(password);
+  checkPassword(password);
+  // The account the token is for: the password may not be its e-mail or name. Checked before the
+  // token is spent, so a refused password leaves it usable.
+  const pending = await db.kysely
+    .selectFrom('passwordResets')
+    .select('userId')
+    .where('tokenHash', '=', sha256(token))
+    .where('usedAt', 'is', null)
+    .where('expires', '>', now)
+    .executeTakeFirst();
+  if (!pending) throw invalidToken();
+  const owner = await findUserById(db, pending.userId);
+  const valid = checkPassword(password, owner?.user);
   // One conditional update claims the token, so two concurrent uses cannot both succeed.
   const claimed = await db.kysely
     .updateTable('passwordResets')

@@ -1,7 +1,7 @@
 import type { Auth } from '../plugins/auth';
 import type { KeyReader } from '../users/totpKey';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recoveryOrigin } from '../auth/recovery';
+import { recoveryOrigin, type RecoveryTargets } from '../auth/recovery';
 import { publicOrigin } from '../config';
 import { getServerSettings } from '../db/servers';
 import type { Ctx } from '../entities/context';
@@ -36,16 +36,30 @@ export const keyReader = (auth: Auth): KeyReader => ({
 });
 
 /**
- * Where a recovery mail for this request links and whose name it signs with: the configured
- * public URL, or the reseller domain the request reached (the Host only picks among configured
- * domains), and that brand's title.
+ * Where a recovery mail for this request may link and whose name it signs with: the configured
+ * public URL and the main brand's title, and when the request reached a reseller's configured
+ * domain (the Host only picks among configured domains), that domain and that brand's title, for
+ * the reseller's own accounts (`auth/recovery.ts` chooses per account).
  */
-export async function recoveryTarget(
+export async function recoveryTargets(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ origin: string; brandName: string }> {
-  const brandDomain = await app.brands.domainFor(request.host);
-  const origin = recoveryOrigin(publicOrigin(app.config), brandDomain);
-  const brand = await app.brands.view(await app.brands.scopeForHost(request.host));
-  return { origin, brandName: brand.config.title };
+): Promise<RecoveryTargets> {
+  const origin = publicOrigin(app.config);
+  const main = {
+    origin,
+    brandName: (await app.brands.view(app.brands.scopeOf(null))).config.title,
+  };
+  const domain = await app.brands.domainFor(request.host);
+  const resellerId = domain === null ? null : await app.brands.resellerFor(request.host);
+  if (domain === null || resellerId === null) return { main, reseller: null };
+  const brand = await app.brands.view(app.brands.scopeOf(resellerId));
+  return {
+    main,
+    reseller: {
+      resellerId,
+      origin: recoveryOrigin(origin, domain),
+      brandName: brand.config.title,
+    },
+  };
 }

@@ -135,6 +135,45 @@ describe('password recovery by mail', () => {
     await requestWithHost(server, 'TRACK.acme.example:8443', { email: 'acme@x.test' });
     const mail = await smtp.waitForMail('acme@x.test');
     expect(LINK.exec(mailBody(mail))?.[1]).toBe('https://track.acme.example');
+
+    // The reseller's customer too; they are the reseller's own.
+    const acme = new Client(server.url, { host: 'track.acme.example' });
+    await acme.login('acme@x.test', 'acme-pass-1');
+    const customer = await acme.json('/api/users', {
+      name: 'Acme customer',
+      email: 'acme-customer@x.test',
+      password: 'customer-pass-1',
+    });
+    expect(customer.status, await customer.clone().text()).toBe(200);
+    await requestWithHost(server, 'track.acme.example', { email: 'acme-customer@x.test' });
+    const customerMail = await smtp.waitForMail('acme-customer@x.test');
+    expect(LINK.exec(mailBody(customerMail))?.[1]).toBe('https://track.acme.example');
+  });
+
+  it("links other accounts to PUBLIC_URL, never to the reseller's domain they asked on", async () => {
+    const admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const reseller = await admin.json('/api/users', {
+      name: 'Omega',
+      email: 'omega@x.test',
+      password: 'omega-pass-1',
+      attributes: {
+        'tarkan.reseller': true,
+        'tarkan.domainReseller': 'track.omega.example',
+        'tarkan.limitReseller': 5,
+      },
+    });
+    expect(reseller.status, await reseller.clone().text()).toBe(200);
+    // The administrator, and an account under no reseller.
+    for (const email of [TEST_ADMIN.email, 'ana@x.test']) {
+      const to = () => smtp.mails.filter((m) => m.to.includes(email));
+      const before = to().length;
+      await requestWithHost(server, 'track.omega.example', { email });
+      await expect.poll(() => to().length).toBe(before + 1);
+      const body = mailBody(to()[before]);
+      expect(LINK.exec(body)?.[1]).toBe(PUBLIC_URL);
+      expect(body).not.toContain('omega');
+    }
   });
 
   it('names the brand the request reached, main or reseller, in subject and body', async () => {

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requestPasswordReset, resetPasswordLink, resetPassword } from '../../auth/recovery';
-import { recoveryTarget } from '../context';
+import { recoveryTargets } from '../context';
 import { errors } from '../schemas';
 
 /**
@@ -20,8 +20,8 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const target = await recoveryTarget(app, request);
-      const reset = { email: request.body.email, ...target, link: resetPasswordLink };
+      const targets = await recoveryTargets(app, request);
+      const reset = { email: request.body.email, targets, link: resetPasswordLink };
       // 200 whether or not the address belongs to someone: nothing to enumerate accounts with.
       await requestPasswordReset(db, app.mailer, reset, request.log);
       return reply.code(200).type('text/plain; charset=utf-8').send('');

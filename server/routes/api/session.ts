@@ -16,7 +16,7 @@ import {
 import { makeActor, type Actor } from '../../permissions/actor';
 import { AccountSuspended } from '../../users/accountState';
 import { withVisibleKey } from '../../users/totpKey';
-import { keyReader, recoveryTarget } from '../context';
+import { keyReader, recoveryTargets } from '../context';
 import { ErrorText, IdParams, UserSchema, errors as sharedErrors } from '../schemas';
 
 /** A suspended account's 401: a JSON object (docs/traccar-api.md) rather than text. */
@@ -215,8 +215,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(200).send();
     }
     // `requested_from` is accepted for old clients but ignored: links come from configuration.
-    const target = await recoveryTarget(app, request);
-    await requestPasswordReset(db, app.mailer, { email, ...target }, request.log);
+    const targets = await recoveryTargets(app, request);
+    await requestPasswordReset(db, app.mailer, { email, targets }, request.log);
     return reply.code(200).send();
   });
 
