@@ -8,32 +8,33 @@ import { commandsForDevice, sendCommand, type LiveCommands, type SendOutcome } f
 
 /**
  * Engine stop and resume sent by the server's own rules (the QR driver's lock, a geofence that
- * locks on entry or exit), as the first administrator, the service account: through the device's
- * saved command marked `tarkan.changeNative` when it has one (a fleet whose trackers want a
- * particular text), else the command type itself. A connected tracker gets it at once; any
- * other device when it next connects.
+ * locks on entry or exit), as the rule's owner (`ruleOwners.ts`: their rights and the devices
+ * they reach decide): through the device's saved command marked `tarkan.changeNative` when it has
+ * one the owner reaches (a fleet whose trackers want a particular text), else the command type
+ * itself. A connected tracker gets it at once; any other device when it next connects.
  */
 export async function sendNativeCommand(
-  db: Db,
-  changes: ChangeFeed,
+  owner: Ctx,
   live: LiveCommands | null,
   deviceId: number,
   type: 'engineStop' | 'engineResume',
 ): Promise<SendOutcome> {
-  const ctx = await systemContext(db, changes);
-  const saved = await commandsForDevice(ctx, deviceId, live);
+  const saved = await commandsForDevice(owner, deviceId, live);
   const native = saved.find(
     (command) => (command.attributes as Record<string, unknown>)['tarkan.changeNative'] === type,
   );
   return sendCommand(
-    ctx,
+    owner,
     native ? { id: native.id as number, deviceId } : { deviceId, type },
     undefined,
     live,
   );
 }
 
-/** The first administrator, acting for the server's rules. */
+/**
+ * The first administrator, for the server's own bookkeeping writes (a QR driver's automatic
+ * check-out); never for sending commands, which go out as the rule's owner.
+ */
 export async function systemContext(db: Db, changes: ChangeFeed): Promise<Ctx> {
   const row = await db.kysely
     .selectFrom('users')

@@ -389,6 +389,13 @@ export interface ConnectingDevicesTable {
   attempts: number;
 }
 
+/** Who an engine rule acts for (`commands/ruleOwners.ts`); `kind`: device, driver or geofence. */
+export interface RuleOwnersTable {
+  kind: string;
+  objectId: number;
+  userId: number;
+}
+
 export interface ResellerDomainsTable {
   domain: string;
   userId: number;
@@ -463,4 +470,5 @@ export interface Tables extends LinkTables {
   resellerDomains: ResellerDomainsTable;
   clusterLeases: ClusterLeasesTable;
   connectingDevices: ConnectingDevicesTable;
+  ruleOwners: RuleOwnersTable;
 }

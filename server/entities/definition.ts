@@ -24,7 +24,10 @@ export interface FieldDef {
   serverManaged?: boolean;
   /** For `ref` fields: the kind the id points at, checked for access on write. */
   target?: ChangeKind;
-  /** For `text` and `optText` fields: the most characters a value may have. */
+  /**
+   * For `text` and `optText` fields: the most characters a value may have (without one, a
+   * description's, `DESCRIPTION_MAX_LENGTH`: no text is unbounded).
+   */
   maxLength?: number;
   /** For `optText` fields: what a NULL column reads as on the wire, where clients expect text. */
   nullAs?: string;
@@ -79,4 +82,9 @@ interface EntityHooks {
   validate?(wire: Wire): void;
   /** Database checks inside the write transaction (hierarchy, limits); `id` is 0 on create. */
   beforeSave?(ctx: SaveContext, wire: Wire, id: number): Promise<void>;
+  /**
+   * Database work once the row is written, in the same transaction (so throwing undoes the save):
+   * `id` is the object's, `before` the stored object on an edit (null on create).
+   */
+  afterSave?(ctx: SaveContext, wire: Wire, id: number, before: Wire | null): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { checkScheduledReport } from '../reports/scheduledDef';
 import type { EntityDef } from './definition';
 import { checkGroupParent } from './groupTree';
 import { syncDriverAccount } from '../qrDriver/driverAccount';
+import { recordRuleOwner } from '../commands/ruleOwners';
 
 const attributes = { kind: 'json' } as const;
 const name = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
@@ -44,6 +45,8 @@ export const devices: EntityDef = {
     async beforeSave(ctx, _wire, id) {
       if (id === 0) await checkDeviceLimits(ctx.db, ctx.actor);
     },
+    // The QR lock of a vehicle left without a driver acts as whoever turned it on.
+    afterSave: (ctx, wire, id, before) => recordRuleOwner('device', ctx, wire, id, before),
   },
 };
 
@@ -77,6 +80,8 @@ export const geofences: EntityDef = {
       const problem = validateArea(wire.area as string);
       if (problem) throw new IllegalArgumentException(problem);
     },
+    // Lock on entry or exit acts as whoever turned it on.
+    afterSave: (ctx, wire, id, before) => recordRuleOwner('geofence', ctx, wire, id, before),
   },
 };
 
@@ -132,7 +137,11 @@ export const drivers: EntityDef = {
   extended: true,
   unique: 'uniqueId',
   // QR check-in: the driver's own account follows the driver (docs/qr-driver.md).
-  hooks: { beforeSave: syncDriverAccount },
+  // Its lock and unlock rules act as whoever turned them on.
+  hooks: {
+    beforeSave: syncDriverAccount,
+    afterSave: (ctx, wire, id, before) => recordRuleOwner('driver', ctx, wire, id, before),
+  },
 };
 
 export const maintenances: EntityDef = {

@@ -156,6 +156,7 @@ async function save(
         throw duplicateUniqueId();
       }
       const saved = await write(db, changes);
+      await def.hooks?.afterSave?.({ db, actor: ctx.actor }, wire, saved, before);
       return toWire(def, (await findRow(db, def, saved))!);
     });
   } catch (error) {

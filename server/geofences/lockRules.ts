@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../changes';
 import { sendNativeCommand } from '../commands/native';
+import { ruleContext, ruleOwner } from '../commands/ruleOwners';
 import type { LiveCommands } from '../commands/send';
 import type { Db } from '../db/database';
 import type { CompiledGeofence } from '../processing/geofences';
@@ -7,7 +8,8 @@ import type { CompiledGeofence } from '../processing/geofences';
 /**
  * Geofences that lock the vehicle (attributes `lockOnEnter`, `lockOnExit`, set in the geofence
  * form): when a device enters or leaves one, the server sends it `engineStop` itself, as the QR
- * driver's lock does (`commands/native.ts`). Only for what is happening now: an enter or exit
+ * driver's lock does (`commands/native.ts`), with the rights of the user who turned the rule on
+ * (`commands/ruleOwners.ts`), who must still be allowed to and reach the device. Only for what is happening now: an enter or exit
  * found in fixes a tracker uploads after a coverage gap is history, and locking a vehicle for it
  * hours later would stop it wherever it is now.
  */
@@ -39,6 +41,8 @@ export class GeofenceLockRules {
     private readonly log: LockRulesLog,
     private readonly live: LiveCommands | null,
     private readonly now: () => number = Date.now,
+    /** The plus licence: the owner's advanced-permission bits may apply. */
+    private readonly plus = false,
   ) {}
 
   /** The committed events' hook: returns at once; each lock is sent in order afterwards. */
@@ -63,15 +67,11 @@ export class GeofenceLockRules {
   private enqueue({ deviceId, geofenceId, type }: GeofenceEvent): void {
     this.chain = this.chain
       .then(async () => {
-        const outcome = await sendNativeCommand(
-          this.db,
-          this.changes,
-          this.live,
-          deviceId,
-          'engineStop',
-        );
+        const ownerId = await ruleOwner(this.db, 'geofence', geofenceId);
+        const owner = await ruleContext(this.db, this.changes, ownerId, this.plus);
+        const outcome = await sendNativeCommand(owner, this.live, deviceId, 'engineStop');
         this.log.info(
-          { deviceId, geofenceId, event: type, sent: outcome.status === 200 },
+          { deviceId, geofenceId, event: type, ownerId, sent: outcome.status === 200 },
           'geofence rule locked the device',
         );
       })

@@ -157,7 +157,8 @@ export const jobsPlugin = fp(
     every(app, 'scheduled reports', REPORT_TICK_MS, () => reports.tick());
 
     const live = app.hasDecorator('deviceSessions') ? app.deviceSessions : null;
-    const rules = new QrRules(db, app.changes, app.log, Date.now, live);
+    const plus = Boolean(app.config.licenseMode);
+    const rules = new QrRules(db, app.changes, app.log, Date.now, live, plus);
     app.decorate('qrRules', rules);
     // Ignition events are handled where they were committed (once); the due timers run on the
     // jobs lease holder.
@@ -170,6 +171,8 @@ export const jobsPlugin = fp(
       app.tracking.cache.geofences,
       app.log,
       live,
+      Date.now,
+      plus,
     );
     const stopLocking = app.tracking.onEvents((events) => lockRules.onEvents(events));
     app.addHook('onClose', async () => {

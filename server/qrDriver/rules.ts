@@ -1,5 +1,6 @@
 import type { User } from '../../model';
 import { sendNativeCommand, systemContext } from '../commands/native';
+import { ruleContext, ruleOwner } from '../commands/ruleOwners';
 import type { LiveCommands } from '../commands/send';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
@@ -48,8 +49,10 @@ function minutes(value: unknown): number {
  *   driver's) that stays without a driver for `tarkan.lockDeviceTimeout` minutes (the device's,
  *   else the driver's) gets `engineStop` and is marked `isQrLocked`. The wait starts at check-out,
  *   auto logout, or `ignitionOn` without a driver.
- * Commands go out through the normal command path, as the first administrator (the service
- * account), using the device's saved command with `tarkan.changeNative` when there is one.
+ * Commands go out through the normal command path as the rule's owner (`commands/ruleOwners.ts`:
+ * the user who turned the device's or the driver's rule on), using the device's saved command with
+ * `tarkan.changeNative` when there is one; an owner who may not send it, or no longer reaches the
+ * vehicle, stops nothing. A lock's owner is settled when its wait starts, and kept with the timer.
  */
 export class QrRules {
   private chain: Promise<void> = Promise.resolve();
@@ -63,6 +66,8 @@ export class QrRules {
     private readonly now: () => number = Date.now,
     /** The devices connected here: a rule's command reaches a connected tracker at once. */
     private readonly live: LiveCommands | null = null,
+    /** The plus licence: a rule owner's advanced-permission bits may apply. */
+    private readonly plus = false,
   ) {}
 
   /**
@@ -134,7 +139,7 @@ export class QrRules {
     const device = await findDevice(this.db, deviceId);
     if (!device || device.attributes[DEVICE_LOCKED] !== true) return;
     if (driver.attributes[DRIVER_ATTR.unlock] !== true) return;
-    await this.send(deviceId, 'engineResume');
+    await this.send(deviceId, 'engineResume', await ruleOwner(this.db, 'driver', driver.id));
     await setDeviceAttributes(this.db, deviceId, (attributes) => {
       const next: Record<string, unknown> = { ...attributes, [DEVICE_LOCKED]: false };
       delete next[DEVICE_LOCK_TIME];
@@ -161,7 +166,11 @@ export class QrRules {
         ? device.attributes[DRIVER_ATTR.lockTimeout]
         : driver?.attributes[DRIVER_ATTR.lockTimeout];
     const due = this.now() + minutes(timeout) * MINUTE;
-    await setTimer(this.db, { kind: 'lock', deviceId: device.id, userId: null, due });
+    // The rule that starts the wait is the one whose owner the lock acts for.
+    const owner = deviceRule
+      ? await ruleOwner(this.db, 'device', device.id)
+      : await ruleOwner(this.db, 'driver', driver!.id);
+    await setTimer(this.db, { kind: 'lock', deviceId: device.id, userId: owner, due });
   }
 
   /** Runs every timer that is due. */
@@ -171,7 +180,7 @@ export class QrRules {
       if (!this.active()) return;
       await cancelTimer(this.db, timer.kind, timer.deviceId);
       try {
-        await (timer.kind === 'logout' ? this.autoLogout(timer) : this.lock(timer.deviceId));
+        await (timer.kind === 'logout' ? this.autoLogout(timer) : this.lock(timer));
       } catch (error) {
         this.log.error({ err: error, timer }, 'qr driver timer failed');
       }
@@ -196,12 +205,16 @@ export class QrRules {
     return inTransaction(ctx, (db, changes) => recordCheckOut(db, user, changes, this.now()));
   }
 
-  private async lock(deviceId: number): Promise<void> {
+  private async lock({ deviceId, userId }: QrTimer): Promise<void> {
     const device = await findDevice(this.db, deviceId);
     if (!device || device.attributes[DEVICE_LOCKED] === true) return;
     const driver = device.attributes[DEVICE_DRIVER];
     if (typeof driver === 'string' && driver !== '') return;
-    await this.send(deviceId, 'engineStop');
+    await this.send(
+      deviceId,
+      'engineStop',
+      userId ?? (await ruleOwner(this.db, 'device', deviceId)),
+    );
     await setDeviceAttributes(this.db, deviceId, (attributes) => ({
       ...attributes,
       [DEVICE_LOCKED]: true,
@@ -211,9 +224,17 @@ export class QrRules {
     this.log.info({ deviceId }, 'qr driver rule locked the device');
   }
 
-  /** Engine stop or resume through the device's `tarkan.changeNative` stand-in, if any. */
-  private async send(deviceId: number, type: 'engineStop' | 'engineResume'): Promise<void> {
-    await sendNativeCommand(this.db, this.changes, this.live, deviceId, type);
+  /**
+   * Engine stop or resume as the rule's owner, through the device's `tarkan.changeNative`
+   * stand-in, if any; throws (the rule is logged as failed) when the owner may not.
+   */
+  private async send(
+    deviceId: number,
+    type: 'engineStop' | 'engineResume',
+    ownerId: number | null,
+  ): Promise<void> {
+    const owner = await ruleContext(this.db, this.changes, ownerId, this.plus);
+    await sendNativeCommand(owner, this.live, deviceId, type);
   }
 
   private systemCtx(): Promise<Ctx> {

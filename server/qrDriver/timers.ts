@@ -7,7 +7,7 @@ type TimerKind = 'logout' | 'lock';
 export interface QrTimer {
   kind: TimerKind;
   deviceId: number;
-  /** The driver user an auto-logout is for. */
+  /** A logout's driver account; a lock's rule owner, whose rights the engine stop goes out with. */
   userId: number | null;
   due: number;
 }

@@ -242,3 +242,110 @@ describe('a QR driver saved without a password', () => {
     await signIn('iris');
   });
 });
+
+describe('engine rules act with their owner’s rights', () => {
+  /** Sets restriction flags on a user as the administrator. */
+  async function restrict(id: number, fields: Record<string, unknown>) {
+    const users = (await (await f.admin.get('/api/users')).json()) as { id: number }[];
+    const user = users.find((u) => u.id === id)!;
+    const res = await f.admin.json(`/api/users/${id}`, { ...user, ...fields }, 'PUT');
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+
+  it('refuses to save a rule its owner could not carry out, writing nothing', async () => {
+    const limited = await makeUser(f, { deviceLimit: -1, limitCommands: true });
+    const refusals = [
+      ['/api/drivers', driverBody('jana', { 'tarkan.driverLockDevice': true }), 'engineStop'],
+      ['/api/drivers', driverBody('jana', { 'tarkan.driverUnlockDevice': true }), 'engineResume'],
+      [
+        '/api/devices',
+        {
+          name: 'Locking car',
+          uniqueId: `lock-${Date.now()}`,
+          attributes: { 'tarkan.driverLockDevice': true },
+        },
+        'engineStop',
+      ],
+      [
+        '/api/geofences',
+        { name: 'Yard', area: 'CIRCLE (-23.55 -46.63, 100)', attributes: { lockOnEnter: true } },
+        'engineStop',
+      ],
+      [
+        '/api/geofences',
+        { name: 'Yard', area: 'CIRCLE (-23.55 -46.63, 100)', attributes: { lockOnExit: 'true' } },
+        'engineStop',
+      ],
+    ] as const;
+    for (const [path, body, command] of refusals) {
+      const res = await limited.client.json(path, body);
+      expect([res.status, await res.text()], path).toEqual([
+        400,
+        `Rule sends ${command}, which this account may not send - SecurityException`,
+      ]);
+    }
+    // The refused driver left no account behind.
+    const account = await new Client(f.server.url).form('/api/session', {
+      email: 'qrcode-jana',
+      password: 'driver-pass',
+    });
+    expect(account.status).toBe(401);
+    // Without a rule the same objects save.
+    expect((await limited.client.json('/api/drivers', driverBody('jana'))).status).toBe(200);
+    // An edit that leaves an administrator's rule as it was is no new rule.
+    const yard = await create<{ attributes: Record<string, unknown> }>(f.admin, '/api/geofences', {
+      name: 'Depot',
+      area: 'CIRCLE (-23.55 -46.63, 100)',
+      attributes: { lockOnExit: true },
+    });
+    await link(f.admin, { userId: limited.id, geofenceId: yard.id });
+    const renamed = await limited.client.json(
+      `/api/geofences/${yard.id}`,
+      { ...yard, name: 'Main depot' },
+      'PUT',
+    );
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+  });
+
+  it('sends nothing for an owner who may no longer send the command', async () => {
+    const owner = await makeUser(f, { deviceLimit: -1 });
+    const car = await create(owner.client, '/api/devices', {
+      name: 'Owner car',
+      uniqueId: `owner-car-${Date.now()}`,
+      attributes: { isQrLocked: true },
+    });
+    await create(
+      owner.client,
+      '/api/drivers',
+      driverBody('kaio', { 'tarkan.driverUnlockDevice': true }),
+    );
+    const client = await signIn('kaio');
+
+    // Commands taken away after the rule was saved: the check-in stands, the engine stays off.
+    await restrict(owner.id, { limitCommands: true });
+    expect((await checkIn(client, car.id)).status).toBe(200);
+    expect(await queued(car.id)).toEqual([]);
+    expect((await deviceAttributes(car.id)).isQrLocked).toBe(true);
+
+    // Given back: the rule acts again, as the owner.
+    await restrict(owner.id, { limitCommands: false });
+    expect((await checkIn(client, 0)).status).toBe(200);
+    expect((await checkIn(client, car.id)).status).toBe(200);
+    expect(await queued(car.id)).toEqual([{ type: 'engineResume' }]);
+    expect((await deviceAttributes(car.id)).isQrLocked).toBe(false);
+  });
+});
+
+function driverBody(username: string, extra: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    name: `Driver ${username}`,
+    uniqueId: `drv-${seq}-${Date.now()}`,
+    attributes: {
+      'tarkan.enableQrCode': true,
+      'tarkan.driverUsername': username,
+      'tarkan.driverPassword': 'driver-pass',
+      ...extra,
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { positionPartitions } from './0015_position_partitions';
 import { devicesByName } from './0016_devices_by_name';
 import { queuedCommandsByDevice } from './0017_queued_commands_by_device';
 import { connectingDevices } from './0018_connecting_devices';
+import { ruleOwners } from './0019_rule_owners';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -41,4 +42,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0016_devices_by_name': devicesByName,
   '0017_queued_commands_by_device': queuedCommandsByDevice,
   '0018_connecting_devices': connectingDevices,
+  '0019_rule_owners': ruleOwners,
 };

@@ -31,15 +31,18 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
     const now = () => clock;
     const feed = new InProcessChangeFeed();
     let seq = 0;
+    let adminId = 0;
 
     beforeAll(async () => {
       db = await connect(await target.open());
       await migrateToLatest(db);
-      await insertUser(
-        db,
-        { ...newUserFields(), name: 'Admin', email: 'admin@x', administrator: true },
-        'x',
-      );
+      adminId = (
+        await insertUser(
+          db,
+          { ...newUserFields(), name: 'Admin', email: 'admin@x', administrator: true },
+          'x',
+        )
+      ).id;
     }, 60_000);
 
     afterAll(async () => {
@@ -47,7 +50,15 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
       await target.cleanup();
     });
 
-    async function device(attributes: Record<string, unknown> = {}) {
+    /** The user a rule acts for, as saving it through the API records (`ruleOwners.ts`). */
+    async function own(kind: 'device' | 'driver', objectId: number, userId = adminId) {
+      await db.kysely.insertInto('ruleOwners').values({ kind, objectId, userId }).execute();
+    }
+
+    async function device(
+      attributes: Record<string, unknown> = {},
+      owner: number | null = adminId,
+    ) {
       seq += 1;
       const row = await db.kysely
         .insertInto('devices')
@@ -60,6 +71,9 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (owner !== null && attributes['tarkan.driverLockDevice'] === true) {
+        await own('device', Number(row.id), owner);
+      }
       return Number(row.id);
     }
 
@@ -85,6 +99,7 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
         .returning('id')
         .executeTakeFirstOrThrow();
       const driver: DriverRow = { id: Number(row.id), name: 'Driver', uniqueId, attributes };
+      if (rules['tarkan.driverUnlockDevice'] === true) await own('driver', driver.id);
       const device = (await findDevice(db, deviceId))!;
       await recordCheckIn(db, user, driver, device, [], clock);
       return { user, driver };
@@ -168,6 +183,30 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
       await rules.checkedIn(other, noUnlock.driver, 0);
       expect(await queued(other)).toEqual([]);
       expect((await attributes(other)).isQrLocked).toBe(true);
+    });
+
+    it('sends nothing for a rule without an owner, or whose owner may not send it', async () => {
+      const rules = new QrRules(db, feed, silent, now);
+      const orphan = await device({ 'tarkan.driverLockDevice': true }, null);
+      await rules.ignition(orphan, true);
+      await rules.tick();
+      expect((await attributes(orphan)).isQrLocked).toBeUndefined();
+      expect(await queued(orphan)).toEqual([]);
+
+      const limited = await insertUser(
+        db,
+        { ...newUserFields(), name: 'Limited', email: `limited${seq}@x`, limitCommands: true },
+        'x',
+      );
+      const car = await device({ 'tarkan.driverLockDevice': true }, limited.id);
+      await db.kysely
+        .insertInto('userDevice')
+        .values({ userId: limited.id, deviceId: car })
+        .execute();
+      await rules.ignition(car, true);
+      await rules.tick();
+      expect((await attributes(car)).isQrLocked).toBeUndefined();
+      expect(await queued(car)).toEqual([]);
     });
   },
 );
