@@ -20,6 +20,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
 import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
+import { rateLimitPlugin } from './plugins/rateLimit';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { requestNumbersPlugin } from './plugins/requestNumbers';
 import { textInputPlugin } from './plugins/textInput';
@@ -75,6 +76,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(requestNumbersPlugin);
   await app.register(brandsPlugin);
   await app.register(authPlugin, { throttle: options.throttle });
+  // Before every route, so the limits routes name are attached to them.
+  await app.register(rateLimitPlugin);
   // QR driver accounts reach only the driver endpoints (docs/qr-driver.md).
   await app.register(qrDriverGuard);
   // Before every route, so its hooks see each mutating /api and /tarkan request.

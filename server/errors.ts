@@ -44,6 +44,19 @@ export class TooManyAttemptsException extends SecurityException {
 }
 
 /**
+ * A public endpoint called too often from one address (`plugins/rateLimit.ts`): 429 with
+ * `Retry-After`, in the login throttle's words and kind.
+ */
+export class TooManyRequestsException extends SecurityException {
+  readonly status = 429;
+
+  constructor(retryAfterSeconds: number) {
+    super('Too many requests');
+    this.headers['retry-after'] = String(retryAfterSeconds);
+  }
+}
+
+/**
  * The database cannot be reached (PostgreSQL down or cut off): 503 with `Retry-After`, so
  * clients and devices retry; nothing was stored. The kind is Traccar's storage failure.
  */

@@ -26,6 +26,14 @@ const RECORD_INTERVAL_MS = 60_000;
  * identifiers costs the database no more than this.
  */
 const WRITES_PER_MINUTE = 120;
+/**
+ * New identifiers one address may get listed or registered per minute: one scanner (or one
+ * misconfigured gateway) can neither take the whole budget above, crowding out the real trackers
+ * trying to connect, nor register devices without end when `database.registerUnknown` is on. An
+ * identifier already heard this minute costs nothing, so many trackers behind one carrier address
+ * are listed within a few minutes.
+ */
+export const ADDRESS_WRITES_PER_MINUTE = 10;
 /** The list keeps at most this many identifiers (the most recently heard). */
 export const MAX_CONNECTING = 1_000;
 /** Identifiers not heard for this long leave the list. */
@@ -47,6 +55,8 @@ export class DeviceDirectoryService implements DeviceDirectory {
   /** When each unknown identifier was last written and logged, and attempts since. */
   private readonly heard = new Map<string, { at: number; attempts: number }>();
   private budget = { minute: 0, writes: 0 };
+  /** Writes per address this minute (only this minute's: the map starts over each minute). */
+  private addressBudget = { minute: 0, writes: new Map<string, number>() };
 
   constructor(
     private readonly db: Db,
@@ -75,7 +85,7 @@ export class DeviceDirectoryService implements DeviceDirectory {
       }
       // Disabled or expired: known, so not listed as trying to connect, but refused.
       if (refused || uniqueIds.length === 0) return { kind: 'unknown' };
-      const registered = await this.register(uniqueIds[0]);
+      const registered = await this.register(uniqueIds[0], address, now);
       if (registered) return registered;
       await this.heardUnknown(uniqueIds, protocol, address, now);
       return { kind: 'unknown' };
@@ -86,7 +96,11 @@ export class DeviceDirectoryService implements DeviceDirectory {
   }
 
   /** Registers the identifier as a device when the server is set to; null otherwise. */
-  private async register(uniqueId: string): Promise<Identified | null> {
+  private async register(
+    uniqueId: string,
+    address: string,
+    now: number,
+  ): Promise<Identified | null> {
     const settings = [this.devices.serverAttributes];
     if (!lookupBoolean('database.registerUnknown', settings, false)) return null;
     const pattern = this.devices.serverAttributes['database.registerUnknown.regex'];
@@ -99,6 +113,8 @@ export class DeviceDirectoryService implements DeviceDirectory {
       regex = new RegExp(`^(?:${DEFAULT_REGEX})$`);
     }
     if (!regex.test(uniqueId)) return null;
+    // Over its budget the address's identifiers are neither registered nor listed, for now.
+    if (!this.spendAddress(address, now)) return { kind: 'unknown' };
     const groupId = lookupNumber('database.registerUnknown.defaultGroupId', settings, 0);
     const id = await this.db.kysely.transaction().execute(async (trx) => {
       const taken = await trx
@@ -147,6 +163,7 @@ export class DeviceDirectoryService implements DeviceDirectory {
       last.attempts++;
       return;
     }
+    if (!this.spendAddress(address, now)) return;
     const minute = Math.floor(now / 60_000);
     if (this.budget.minute !== minute) this.budget = { minute, writes: 0 };
     if (++this.budget.writes > WRITES_PER_MINUTE) return;
@@ -155,6 +172,20 @@ export class DeviceDirectoryService implements DeviceDirectory {
     if (this.heard.size > MAX_CONNECTING * 10) this.prune(now);
     this.log.warn({ protocol, uniqueId: uniqueIds.join(' '), address }, 'Unknown device');
     await recordConnectingDevice(this.db, { uniqueId, protocol, address }, attempts, now);
+  }
+
+  /** Takes one write from the address's budget for this minute; false when none is left. */
+  private spendAddress(address: string, now: number): boolean {
+    const minute = Math.floor(now / 60_000);
+    if (this.addressBudget.minute !== minute) this.addressBudget = { minute, writes: new Map() };
+    const { writes } = this.addressBudget;
+    const spent = writes.get(address) ?? 0;
+    if (spent >= ADDRESS_WRITES_PER_MINUTE) return false;
+    // Past the global budget's worth of addresses a minute's writes are spent anyway; the map
+    // stops growing there.
+    if (spent === 0 && writes.size >= WRITES_PER_MINUTE) return false;
+    writes.set(address, spent + 1);
+    return true;
   }
 
   private prune(now: number): void {

@@ -128,9 +128,10 @@ class UdpPeer {
     });
   }
 
-  static async open(): Promise<UdpPeer> {
+  /** `address`: the peer's own, any 127.x.y.z (each reaches the server's 127.0.0.1). */
+  static async open(address = '127.0.0.1'): Promise<UdpPeer> {
     const socket = dgram.createSocket('udp4');
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => socket.bind(0, address, resolve));
     return new UdpPeer(socket);
   }
 
@@ -264,6 +265,35 @@ describe('Teltonika over UDP', () => {
       expect(peer.pending).toBe(0);
     } finally {
       await peer.close();
+    }
+  });
+
+  it('lists the trackers of other addresses while one address sends made-up IMEIs', async () => {
+    const scanner = await UdpPeer.open('127.0.0.9');
+    const tracker = await UdpPeer.open('127.0.0.10');
+    const fromScanner = async () =>
+      (await connecting()).filter((row) => row.address === '127.0.0.9').length;
+    try {
+      // More identifiers than the whole server lists in a minute.
+      for (let i = 0; i < 130; i++) {
+        scanner.send(
+          datagram(0x0200 + i, 0x01, teltonika.device.uniqueId(5000 + i), fixAt(10).time),
+        );
+      }
+      await until(async () => ((await fromScanner()) >= 10 ? true : null), 'the scanner heard');
+      await sleep(1_000);
+      const genuine = teltonika.device.uniqueId(992);
+      tracker.send(datagram(0x0101, 0x01, genuine, fixAt(10).time));
+      const listed = await until(
+        async () => (await connecting()).find((row) => row.uniqueId === genuine),
+        'the genuine tracker listed',
+      );
+      expect(listed.address).toBe('127.0.0.10');
+      // Ten a minute from one address (twenty should the minute turn during the test).
+      expect(await fromScanner()).toBeLessThanOrEqual(20);
+    } finally {
+      await scanner.close();
+      await tracker.close();
     }
   });
 });

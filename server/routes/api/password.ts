@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requestPasswordReset, resetPasswordLink, resetPassword } from '../../auth/recovery';
 import { recoveryTargets } from '../context';
+import { RATE_LIMITS } from '../../plugins/rateLimit';
 import { errors } from '../schemas';
 
 /**
@@ -14,6 +15,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/password/reset',
     {
+      config: { rateLimit: RATE_LIMITS.passwordReset },
       schema: {
         body: Type.Object({ email: Type.Optional(Type.String()) }),
         response: { 200: Type.String(), ...errors },

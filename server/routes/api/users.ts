@@ -8,6 +8,7 @@ import { generateTotpKey, totpEnabled } from '../../auth/totp';
 import { getServerSettings } from '../../db/servers';
 import { SecurityException } from '../../errors';
 import { withVisibleKey } from '../../users/totpKey';
+import { RATE_LIMITS } from '../../plugins/rateLimit';
 import { keyReader, requestContext } from '../context';
 import { ListQuerystring } from '../entitySchemas';
 import { NoContent } from '../crud';
@@ -57,7 +58,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/users',
-    { schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } } },
+    {
+      config: { rateLimit: RATE_LIMITS.registration },
+      schema: { body: UserInputSchema, response: { 200: UserSchema, ...errors } },
+    },
     async (request) => {
       const auth = await app.auth.current(request);
       checkNotMainHost(request.body.attributes, mainHost);

@@ -6,6 +6,7 @@ import {
   shareSession,
   updateShare,
 } from '../../shares/service';
+import { RATE_LIMITS } from '../../plugins/rateLimit';
 import { requestContext } from '../context';
 import { NullableString, UserSchema, errors } from '../schemas';
 
@@ -84,6 +85,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/tarkan/shares/session',
     {
+      config: { rateLimit: RATE_LIMITS.shareSession },
       schema: {
         body: Type.Object({ token: Type.String({ maxLength: 256 }) }),
         response: { 200: UserSchema, ...errors },
