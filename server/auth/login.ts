@@ -9,7 +9,7 @@ import { AccountSuspended, accountProblem } from '../users/accountState';
 import type { Throttle } from './loginThrottle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { verifyToken } from './tokens';
-import { CodeRequiredException, verifyTotp, wrongCode } from './totp';
+import { CodeRequiredException, spendTotpStep, totpStep, wrongCode } from './totp';
 
 interface Credentials {
   /** Client address, for the per-address throttle. */
@@ -31,8 +31,9 @@ interface Credentials {
  *
  * Then, for a user with a TOTP key (unless `secondStep` is false, for checks that open no
  * session): no code is a 401 with `WWW-Authenticate: TOTP`, a wrong one 400 `User authorization
- * failed`. Both stay counted by the throttle until a right code forgives them, or six-digit codes
- * could be guessed without limit once the password is known.
+ * failed`, and so is a code already spent (`spendTotpStep`). Both stay counted by the throttle until
+ * a right code forgives them, or six-digit codes could be guessed without limit once the password
+ * is known.
  */
 export async function checkCredentials(
   db: Db,
@@ -63,7 +64,9 @@ export async function checkStoredCredentials(
   const key = found.user.totpKey;
   if (secondStep && key) {
     if (c.code === undefined || c.code === '') throw new CodeRequiredException();
-    if (!verifyTotp(key, c.code)) throw wrongCode();
+    const step = totpStep(key, c.code);
+    // A code already used (or older than one used) is as wrong as a made-up one.
+    if (step === null || !(await spendTotpStep(db, found.user.id, step))) throw wrongCode();
   }
   await attempt.succeeded();
   return found;

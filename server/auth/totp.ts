@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import type { Db } from '../db/database';
 import { IllegalArgumentException, SecurityException, WebApplicationException } from '../errors';
 
 /**
@@ -33,15 +34,39 @@ export function normaliseTotpKey(value: string | null | undefined): string | nul
   return key;
 }
 
+/** The length of one step, in ms (RFC 6238's default of 30 s). */
+const STEP_MS = 30_000;
+
 /**
- * Whether `code` is the key's current code. The code is Traccar's integer form field: leading
- * zeros may be missing ("012345" is sent as 12345), so it is padded back to 6 digits.
+ * The time step `code` is the key's code for, within the window around now; null when it is none.
+ * The code is Traccar's integer form field: leading zeros may be missing ("012345" is sent as
+ * 12345), so it is padded back to 6 digits.
  */
-export function verifyTotp(key: string, code: string, now = Date.now()): boolean {
-  if (!/^\d{1,6}$/.test(code.trim())) return false;
+export function totpStep(key: string, code: string, now = Date.now()): number | null {
+  if (!/^\d{1,6}$/.test(code.trim())) return null;
   const token = code.trim().padStart(6, '0');
   const totp = new TOTP({ secret: Secret.fromBase32(key) });
-  return totp.validate({ token, timestamp: now, window: WINDOW }) !== null;
+  const delta = totp.validate({ token, timestamp: now, window: WINDOW });
+  return delta === null ? null : Math.floor(now / STEP_MS) + delta;
+}
+
+/**
+ * Spends the user's code of time step `step`: true the first time, false when a code of that
+ * step or a later one was spent already (RFC 6238 §5.2). A code stays valid for its whole
+ * window, so without this one seen over a shoulder or taken by a phishing page signs in again
+ * within that minute. One conditional write, so two sign-ins racing with the same code (on any
+ * instance) cannot both get in.
+ */
+export async function spendTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const row = await db.kysely
+    .insertInto('totpSteps')
+    .values({ userId, step })
+    .onConflict((conflict) =>
+      conflict.column('userId').doUpdateSet({ step }).where('totpSteps.step', '<', step),
+    )
+    .returning('step')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A sign-in for a user with a key but no code: 401 with `WWW-Authenticate: TOTP`. */

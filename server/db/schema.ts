@@ -396,6 +396,12 @@ export interface RuleOwnersTable {
   userId: number;
 }
 
+/** The last one-time-code step a user signed in with (`auth/totp.ts`). */
+export interface TotpStepsTable {
+  userId: number;
+  step: number;
+}
+
 export interface ResellerDomainsTable {
   domain: string;
   userId: number;
@@ -471,4 +477,5 @@ export interface Tables extends LinkTables {
   clusterLeases: ClusterLeasesTable;
   connectingDevices: ConnectingDevicesTable;
   ruleOwners: RuleOwnersTable;
+  totpSteps: TotpStepsTable;
 }

@@ -94,6 +94,24 @@ describe('sign-in with a one-time code', () => {
     expect((await client.get('/api/session')).status).toBe(200);
   });
 
+  it('takes each code once: the same code again, or an older one, is refused', async () => {
+    const { key } = await userWithKey('otp-once@x.test');
+    const now = Date.now();
+    const code = codeOf(key, now);
+    expect((await signIn('otp-once@x.test', { code })).status).toBe(200);
+    // Still within its window, seen over a shoulder or taken by a phishing page.
+    const again = await signIn('otp-once@x.test', { code });
+    expect([again.status, await again.text()]).toEqual([
+      400,
+      'User authorization failed - SecurityException',
+    ]);
+    // The previous step's code is within the window too, but older than the one spent.
+    const previous = codeOf(key, now - 30_000);
+    if (previous !== code) {
+      expect((await signIn('otp-once@x.test', { code: previous })).status).toBe(400);
+    }
+  });
+
   it('refuses a wrong code with 400 and no session', async () => {
     const { key } = await userWithKey('otp-b@x.test');
     const client = new Client(server.url);

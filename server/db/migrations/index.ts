@@ -18,6 +18,7 @@ import { devicesByName } from './0016_devices_by_name';
 import { queuedCommandsByDevice } from './0017_queued_commands_by_device';
 import { connectingDevices } from './0018_connecting_devices';
 import { ruleOwners } from './0019_rule_owners';
+import { totpSteps } from './0020_totp_steps';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -43,4 +44,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0017_queued_commands_by_device': queuedCommandsByDevice,
   '0018_connecting_devices': connectingDevices,
   '0019_rule_owners': ruleOwners,
+  '0020_totp_steps': totpSteps,
 };
