@@ -29,6 +29,10 @@ export const PROTECTED_USER_ATTRIBUTES: readonly ProtectedKey[] = [
   // Billing terms: whether the account is billed, prices, suspension and trust unlock.
   { key: 'tarkan.enableBilling', setter: 'admin' },
   { key: 'tarkan.billing*', setter: 'admin' },
+  // Traccar's name for the discount days before the due date, which billing reads when
+  // `tarkan.billingDisccountDays` is not set: a billing term, set by whoever bills the account
+  // (an administrator, or a reseller or manager over it), never by the billed user.
+  { key: 'dueDateLimitDays', setter: 'manager' },
   // A QR driver account (no advanced permissions at all) and its check-in state.
   { key: 'tarkan.isQrDriverId', setter: 'admin' },
   { key: 'tarkan.isQrDeviceId', setter: 'admin' },

@@ -119,6 +119,27 @@ describe('a user editing their own account', () => {
     expect((await userOf(f.admin, user.id)).attributes).toEqual({ ...granted, speedUnit: 'kmh' });
   });
 
+  it("cannot give themselves the billing's discount days (Traccar's dueDateLimitDays)", async () => {
+    const user = await makeUser(f, { attributes: { dueDateLimitDays: 2 } });
+    const attempt = await putUser(user.client, user.id, {
+      attributes: { dueDateLimitDays: 365, timezone: 'UTC' },
+    });
+    expect(attempt.status).toBe(200);
+    expect((await userOf(f.admin, user.id)).attributes).toEqual({
+      dueDateLimitDays: 2,
+      timezone: 'UTC',
+    });
+    // A manager over the account sets it.
+    const manager = await makeUser(f, { userLimit: 5 });
+    const billed = await makeUser(f, {}, manager.client);
+    const set = await putUser(manager.client, billed.id, {
+      ...(await userOf(manager.client, billed.id)),
+      attributes: { dueDateLimitDays: 5 },
+    });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect((await userOf(f.admin, billed.id)).attributes.dueDateLimitDays).toBe(5);
+  });
+
   it('never widens the Traccar rights fields', async () => {
     const rights = {
       administrator: false,
@@ -147,8 +168,13 @@ describe('a user editing their own account', () => {
     expect(await userOf(f.admin, user.id)).toMatchObject({ ...rights, name: 'Widened' });
     // And the account still has no rights it was not given.
     expect(
-      (await user.client.json('/api/users', { name: 'Sub', email: 'x@y.z', password: 'pass' }))
-        .status,
+      (
+        await user.client.json('/api/users', {
+          name: 'Sub',
+          email: 'x@y.z',
+          password: 'sub-pass-1',
+        })
+      ).status,
     ).toBe(400);
   });
 
