@@ -12,14 +12,30 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUo' +
+    'KSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo' +
+    'KCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QA' +
+    'FAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z',
+  'base64',
+);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x1a, 0, 0, 0]),
-  Buffer.from('WEBPVP8L'),
-  Buffer.alloc(14),
-]);
+const WEBP = Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAUAmJaQAA3AA/vz0AAA=', 'base64');
+
+/** `image` with the width and height its header declares changed (the pixels stay as they are). */
+function declaring(image: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(image);
+  if (copy.subarray(1, 4).toString() === 'PNG') {
+    copy.writeUInt32BE(width, 16);
+    copy.writeUInt32BE(height, 20);
+  } else {
+    // JPEG: the start-of-frame segment (FF C0) holds height, then width.
+    const sof = copy.indexOf(Buffer.from([0xff, 0xc0]));
+    copy.writeUInt16BE(height, sof + 5);
+    copy.writeUInt16BE(width, sof + 7);
+  }
+  return copy;
+}
 const WEB_INDEX = '<!doctype html><title>Frota test shell</title>';
 
 let f: ApiFixture;
@@ -204,6 +220,28 @@ describe('POST /api/devices/{id}/image', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toBe('Image size limit exceeded - IllegalArgumentException');
     expect(await filesIn(mediaDir(device.uniqueId))).toEqual(['device.png']);
+  });
+
+  it('refuses a picture declaring more pixels than a browser should decode, reading the header', async () => {
+    const { client } = await makeUser(f);
+    const device = await deviceOf(client);
+    expect((await upload(client, device.id, PNG, 'image/png')).status).toBe(200);
+    for (const [bytes, type] of [
+      [declaring(PNG, 16_000, 16_000), 'image/png'],
+      [declaring(JPEG, 16_000, 16_000), 'image/jpeg'],
+      [declaring(PNG, 20_000, 10), 'image/png'],
+    ] as const) {
+      const res = await upload(client, device.id, bytes, type);
+      expect([res.status, await res.text()], type).toEqual([
+        400,
+        'Image dimensions limit exceeded - IllegalArgumentException',
+      ]);
+    }
+    // A phone's photo size is taken.
+    expect(
+      (await upload(client, device.id, declaring(JPEG, 4032, 3024), 'image/jpeg')).status,
+    ).toBe(200);
+    expect(await filesIn(mediaDir(device.uniqueId))).toEqual(['device.jpg']);
   });
 
   it('never lets a uniqueId leave the media folder', async () => {
