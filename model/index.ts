@@ -22,4 +22,14 @@ export { encodePerms, advancedPermission, advancedPermsApply, bitAllows } from '
 export type { ImpersonationState } from './session';
 export type { Statistics, StatisticsCounter } from './statistics';
 export { STATISTICS_COUNTERS } from './statistics';
-export { NAME_MAX_LENGTH, CONTACT_MAX_LENGTH } from './textLimits';
+export {
+  NAME_MAX_LENGTH,
+  CONTACT_MAX_LENGTH,
+  TYPE_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  URL_MAX_LENGTH,
+  AREA_MAX_LENGTH,
+  CALENDAR_DATA_MAX_LENGTH,
+  ATTRIBUTES_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './textLimits';

@@ -12,6 +12,7 @@ import { commandMenuDenial, sendDenial } from '../permissions/checkAccess';
 import { assertVisible } from '../permissions/objects';
 import { visibleFilter } from '../permissions/visibility';
 import { loadVisible } from '../entities/service';
+import { checkTextLengths } from '../security/textLimits';
 import { sendCommandBySms } from './sms';
 import { supportedTypes } from './supportedTypes';
 
@@ -113,6 +114,8 @@ async function resolveCommand(ctx: Ctx, body: SendBody): Promise<CommandToSend> 
   if (body.attributes !== undefined && !isPlainObject(body.attributes)) {
     throw new IllegalArgumentException('Invalid attributes: expected an object');
   }
+  // Queued, they are stored: bounded as every object's attributes are.
+  checkTextLengths({ attributes: body.attributes }, {});
   return {
     id: 0,
     description: null,

@@ -1,3 +1,4 @@
+import { ATTRIBUTES_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../../model';
 import { flag, type Db } from '../db/database';
 import { isPlainObject, parseAttributes, toIso } from '../db/json';
 import { IllegalArgumentException } from '../errors';
@@ -92,6 +93,9 @@ function checkValue(name: string, field: FieldDef, value: unknown): unknown {
       return new Date(Date.parse(value)).toISOString();
     case 'json':
       if (!isPlainObject(value)) throw invalid(name, 'expected an object');
+      if (JSON.stringify(value).length > ATTRIBUTES_MAX_LENGTH) {
+        throw invalid(name, `longer than ${ATTRIBUTES_MAX_LENGTH} characters as JSON`);
+      }
       return value;
     case 'ref':
       if (value === null) return 0;
@@ -102,10 +106,10 @@ function checkValue(name: string, field: FieldDef, value: unknown): unknown {
   }
 }
 
+/** Every text is bounded: a field that names no limit of its own takes a description's. */
 function checkLength(name: string, field: FieldDef, text: string) {
-  if (field.maxLength !== undefined && text.length > field.maxLength) {
-    throw invalid(name, `longer than ${field.maxLength} characters`);
-  }
+  const max = field.maxLength ?? DESCRIPTION_MAX_LENGTH;
+  if (text.length > max) throw invalid(name, `longer than ${max} characters`);
 }
 
 /** Column values for an insert or update of every writable field. */

@@ -1,4 +1,12 @@
-import { ATTRIBUTE_TYPES, CONTACT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../model';
+import {
+  AREA_MAX_LENGTH,
+  ATTRIBUTE_TYPES,
+  CALENDAR_DATA_MAX_LENGTH,
+  CONTACT_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  TYPE_MAX_LENGTH,
+} from '../../model';
 import { IllegalArgumentException } from '../errors';
 import { compileExpression, ExpressionError } from '../processing/expression';
 import { validateArea } from '../../model/geofenceArea';
@@ -15,6 +23,8 @@ const attributes = { kind: 'json' } as const;
 const name = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
 const uniqueId = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
 const shortText = { kind: 'optText', maxLength: NAME_MAX_LENGTH } as const;
+const description = { kind: 'optText', maxLength: DESCRIPTION_MAX_LENGTH } as const;
+const type = { kind: 'text', required: true, maxLength: TYPE_MAX_LENGTH } as const;
 
 export const devices: EntityDef = {
   kind: 'device',
@@ -67,8 +77,9 @@ export const geofences: EntityDef = {
   area: 'geofences',
   fields: {
     name,
-    description: { kind: 'optText' },
-    area: { kind: 'text', required: true },
+    // Traccar's column is as short as a name.
+    description: shortText,
+    area: { kind: 'text', required: true, maxLength: AREA_MAX_LENGTH },
     calendarId: { kind: 'ref', target: 'calendar' },
     attributes,
   },
@@ -88,7 +99,11 @@ export const geofences: EntityDef = {
 export const calendars: EntityDef = {
   kind: 'calendar',
   area: 'calendars',
-  fields: { name, data: { kind: 'text', required: true }, attributes },
+  fields: {
+    name,
+    data: { kind: 'text', required: true, maxLength: CALENDAR_DATA_MAX_LENGTH },
+    attributes,
+  },
   sort: 'name',
   keywords: ['name'],
   extended: false,
@@ -99,8 +114,8 @@ export const commands: EntityDef = {
   kind: 'command',
   area: 'commands',
   fields: {
-    description: { kind: 'optText' },
-    type: { kind: 'text', required: true },
+    description,
+    type,
     textChannel: { kind: 'flag' },
     attributes,
   },
@@ -114,10 +129,10 @@ export const notifications: EntityDef = {
   kind: 'notification',
   area: 'notifications',
   fields: {
-    type: { kind: 'text', required: true },
-    description: { kind: 'optText' },
+    type,
+    description,
     always: { kind: 'flag' },
-    notificators: { kind: 'text' },
+    notificators: { kind: 'text', maxLength: TYPE_MAX_LENGTH },
     calendarId: { kind: 'ref', target: 'calendar' },
     commandId: { kind: 'ref', target: 'command' },
     attributes,
@@ -149,7 +164,7 @@ export const maintenances: EntityDef = {
   area: 'maintenance',
   fields: {
     name,
-    type: { kind: 'text', required: true },
+    type,
     start: { kind: 'number' },
     period: { kind: 'number' },
     attributes,
@@ -164,10 +179,10 @@ export const computedAttributes: EntityDef = {
   kind: 'attribute',
   area: 'attributes',
   fields: {
-    description: { kind: 'text' },
-    attribute: { kind: 'text', required: true },
-    expression: { kind: 'text', required: true },
-    type: { kind: 'text', required: true },
+    description: { kind: 'text', maxLength: DESCRIPTION_MAX_LENGTH },
+    attribute: type,
+    expression: { kind: 'text', required: true, maxLength: DESCRIPTION_MAX_LENGTH },
+    type,
     priority: { kind: 'integer' },
   },
   sort: 'description',
@@ -193,8 +208,8 @@ export const scheduledReports: EntityDef = {
   kind: 'report',
   area: 'reports',
   fields: {
-    type: { kind: 'text', required: true },
-    description: { kind: 'optText' },
+    type,
+    description,
     calendarId: { kind: 'ref', target: 'calendar' },
     attributes,
   },

@@ -8,6 +8,7 @@ import { IllegalArgumentException } from '../errors';
 import { addLink } from '../permissions/linkStore';
 import { findLink } from '../db/links';
 import { newUserFields } from '../users/defaults';
+import { checkPassword } from '../users/validation';
 import { clearCheckIn, USER_DRIVER_ID } from './checkIn';
 
 /** `/motorista` signs in as `qrcode-{username}` (docs/qr-driver.md). */
@@ -89,6 +90,8 @@ export async function syncDriverAccount(ctx: SaveContext, wire: Wire, id: number
     throw new IllegalArgumentException('Driver password is too long');
   }
   const login = `${DRIVER_LOGIN_PREFIX}${username}`;
+  // The account's password follows the same rules as any other's (its username is its login).
+  if (plain !== null) checkPassword(plain, { login: username, name: String(wire.name) });
   await assertLoginFree(db, login, account?.user.id ?? 0);
   const hash = plain === null ? undefined : await hashPassword(plain);
   const identity = {

@@ -1,4 +1,4 @@
-import type { Server } from '../../model';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, URL_MAX_LENGTH, type Server } from '../../model';
 import { checkTokenMaxDays } from '../auth/tokens';
 import { noteValues } from '../audit/scope';
 import type { Db } from '../db/database';
@@ -10,6 +10,7 @@ import {
 } from '../db/servers';
 import { countUsers } from '../db/users';
 import { keepSecrets, withoutSecrets } from '../notifications/channels/secrets';
+import { checkTextLengths } from '../security/textLimits';
 import { version } from '../version';
 
 interface ServerFeatures {
@@ -64,6 +65,15 @@ export async function updateServerInfo(
   features: ServerFeatures,
 ): Promise<Server> {
   const next = { ...input };
+  checkTextLengths(next, {
+    map: NAME_MAX_LENGTH,
+    bingKey: NAME_MAX_LENGTH,
+    coordinateFormat: NAME_MAX_LENGTH,
+    mapUrl: URL_MAX_LENGTH,
+    overlayUrl: URL_MAX_LENGTH,
+    poiLayer: URL_MAX_LENGTH,
+    announcement: DESCRIPTION_MAX_LENGTH,
+  });
   if (next.attributes) {
     checkTokenMaxDays(next.attributes);
     next.attributes = keepSecrets((await getServerSettings(db)).attributes, next.attributes);

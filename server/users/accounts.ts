@@ -153,7 +153,7 @@ export async function createUser(
     checkExpiry(manager, undefined, fields.expirationTime);
     fields.attributes = limitGrantedPerms(manager.user, null, fields.attributes);
   }
-  const password = checkPassword(input.password);
+  const password = checkPassword(input.password, fields);
   await checkEmailFree(db, fields.email);
   // Hashing is slow on purpose: done before the transaction, so its locks are held briefly.
   const hashed = await hashPassword(password);
@@ -291,7 +291,9 @@ export async function updateUserAccount(
   if (fields.email.toLowerCase() !== current.email.toLowerCase()) {
     await checkEmailFree(db, fields.email, id);
   }
-  const hashed = newPassword ? await hashPassword(checkPassword(input.password)) : undefined;
+  const hashed = newPassword
+    ? await hashPassword(checkPassword(input.password, fields))
+    : undefined;
   try {
     const saved = await db.kysely.transaction().execute(async (trx) => {
       const tx: Db = { ...db, kysely: trx };

@@ -19,7 +19,8 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdminResult> {
   if ((await countUsers(db)) > 0) return { created: false, generatedPassword: null };
   const generated = password === null ? randomPassword(16) : null;
-  const hashed = await hashPassword(checkPassword(password ?? generated));
+  // A weak ADMIN_PASSWORD stops the start with the reason, rather than guard the administrator.
+  const hashed = await hashPassword(checkPassword(password ?? generated, { email }));
   // Named in the interface's default language (Portuguese, the same word in Spanish): the name
   // shows in the bar of every new installation until someone changes it.
   await insertUser(

@@ -37,7 +37,7 @@ describe(`main flow on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
         await anonymous.json('/api/users', {
           name: 'Reg User',
           email: 'r@x.test',
-          password: 'pw12',
+          password: 'reg-user-pass',
         })
       ).status,
     ).toBe(400);
@@ -46,7 +46,7 @@ describe(`main flow on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     const reg = await anonymous.json('/api/users', {
       name: 'Reg User',
       email: 'r@x.test',
-      password: 'pw12',
+      password: 'reg-user-pass',
       administrator: true,
     });
     expect(reg.status).toBe(200);
@@ -55,7 +55,7 @@ describe(`main flow on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     const dup = await anonymous.json('/api/users', {
       name: 'Reg User',
       email: 'R@X.test',
-      password: 'pw12',
+      password: 'reg-user-pass',
     });
     expect(await dup.text()).toBe('Email already in use - IllegalArgumentException');
 
@@ -69,11 +69,15 @@ describe(`main flow on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     const line = await server.waitForLine(/password reset link for r@x.test/);
     const resetToken = /\/login\/recover\/([A-Za-z0-9_-]+)/.exec(line)![1];
     expect(
-      (await anonymous.form('/api/session/password', { token: resetToken, password: 'pw-new' }))
-        .status,
+      (
+        await anonymous.form('/api/session/password', {
+          token: resetToken,
+          password: 'reg-user-new-pass',
+        })
+      ).status,
     ).toBe(200);
     const reg2 = new Client(server.url);
-    await reg2.login('r@x.test', 'pw-new');
+    await reg2.login('r@x.test', 'reg-user-new-pass');
 
     const disabled = await admin.json(`/api/users/${user.id}`, { disabled: true }, 'PUT');
     expect(disabled.status).toBe(200);

@@ -78,3 +78,84 @@ describe('a NUL character in a request', () => {
     expect(taken.status).toBe(200);
   });
 });
+
+describe('text longer than a field takes', () => {
+  const huge = 'x'.repeat(100_000);
+  const refusal = (field: string, max: number, json = false) =>
+    `Invalid ${field}: longer than ${max} characters${json ? ' as JSON' : ''} - IllegalArgumentException`;
+
+  it('is refused in every free text field with a 400 naming it, storing nothing', async () => {
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      [
+        '/api/notifications',
+        { type: huge, notificators: 'web' },
+        'notifications',
+        refusal('type', 128),
+      ],
+      [
+        '/api/notifications',
+        { type: 'alarm', notificators: huge },
+        'notifications',
+        refusal('notificators', 128),
+      ],
+      [
+        '/api/notifications',
+        { type: 'alarm', description: huge },
+        'notifications',
+        refusal('description', 4000),
+      ],
+      [
+        '/api/maintenance',
+        { name: 'Oil', type: huge, start: 0, period: 1 },
+        'maintenances',
+        refusal('type', 128),
+      ],
+      ['/api/commands', { type: huge, description: 'Stop' }, 'commands', refusal('type', 128)],
+      [
+        '/api/commands',
+        { type: 'custom', description: huge },
+        'commands',
+        refusal('description', 4000),
+      ],
+      [
+        '/api/geofences',
+        { name: 'Yard', area: 'CIRCLE (-23.55 -46.63, 100)', description: huge },
+        'geofences',
+        refusal('description', 128),
+      ],
+      [
+        '/api/attributes/computed',
+        { description: 'Big', attribute: 'x', type: 'string', expression: huge },
+        'attributes',
+        refusal('expression', 4000),
+      ],
+      [
+        '/api/devices',
+        { name: 'Van', uniqueId: 'long-attrs', attributes: { note: huge } },
+        'devices',
+        refusal('attributes', 65_536, true),
+      ],
+    ];
+    for (const [path, body, table, text] of cases) {
+      const before = await countRows(f.db, table);
+      const res = await f.admin.json(path, body);
+      expect([res.status, await res.text()], path).toEqual([400, text]);
+      expect(await countRows(f.db, table), path).toBe(before);
+    }
+  });
+
+  it('is refused on a user and on the server settings too', async () => {
+    const user = await f.admin.json('/api/users', {
+      name: 'Long phone',
+      email: 'long-phone@x.test',
+      password: 'long-phone-pass',
+      phone: huge,
+    });
+    expect([user.status, await user.text()]).toEqual([400, refusal('phone', 128)]);
+    const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
+    const saved = await f.admin.json('/api/server', { ...server, announcement: huge }, 'PUT');
+    expect([saved.status, await saved.text()]).toEqual([400, refusal('announcement', 4000)]);
+    const after = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
+    expect(after.announcement).toBe(server.announcement);
+  });
+});

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH } from '../../../model';
+import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../model';
 import { isSoundUrl } from '../../alerts/toastOptions';
 
 /** Props for a name or identifier input: typing stops at the length the server takes. */
@@ -29,10 +29,10 @@ export const deviceUniqueId = requiredWith('admin.validation.uniqueId');
 export const fillName = requiredWith('admin.errors.FILL_NAME');
 export const required = requiredWith('admin.validation.required');
 
-/** The user form: name ≥ 3, username/email ≥ 4, password ≥ 4 (as the server checks). */
+/** The user form: name ≥ 3, username/email ≥ 4, password ≥ 8 (as the server checks). */
 export const userName = minLengthWith(3, 'validation.name');
 export const userEmail = minLengthWith(4, 'validation.email');
-export const userPassword = minLengthWith(4, 'validation.password');
+export const userPassword = minLengthWith(PASSWORD_MIN_LENGTH, 'validation.password');
 /** On edit the password may stay empty (unchanged); when given it must be long enough. */
 export const optionalPassword: Validator = (value) =>
   blank(value) ? undefined : userPassword(value);

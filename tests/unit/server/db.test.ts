@@ -66,7 +66,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const first = await createUser(db, true, null, {
       name: 'First',
       email: 'First@Example.com',
-      password: 'pw12',
+      password: 'pw-123456',
     });
     expect(first).toMatchObject({
       administrator: true,
@@ -74,7 +74,11 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
       password: null,
     });
     await expect(
-      createUser(db, true, null, { name: 'Second', email: 'second@example.com', password: 'pw12' }),
+      createUser(db, true, null, {
+        name: 'Second',
+        email: 'second@example.com',
+        password: 'pw-123456',
+      }),
     ).rejects.toThrow('Registration disabled');
   });
 
@@ -101,7 +105,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const created = await createUser(db, true, null, {
       name: 'Mallory',
       email: 'mallory@example.com',
-      password: 'pw12',
+      password: 'pw-123456',
       administrator: true,
       deviceLimit: 1000,
       userLimit: -1,
@@ -121,7 +125,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
 
   it('validates names, emails and passwords, and keeps emails unique regardless of case', async () => {
     const admin = (await findUserByEmail(db, 'first@example.com'))!.user;
-    const base = { name: 'Valid Name', email: 'valid@example.com', password: 'pw12' };
+    const base = { name: 'Valid Name', email: 'valid@example.com', password: 'pw-123456' };
     await expect(createUser(db, true, admin, { ...base, name: 'ab' })).rejects.toThrow(
       'Name too short',
     );
@@ -146,7 +150,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
       name: 'Manager',
       email: 'manager@example.com',
       login: 'mgr',
-      password: 'pw12',
+      password: 'pw-123456',
       userLimit: 5,
       readonly: true,
       expirationTime: '2099-01-01T00:00:00.000Z',
@@ -160,7 +164,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect((await findUserByLogin(db, 'MGR'))?.user.name).toBe('Manager');
     expect(await findUserByLogin(db, 'nobody')).toBeNull();
     const stored = await findUserByLogin(db, 'mgr');
-    expect(await verifyPassword('pw12', stored!.hashedPassword!)).toBe(true);
+    expect(await verifyPassword('pw-123456', stored!.hashedPassword!)).toBe(true);
   });
 
   it('users update themselves but not their rights; admins update anyone', async () => {
@@ -188,11 +192,11 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
 
     const disabled = await updateUserAccount(db, true, admin, mallory.id, {
       disabled: true,
-      password: 'newpw',
+      password: 'new-pw-7890',
     });
     expect(disabled.disabled).toBe(true);
     const stored = await findUserById(db, mallory.id);
-    expect(await verifyPassword('newpw', stored!.hashedPassword!)).toBe(true);
+    expect(await verifyPassword('new-pw-7890', stored!.hashedPassword!)).toBe(true);
     await expect(getUser(db, true, admin, 99_999)).rejects.toThrow('Not found');
   });
 
@@ -275,7 +279,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     const changer = await createUser(db, true, admin, {
       name: 'Changer',
       email: 'changer@example.com',
-      password: 'pw12',
+      password: 'pw-123456',
     });
     const now = Date.now();
     const later = now + 3_600_000;
@@ -302,7 +306,15 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(await findSession(db, otherCookie, now)).not.toBeNull();
     expect(await verifyToken(db, token, now)).not.toBeNull();
 
-    await updateUserAccount(db, true, changer, changer.id, { password: 'pw34' }, undefined, keep);
+    await updateUserAccount(
+      db,
+      true,
+      changer,
+      changer.id,
+      { password: 'pw-345678' },
+      undefined,
+      keep,
+    );
     expect(await findSession(db, otherCookie, now)).toBeNull();
     expect(await verifyToken(db, token, now)).toBeNull();
     // The session that made the change lives on, and so does the token it rests on.
@@ -310,7 +322,15 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
     expect(await verifyToken(db, callerToken, now)).not.toBeNull();
 
     // Someone else setting the password keeps nothing, not even a credential passed along.
-    await updateUserAccount(db, true, admin, changer.id, { password: 'pw12' }, undefined, keep);
+    await updateUserAccount(
+      db,
+      true,
+      admin,
+      changer.id,
+      { password: 'pw-123456' },
+      undefined,
+      keep,
+    );
     expect(await findSession(db, callerCookie, now)).toBeNull();
     expect(await verifyToken(db, callerToken, now)).toBeNull();
   });

@@ -257,7 +257,10 @@ const adminEsES: AdminMessages = {
       EMAIL_ALREADY_IN_USE: 'Este correo ya está en uso',
       NAME_TOO_SHORT: 'Introduzca un nombre y apellido',
       EMAIL_TOO_SHORT: 'Introduzca un nombre de usuario válido',
-      PASSWORD_TOO_SHORT: 'Introduzca una contraseña',
+      PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 8 caracteres',
+      PASSWORD_TOO_COMMON: 'Esta contraseña es demasiado común; elija otra',
+      PASSWORD_MATCHES_THE_ACCOUNT:
+        'La contraseña no puede ser el correo, el usuario o el nombre de la cuenta',
       EXPIRATION_TIME_LATER_THAN_YOUR_OWN: 'El vencimiento no puede ser posterior al suyo',
       ADVANCED_PERMISSIONS_EXCEED_YOUR_OWN: 'No puede otorgar permisos que usted no tiene',
       INVALID_ADVANCED_PERMISSIONS: 'Estos permisos no son válidos',

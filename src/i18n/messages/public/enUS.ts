@@ -49,7 +49,7 @@ const publicEnUS = {
   validation: {
     name: 'Enter a first and last name',
     email: 'Enter a valid username',
-    password: 'Enter a password',
+    password: 'Enter a password of at least 8 characters',
     passwordMismatch: 'The passwords do not match',
   },
   maintenance: {
@@ -98,7 +98,10 @@ const publicEnUS = {
     REGISTRATION_DISABLED: 'Creating new users is temporarily blocked.',
     EMAIL_ALREADY_IN_USE: 'This email is already in use.',
     INVALID_OR_EXPIRED_TOKEN: 'The recovery code is invalid or has expired.',
-    PASSWORD_TOO_SHORT: 'The password is too short.',
+    PASSWORD_TOO_SHORT: 'The password is too short: use at least 8 characters.',
+    PASSWORD_TOO_COMMON: 'This password is too common. Choose another.',
+    PASSWORD_MATCHES_THE_ACCOUNT: 'The password cannot be your e-mail or your name.',
+    TOO_MANY_REQUESTS: 'Too many requests from this address. Wait a while and try again.',
     FILL_ALL_FIELDS: 'Please fill in all fields.',
     INVALID_LOGIN_DATA: 'It looks like you entered incorrect data.',
     FILL_EMAIL_FIELD: 'Please fill in the email field.',

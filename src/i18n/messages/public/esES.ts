@@ -46,7 +46,7 @@ const publicEsES: PublicMessages = {
   validation: {
     name: 'Ingrese nombre y apellido',
     email: 'Ingrese un nombre de usuario válido',
-    password: 'Ingrese una contraseña',
+    password: 'Ingrese una contraseña de al menos 8 caracteres',
     passwordMismatch: 'Las contraseñas no coinciden',
   },
   maintenance: {
@@ -96,7 +96,11 @@ const publicEsES: PublicMessages = {
     REGISTRATION_DISABLED: 'La creación de nuevos usuarios está bloqueada temporalmente.',
     EMAIL_ALREADY_IN_USE: 'Este correo electrónico ya está en uso.',
     INVALID_OR_EXPIRED_TOKEN: 'El código de recuperación es inválido o ha expirado.',
-    PASSWORD_TOO_SHORT: 'La contraseña es demasiado corta.',
+    PASSWORD_TOO_SHORT: 'La contraseña es demasiado corta: use al menos 8 caracteres.',
+    PASSWORD_TOO_COMMON: 'Esta contraseña es demasiado común. Elija otra.',
+    PASSWORD_MATCHES_THE_ACCOUNT: 'La contraseña no puede ser su correo ni su nombre.',
+    TOO_MANY_REQUESTS:
+      'Demasiadas solicitudes desde esta dirección. Espere un poco e inténtelo de nuevo.',
     FILL_ALL_FIELDS: 'Por favor, complete todos los campos.',
     INVALID_LOGIN_DATA: 'Parece que ingresó datos incorrectos.',
     FILL_EMAIL_FIELD: 'Por favor, complete el campo de correo electrónico.',

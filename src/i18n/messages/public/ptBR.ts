@@ -45,7 +45,7 @@ const publicPtBR: PublicMessages = {
   validation: {
     name: 'Digite um nome e sobrenome',
     email: 'Digite um nome de usuário válido',
-    password: 'Digite uma senha',
+    password: 'Digite uma senha de ao menos 8 caracteres',
     passwordMismatch: 'As senhas não coincidem',
   },
   maintenance: {
@@ -94,7 +94,10 @@ const publicPtBR: PublicMessages = {
     REGISTRATION_DISABLED: 'A criação de novos usuários está temporariamente bloqueada.',
     EMAIL_ALREADY_IN_USE: 'Este e-mail já está em uso.',
     INVALID_OR_EXPIRED_TOKEN: 'O código de recuperação é inválido ou expirou.',
-    PASSWORD_TOO_SHORT: 'A senha é muito curta.',
+    PASSWORD_TOO_SHORT: 'A senha é muito curta: use ao menos 8 caracteres.',
+    PASSWORD_TOO_COMMON: 'Esta senha é muito comum. Escolha outra.',
+    PASSWORD_MATCHES_THE_ACCOUNT: 'A senha não pode ser o seu e-mail nem o seu nome.',
+    TOO_MANY_REQUESTS: 'Muitos pedidos deste endereço. Aguarde um pouco e tente novamente.',
     FILL_ALL_FIELDS: 'Por favor, preencha todos os campos.',
     INVALID_LOGIN_DATA: 'Parece que você digitou dados incorretos.',
     FILL_EMAIL_FIELD: 'Por favor, preencha o campo de e-mail.',
