@@ -116,6 +116,15 @@ describe('POST /api/password/update', () => {
     });
     expect(short.status).toBe(400);
     expect(await short.text()).toBe('Password too short - IllegalArgumentException');
+    // The account's own e-mail is no password either, even through a reset.
+    const own = await new Client(server.url).form('/api/password/update', {
+      token,
+      password: 'Carla@Reset.test',
+    });
+    expect([own.status, await own.text()]).toEqual([
+      400,
+      'Password matches the account - IllegalArgumentException',
+    ]);
     expect((await signIn('carla@reset.test', 'old-password')).status).toBe(200);
     const ok = await new Client(server.url).form('/api/password/update', {
       token,

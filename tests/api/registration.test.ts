@@ -66,6 +66,41 @@ describe('registration', () => {
         { ...newcomer, email: 'other@x.test', password: '123' },
         'Password too short - IllegalArgumentException',
       ],
+      // The password rules (OWASP ASVS): eight characters, not blanks alone…
+      [
+        { ...newcomer, email: 'other@x.test', password: '    ' },
+        'Password too short - IllegalArgumentException',
+      ],
+      [
+        { ...newcomer, email: 'other@x.test', password: 'seven-7' },
+        'Password too short - IllegalArgumentException',
+      ],
+      [
+        { ...newcomer, email: 'other@x.test', password: ' '.repeat(12) },
+        'Password too short - IllegalArgumentException',
+      ],
+      // …not among the commonest, in any case…
+      [
+        { ...newcomer, email: 'other@x.test', password: 'Password1' },
+        'Password too common - IllegalArgumentException',
+      ],
+      [
+        { ...newcomer, email: 'other@x.test', password: 'senha123' },
+        'Password too common - IllegalArgumentException',
+      ],
+      // …and not the account's own e-mail, its name before the @, or its name.
+      [
+        { ...newcomer, email: 'other@x.test', password: 'OTHER@x.test' },
+        'Password matches the account - IllegalArgumentException',
+      ],
+      [
+        { ...newcomer, email: 'fernanda.lima@x.test', password: 'fernanda.lima' },
+        'Password matches the account - IllegalArgumentException',
+      ],
+      [
+        { ...newcomer, name: 'Fernanda Lima', email: 'other@x.test', password: 'fernanda lima' },
+        'Password matches the account - IllegalArgumentException',
+      ],
     ];
     for (const [body, text] of cases) {
       const res = await client.json('/api/users', body);
