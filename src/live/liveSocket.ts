@@ -7,8 +7,22 @@ import { attachLogsSender, deliverProtocolLogs } from './protocolLogs';
 import { registerSocket } from './socketRegistry';
 import type { LiveStore } from './store';
 
-/** Reconnect 5 s after the socket closes. */
-export const RECONNECT_MS = 5000;
+/** The first reconnection comes within this long of the socket closing… */
+export const RECONNECT_BASE_MS = 5000;
+/** …each further failed one waits up to twice as long, up to this. */
+export const RECONNECT_MAX_MS = 60_000;
+
+/**
+ * How long to wait before reconnection `attempt` (1 for the first after a close): exponential
+ * backoff with jitter, a random time in the upper half of `min(base · 2^(attempt−1), max)`. A
+ * restarted server is not met by every open browser at the same instant (all of them used to come
+ * back exactly 5 s later), nor retried every few seconds while it stays down; the jitter spreads
+ * them, and the lower half stays out so no client hammers it at once.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** (Math.max(1, attempt) - 1));
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
 
 /** More unknown devices than this at once are loaded with one full resync, not one by one. */
 export const MAX_SINGLE_LOADS = 20;
@@ -25,6 +39,8 @@ interface LiveSocketDeps {
   onServerChanged?: () => void;
   /** The WebSocket class (tests pass a fake). */
   WebSocket?: typeof WebSocket;
+  /** The jitter's source of randomness (tests pass a fixed one). */
+  random?: () => number;
 }
 
 const socketUrl = (location: Location = window.location): string =>
@@ -110,13 +126,22 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
     });
   });
 
+  const random = deps.random ?? Math.random;
+  // The socket's retry count, once it exists (the library reads the delay while constructing).
+  let attempt = () => 1;
   const socket = new ReconnectingWebSocket(deps.url ?? socketUrl(), [], {
-    minReconnectionDelay: RECONNECT_MS,
-    maxReconnectionDelay: RECONNECT_MS,
+    // The library grows its delay by a fixed factor, without jitter, and reads this option before
+    // every attempt: a getter gives each attempt its own jittered delay (`reconnectDelay`). Its
+    // retry count restarts once a connection has stayed open a few seconds.
+    get minReconnectionDelay() {
+      return reconnectDelay(attempt(), random);
+    },
+    maxReconnectionDelay: RECONNECT_MAX_MS,
     reconnectionDelayGrowFactor: 1,
     connectionTimeout: 10_000,
     WebSocket: deps.WebSocket,
   });
+  attempt = () => socket.retryCount;
   let openedBefore = false;
   socket.onopen = () => {
     deps.onStatus?.(true);

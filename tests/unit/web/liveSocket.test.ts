@@ -1,7 +1,9 @@
 import {
   GREETING_WAIT_MS,
   MAX_SINGLE_LOADS,
-  RECONNECT_MS,
+  RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
+  reconnectDelay,
   startLiveSocket,
 } from '../../../src/live/liveSocket';
 import { closeSocket } from '../../../src/live/socketRegistry';
@@ -65,6 +67,7 @@ describe('live socket', () => {
       loadPositions,
       loadDevice: async (id) => device(id),
       WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(loadDevices).toHaveBeenCalledTimes(1);
@@ -85,7 +88,7 @@ describe('live socket', () => {
     expect(store.getState().devices.has(7)).toBe(true);
 
     first.close(1006);
-    await vi.advanceTimersByTimeAsync(RECONNECT_MS - 100);
+    await vi.advanceTimersByTimeAsync(RECONNECT_BASE_MS - 100);
     expect(FakeSocket.instances).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(200);
     expect(FakeSocket.instances).toHaveLength(2);
@@ -112,6 +115,7 @@ describe('live socket', () => {
       loadPositions: async () => [],
       loadDevice: async (id) => device(id),
       WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
     });
     await vi.advanceTimersByTimeAsync(0);
     const socket = FakeSocket.instances[0];
@@ -149,6 +153,7 @@ describe('live socket', () => {
       loadDevices: async () => [device(1)],
       loadPositions: async () => [],
       WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
       onUserChanged,
       onServerChanged,
     });
@@ -177,6 +182,7 @@ describe('live socket', () => {
       loadDevices: async () => [device(1)],
       loadPositions,
       WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
     });
     await vi.advanceTimersByTimeAsync(GREETING_WAIT_MS - 100);
     expect(store.getState().synced).toBe(false);
@@ -192,10 +198,11 @@ describe('live socket', () => {
 
     // A reconnection whose socket drops before greeting: the next one's open asks REST for it.
     FakeSocket.instances[0].close(1006);
-    await vi.advanceTimersByTimeAsync(RECONNECT_MS + 100);
+    await vi.advanceTimersByTimeAsync(RECONNECT_BASE_MS + 100);
     FakeSocket.instances[1].open();
     FakeSocket.instances[1].close(1006);
-    await vi.advanceTimersByTimeAsync(RECONNECT_MS + 100);
+    // Closed before it stayed up: a second attempt in a row, which waits longer.
+    await vi.advanceTimersByTimeAsync(reconnectDelay(2, () => 1) + 100);
     FakeSocket.instances[2].open();
     await vi.advanceTimersByTimeAsync(0);
     expect(loadPositions).toHaveBeenCalledTimes(2);
@@ -214,6 +221,7 @@ describe('live socket', () => {
       loadPositions: async () => [],
       loadDevice,
       WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
     });
     await vi.advanceTimersByTimeAsync(0);
     const socket = FakeSocket.instances[0];
@@ -245,12 +253,81 @@ describe('live socket', () => {
       loadDevices: async () => [],
       loadPositions: async () => [],
       WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
     });
     await vi.advanceTimersByTimeAsync(0);
     FakeSocket.instances[0].open();
     closeSocket();
     expect(FakeSocket.instances[0].readyState).toBe(3);
-    await vi.advanceTimersByTimeAsync(RECONNECT_MS * 2);
+    await vi.advanceTimersByTimeAsync(RECONNECT_BASE_MS * 2);
     expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('backs off exponentially with jitter, so clients do not all come back at once', async () => {
+    const firstReconnection = async (random: () => number) => {
+      FakeSocket.instances = [];
+      const stop = startLiveSocket(immediate(), {
+        url: 'ws://test/api/socket',
+        loadDevices: async () => [],
+        loadPositions: async () => [],
+        loadDevice: async (id) => device(id),
+        WebSocket: FakeSocket as unknown as typeof WebSocket,
+        random,
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      FakeSocket.instances[0].open();
+      FakeSocket.instances[0].close(1006);
+      let waited = 0;
+      while (FakeSocket.instances.length < 2 && waited < RECONNECT_MAX_MS) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+      }
+      stop();
+      return waited;
+    };
+    // Two clients dropped by the same restart come back at different moments, both within 5 s.
+    const early = await firstReconnection(() => 0);
+    const late = await firstReconnection(() => 0.9);
+    expect(early).toBeLessThanOrEqual(RECONNECT_BASE_MS / 2 + 100);
+    expect(late).toBeGreaterThan(early + 1_000);
+    expect(late).toBeLessThanOrEqual(RECONNECT_BASE_MS);
+  });
+
+  it('doubles the wait with each failed attempt, up to a minute', () => {
+    const top = (attempt: number) => reconnectDelay(attempt, () => 1);
+    expect([1, 2, 3, 4, 5, 6, 10].map(top)).toEqual([
+      5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000,
+    ]);
+    // The jitter takes the upper half: never sooner than half the ceiling.
+    expect(reconnectDelay(3, () => 0)).toBe(10_000);
+    expect(reconnectDelay(3, () => 0.5)).toBe(15_000);
+  });
+
+  it('keeps failing attempts apart by ever longer waits while the server stays down', async () => {
+    const stop = startLiveSocket(immediate(), {
+      url: 'ws://test/api/socket',
+      loadDevices: async () => [],
+      loadPositions: async () => [],
+      loadDevice: async (id) => device(id),
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.instances[0].open();
+    FakeSocket.instances[0].close(1006);
+    const starts: number[] = [];
+    let elapsed = 0;
+    while (starts.length < 4 && elapsed < 5 * RECONNECT_MAX_MS) {
+      await vi.advanceTimersByTimeAsync(100);
+      elapsed += 100;
+      // Each new socket fails at once (the server is down).
+      while (FakeSocket.instances.length - 1 > starts.length) {
+        starts.push(elapsed);
+        FakeSocket.instances[FakeSocket.instances.length - 1].close(1006);
+      }
+    }
+    stop();
+    const gaps = starts.map((at, i) => at - (i === 0 ? 0 : starts[i - 1]));
+    expect(gaps.map((gap) => Math.round(gap / 1000))).toEqual([5, 10, 20, 40]);
   });
 });
