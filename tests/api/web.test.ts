@@ -3,7 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server';
+import { Client } from '../support/http';
+import { TEST_ADMIN, startServer, type TestServer } from '../support/server';
 
 const INDEX = '<!doctype html><title>Frota test shell</title><div id="root"></div>';
 const SW = 'define(["./workbox-1a2b3c4d"], () => {});';
@@ -136,6 +137,88 @@ describe('web app and branding assets', () => {
     expect(encoded).not.toMatch(/^HTTP\/1\.1 200/);
     expect(encoded).not.toContain('SQLite format');
     expect((await fetch(`${server.url}/tarkan/assets/custom/missing.png`)).status).toBe(404);
+  });
+});
+
+describe("Traccar's web app served from WEB_DIR", () => {
+  // As traccar-web's build ships them: the server fills the placeholders.
+  const TRACCAR_INDEX =
+    '<!doctype html><html><head><title>${title}</title>' +
+    '<meta name="description" content="${description}" />' +
+    '<meta name="theme-color" content="${colorPrimary}" />' +
+    '<link rel="manifest" href="/manifest.webmanifest" /></head><body></body></html>';
+  const TRACCAR_MANIFEST = JSON.stringify({
+    name: '${title}',
+    short_name: '${title}',
+    description: '${description}',
+    theme_color: '${colorPrimary}',
+    start_url: '.',
+  });
+  let webDir: string;
+  let server: TestServer;
+  let admin: Client;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'frota-traccar-web-'));
+    await writeFile(path.join(webDir, 'index.html'), TRACCAR_INDEX);
+    await writeFile(path.join(webDir, 'manifest.webmanifest'), TRACCAR_MANIFEST);
+    await writeFile(path.join(webDir, 'offline.html'), '<p>${title} is offline</p>');
+    server = await startServer({ env: { WEB_DIR: webDir } });
+    admin = new Client(server.url);
+    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  const page = async (route = '/') => (await fetch(server.url + route)).text();
+  const manifest = async () => {
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    return (await res.json()) as Record<string, string>;
+  };
+
+  it("fills the brand's name and colour while the server names none", async () => {
+    const html = await page();
+    expect(html).not.toContain('${');
+    expect(html).toContain('<title>Frota</title>');
+    expect(html).toContain('content="#00796b"');
+    expect(await manifest()).toMatchObject({ name: 'Frota', theme_color: '#00796b' });
+  });
+
+  it("fills Traccar's title, description and colorPrimary from the server's attributes, escaped", async () => {
+    const server_ = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
+    const attributes = {
+      ...(server_.attributes as Record<string, unknown>),
+      title: 'Rastro <Frotas> & "Cia"',
+      description: 'Rastreamento de frotas',
+      colorPrimary: '#8e24aa',
+    };
+    expect((await admin.json('/api/server', { ...server_, attributes }, 'PUT')).status).toBe(200);
+    for (const route of ['/', '/index.html', '/share/ABC123']) {
+      const html = await page(route);
+      expect(html, route).toContain('<title>Rastro &lt;Frotas&gt; &amp; &quot;Cia&quot;</title>');
+      expect(html, route).toContain('content="Rastreamento de frotas"');
+      expect(html, route).toContain('content="#8e24aa"');
+    }
+    expect(await manifest()).toEqual({
+      name: 'Rastro <Frotas> & "Cia"',
+      short_name: 'Rastro <Frotas> & "Cia"',
+      description: 'Rastreamento de frotas',
+      theme_color: '#8e24aa',
+      start_url: '.',
+    });
+    expect(await page('/offline.html')).toBe(
+      '<p>Rastro &lt;Frotas&gt; &amp; &quot;Cia&quot; is offline</p>',
+    );
+  });
+
+  it('serves no manifest it does not have, and nothing outside WEB_DIR', async () => {
+    expect((await fetch(`${server.url}/other.webmanifest`)).status).toBe(404);
+    const raw = await rawGet(server.port, '/../../etc/passwd.html');
+    expect(raw).not.toContain('root:');
   });
 });
 
