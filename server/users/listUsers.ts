@@ -19,8 +19,8 @@ const managedBy = (managerId: number) =>
   sql<SqlBool>`users.id in (select managed_user_id from user_managed_user where user_id = ${managerId})`;
 
 /**
- * `GET /api/users`: admins list everyone; a manager only the users they manage;
- * others are refused. `userId` lists the users X manages, `deviceId` the users linked to a
+ * `GET /api/users`: admins list everyone; anyone else the users they manage (a plain user none,
+ * an empty list, as Traccar answers). `userId` lists the users X manages, `deviceId` the users linked to a
  * device, `keyword` searches name and email. Sorted by name.
  */
 export async function listUsers(ctx: Ctx, query: UserQuery): Promise<User[]> {
@@ -40,7 +40,7 @@ export async function listUsers(ctx: Ctx, query: UserQuery): Promise<User[]> {
     }
     select = select.where(managedBy(query.userId));
   } else if (!actor.admin) {
-    if (actor.user.userLimit === 0) throw new SecurityException('Manager access required');
+    // As Traccar: the users one manages, whoever asks; none for a plain user (an empty list).
     select = select.where(managedBy(actor.user.id));
   }
   if (query.deviceId) {

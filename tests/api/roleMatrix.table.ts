@@ -116,6 +116,8 @@ function outcomes(text: string): Map<string, Record<Role, Outcome>> {
  *   NOBODY          not even an administrator (deleting oneself)
  *   MANAGERS        admins, and managers over the users they manage (a reseller's userLimit
  *                   follows its reseller limit); plain users are refused, as Traccar refuses them
+ *   USER_LIST       `GET /api/users`: the users one manages, as Traccar answers it (none for a
+ *                   plain user: an empty list); the users bit with advanced permissions
  *   REGISTRATION    `POST /api/users`: admins and managers; registration is off on this server
  *   PROFILE_EDIT    one's own profile: readonly accounts (the shared link's too) change nothing
  *   PROFILE_ECHO    one's own record sent back unchanged: a readonly account may, as that is how
@@ -158,6 +160,7 @@ const OUTCOMES = outcomes(`
   ADMIN_ONLY          Y    N    N    N    N    N    N    N    N    N    401
   NOBODY              N    N    N    N    N    N    N    N    N    N    401
   MANAGERS            Y    Y    N    N    N    N    N    Y    N    N    401
+  USER_LIST           Y    Y    Y    Y    Y    Y    N    Y    N    N    401
   REGISTRATION        Y    Y    N    N    N    N    N    Y    N    N    N
   PROFILE_EDIT        Y    Y    Y    N    Y    Y    Y    Y    N    N    401
   PROFILE_ECHO        Y    Y    Y    Y    Y    Y    Y    Y    N    N    401
@@ -578,11 +581,20 @@ export const MATRIX: Row[] = [
   row(
     'GET',
     '/api/users',
-    c('list', 'MANAGERS', () => ({ path: '/api/users' }), {
-      lists: (w, role) => ({
-        includes: [w.managedId(role)],
-        excludes: role === 'admin' ? [] : [w.bystanderId],
-      }),
+    // As Traccar: everyone gets the users they manage, so a plain user an empty list.
+    c('list', 'USER_LIST', () => ({ path: '/api/users' }), {
+      lists: (w, role) => {
+        const manages = ['admin', 'manager', 'reseller'].includes(role);
+        return {
+          includes: manages ? [w.managedId(role)] : [],
+          excludes:
+            role === 'admin'
+              ? []
+              : manages
+                ? [w.bystanderId]
+                : [w.bystanderId, w.managedId('manager')],
+        };
+      },
     }),
     c('userId of another user', 'ADMIN_ONLY', (w) => ({
       path: `/api/users?userId=${w.bystanderId}`,
