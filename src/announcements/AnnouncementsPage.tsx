@@ -12,9 +12,9 @@ import { useErrorText } from '../dataProvider/featureErrors';
 /** The channels this screen knows names for; the in-app one is Frota's own. */
 const CHANNELS = ['mail', 'sms', 'telegram', 'firebase', 'web'] as const;
 
+/** A channel the server can deliver an announcement through now (it lists no other). */
 interface Channel {
   type: string;
-  configured: boolean;
 }
 
 /**
@@ -41,7 +41,7 @@ export const AnnouncementsPage = () => {
   const channels: Channel[] = [
     ...offered.filter((channel) => (CHANNELS as readonly string[]).includes(channel.type)),
     // The web app shows an in-app announcement on the open sessions (Frota's extension).
-    { type: 'web', configured: true },
+    { type: 'web' },
   ];
   const [recipients, setRecipients] = useState<User[]>([]);
   const [channel, setChannel] = useState('web');
@@ -106,10 +106,8 @@ export const AnnouncementsPage = () => {
             data-testid="announcement-channel"
           >
             {channels.map((item) => (
-              <MenuItem key={item.type} value={item.type} disabled={!item.configured}>
-                {item.configured
-                  ? channelName(item.type)
-                  : translate('announcements.notConfigured', { channel: channelName(item.type) })}
+              <MenuItem key={item.type} value={item.type}>
+                {channelName(item.type)}
               </MenuItem>
             ))}
           </TextField>

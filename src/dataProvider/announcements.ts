@@ -8,8 +8,8 @@ export interface AnnouncementMessage {
 }
 
 export const announcementMethods = {
-  /** The channels that can carry an announcement, with whether the server can use them now. */
-  getAnnouncementChannels: (): Promise<{ type: string; configured: boolean }[]> =>
+  /** The channels that can carry an announcement and that the server can use now. */
+  getAnnouncementChannels: (): Promise<{ type: string }[]> =>
     getJson('/api/notifications/notificators', { query: { announcement: true } }),
 
   /**

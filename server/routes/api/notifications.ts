@@ -24,14 +24,14 @@ import { requestContext } from '../context';
 import { NullableString, baseErrors } from '../schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
-const Notificators = Type.Array(Type.Object({ type: Type.String(), configured: Type.Boolean() }));
 const TEST_MESSAGE = 'Test notification';
 const testReplies = { 204: NoContent, ...baseErrors };
 
 /**
  * `/api/notifications`: the rules' CRUD, plus `/types`, `/notificators` and `/test`: what the
- * notification editor offers, and a test message through one or all notificators. Every
- * notificator is listed with `configured`; testing one that is not answers
+ * notification editor offers, and a test message through one or all notificators. As Traccar,
+ * `/notificators` lists only those the server can deliver through (web and command always, mail,
+ * Telegram, SMS and Firebase once configured); testing one that is not answers
  * `<Channel> is not configured` (docs/traccar-api.md).
  */
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -57,17 +57,19 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.auth.userHook,
       schema: {
         querystring: Type.Object({ announcement: Type.Optional(Type.Boolean()) }),
-        response: { 200: Notificators },
+        response: { 200: Typed },
       },
     },
     async (request) => {
       const { settings, mailer } = await context();
       return (
         notificatorStatus((name) => channelConfigured(name, settings, mailer))
+          .filter(({ configured }) => configured)
           // Web and command notificators cannot carry an announcement (Traccar's rule).
           .filter(
             ({ type }) => !request.query.announcement || (type !== 'web' && type !== 'command'),
           )
+          .map(({ type }) => ({ type }))
       );
     },
   );

@@ -48,11 +48,9 @@ export const NotificationForm = () => {
     name: translate(`events.${id}`, { _: id }),
   }));
   const { data: status = [] } = useChannels();
-  const channels = status.map(({ type: id, configured }) => ({
+  const channels = status.map(({ type: id }) => ({
     id,
-    name: configured
-      ? translate(`admin.notificators.${id}`, { _: id })
-      : `${translate(`admin.notificators.${id}`, { _: id })} (${translate('channels.notConfigured')})`,
+    name: translate(`admin.notificators.${id}`, { _: id }),
   }));
   return (
     <SimpleForm

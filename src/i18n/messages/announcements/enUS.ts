@@ -5,7 +5,6 @@ const announcementsEnUS = {
     users: 'Recipients',
     usersHelp: 'None chosen: every user you manage',
     channel: 'Channel',
-    notConfigured: '%{channel} (not configured)',
     subject: 'Subject',
     body: 'Message',
     send: 'Send',

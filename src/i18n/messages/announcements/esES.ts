@@ -7,7 +7,6 @@ const announcementsEsES: typeof announcementsEnUS = {
     users: 'Destinatarios',
     usersHelp: 'Ninguno elegido: todos los usuarios que usted administra',
     channel: 'Canal',
-    notConfigured: '%{channel} (no configurado)',
     subject: 'Asunto',
     body: 'Mensaje',
     send: 'Enviar',

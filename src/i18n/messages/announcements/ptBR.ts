@@ -7,7 +7,6 @@ const announcementsPtBR: typeof announcementsEnUS = {
     users: 'Destinatários',
     usersHelp: 'Nenhum escolhido: todos os usuários que você gerencia',
     channel: 'Canal',
-    notConfigured: '%{channel} (não configurado)',
     subject: 'Assunto',
     body: 'Mensagem',
     send: 'Enviar',

@@ -2,7 +2,6 @@
 const channelsEnUS = {
   channels: {
     tab: 'Notification channels',
-    notConfigured: 'not configured',
     secretHint: 'Stored and never shown; leave blank to keep it',
     test: 'Test %{channel}',
     errors: {

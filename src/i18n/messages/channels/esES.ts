@@ -3,7 +3,6 @@ import type { ChannelsMessages } from './enUS';
 const channelsEsES: ChannelsMessages = {
   channels: {
     tab: 'Canales de notificación',
-    notConfigured: 'no configurado',
     secretHint: 'Guardado y nunca mostrado; déjelo en blanco para mantenerlo',
     test: 'Probar %{channel}',
     errors: {

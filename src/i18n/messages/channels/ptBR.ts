@@ -3,7 +3,6 @@ import type { ChannelsMessages } from './enUS';
 const channelsPtBR: ChannelsMessages = {
   channels: {
     tab: 'Canais de notificação',
-    notConfigured: 'não configurado',
     secretHint: 'Guardado e nunca exibido; deixe em branco para manter',
     test: 'Testar %{channel}',
     errors: {
