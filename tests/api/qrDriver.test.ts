@@ -89,7 +89,7 @@ describe('QR driver accounts', () => {
       attributes: {
         'tarkan.enableQrCode': true,
         'tarkan.driverUsername': 'bruno',
-        'tarkan.driverPassword': 'x-pass',
+        'tarkan.driverPassword': 'other-driver-pass',
       },
     });
     expect(res.status).toBe(400);

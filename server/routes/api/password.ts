@@ -1,7 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requestPasswordReset, resetPasswordLink, resetPassword } from '../../auth/recovery';
 import { recoveryTargets } from '../context';
-import { RATE_LIMITS } from '../../plugins/rateLimit';
 import { errors } from '../schemas';
 
 /**
@@ -15,13 +14,13 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/password/reset',
     {
-      config: { rateLimit: RATE_LIMITS.passwordReset },
       schema: {
         body: Type.Object({ email: Type.Optional(Type.String()) }),
         response: { 200: Type.String(), ...errors },
       },
     },
     async (request, reply) => {
+      await app.passwordResetLimit(request, reply);
       const targets = await recoveryTargets(app, request);
       const reset = { email: request.body.email, targets, link: resetPasswordLink };
       // 200 whether or not the address belongs to someone: nothing to enumerate accounts with.

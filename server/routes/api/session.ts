@@ -16,7 +16,6 @@ import {
 import { makeActor, type Actor } from '../../permissions/actor';
 import { AccountSuspended } from '../../users/accountState';
 import { withVisibleKey } from '../../users/totpKey';
-import { RATE_LIMITS } from '../../plugins/rateLimit';
 import { keyReader, recoveryTargets } from '../context';
 import { ErrorText, IdParams, UserSchema, errors as sharedErrors } from '../schemas';
 
@@ -208,22 +207,19 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/api/session/password',
-    { config: { rateLimit: RATE_LIMITS.passwordReset }, schema: { body: PasswordBody } },
-    async (request, reply) => {
-      const { email, token, password } = request.body;
-      if (token) {
-        const user = await resetPassword(db, token, password);
-        app.hub.closeUser(user.id);
-        return reply.code(200).send();
-      }
-      // `requested_from` is accepted for old clients but ignored: links come from configuration.
-      const targets = await recoveryTargets(app, request);
-      await requestPasswordReset(db, app.mailer, { email, targets }, request.log);
+  app.post('/api/session/password', { schema: { body: PasswordBody } }, async (request, reply) => {
+    const { email, token, password } = request.body;
+    if (token) {
+      const user = await resetPassword(db, token, password);
+      app.hub.closeUser(user.id);
       return reply.code(200).send();
-    },
-  );
+    }
+    // `requested_from` is accepted for old clients but ignored: links come from configuration.
+    await app.passwordResetLimit(request, reply);
+    const targets = await recoveryTargets(app, request);
+    await requestPasswordReset(db, app.mailer, { email, targets }, request.log);
+    return reply.code(200).send();
+  });
 
   // Frota offers no OpenID Connect sign-in (`openIdEnabled` is false): Traccar's answers without
   // a provider. The start needs a session; the provider's callback is public.
