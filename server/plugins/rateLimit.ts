@@ -18,7 +18,7 @@ const MINUTE = 60_000;
  */
 export const RATE_LIMITS = {
   registration: {
-    max: 10,
+    max: 20,
     timeWindow: 60 * MINUTE,
     allowList: async (request: FastifyRequest) =>
       (await request.server.auth.current(request)) !== null,

@@ -475,3 +475,38 @@ describe('login throttle', () => {
     ).toBe(200);
   });
 });
+
+describe('login throttle over several instances', () => {
+  it("does not refill the address's budget when the sprayer signs in to their own account", async () => {
+    const own = await newUser(a);
+    const at = { localAddress: '127.0.0.79' };
+    await new Client(a.url, at).login(own.email, 'pass-1234');
+    const spray = (server: TestServer, i: number) =>
+      new Client(server.url, at).form('/api/session', {
+        email: `sprayed${i}@frota.test`,
+        password: 'wrong-password',
+      });
+    for (let i = 0; i < 30; i++) expect((await spray(i % 2 ? a : b, i)).status).toBe(401);
+    expect((await spray(a, 30)).status).toBe(429);
+    for (const server of [a, b]) {
+      await new Client(server.url, at).login(own.email, 'pass-1234');
+      expect((await spray(server === a ? b : a, 31)).status).toBe(429);
+    }
+  });
+});
+
+describe('rate limits over several instances', () => {
+  it('count password reset requests made on every instance together', async () => {
+    const at = { localAddress: '127.0.0.80' };
+    const reset = (server: TestServer, i: number) =>
+      new Client(server.url, at).form('/api/password/reset', { email: `nobody${i}@frota.test` });
+    for (let i = 0; i < 30; i++) expect((await reset(i % 2 ? a : b, i)).status).toBe(200);
+    for (const server of [a, b]) {
+      const refused = await reset(server, 30);
+      expect([refused.status, await refused.text()]).toEqual([
+        429,
+        'Too many requests - SecurityException',
+      ]);
+    }
+  });
+});
