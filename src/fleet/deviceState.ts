@@ -19,7 +19,11 @@ const attr = (position: Position | undefined, key: string): unknown => position?
 export const stateOf = ({ device, position, anchored }: DeviceFacts, key: StateKey) => {
   switch (key) {
     case 'motion':
-      return attr(position, 'motion') as boolean | undefined;
+      // Only a device the server hears now says whether it moves: the last fix of one whose
+      // status is unknown or offline may still read `motion: true` long after it stopped.
+      return device.status === 'online'
+        ? (attr(position, 'motion') as boolean | undefined)
+        : undefined;
     case 'anchor':
       return anchored ? anchored.has(device.id) : undefined;
     case 'locked':

@@ -55,4 +55,27 @@ describe('state icons', () => {
       'true',
     );
   });
+
+  it('shows no motion for a device whose status is unknown or offline, whatever its last fix says', () => {
+    const motionOf = (status: 'online' | 'offline' | 'unknown') => {
+      const { unmount } = render(
+        <AdminContext i18nProvider={createI18nProvider('pt-BR')} store={memoryStore()}>
+          <StateIcons
+            device={device(1, { status })}
+            position={position(1, { attributes: { motion: true } })}
+            anchored={new Set()}
+            showAnchor={false}
+          />
+        </AdminContext>,
+      );
+      const icon = screen.getAllByRole('img').find((i) => i.dataset.state === 'motion');
+      const seen = { value: icon?.dataset.value, title: icon?.getAttribute('aria-label') };
+      unmount();
+      return seen;
+    };
+    expect(motionOf('online')).toEqual({ value: 'true', title: 'Em movimento' });
+    expect(motionOf('unknown').value).toBe('undefined');
+    expect(motionOf('unknown').title).not.toBe('Em movimento');
+    expect(motionOf('offline').value).toBe('undefined');
+  });
 });
