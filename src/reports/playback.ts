@@ -1,29 +1,47 @@
 /**
  * The route playback clock, free of timers so it can be tested: the owner calls `advance` with
- * the real milliseconds elapsed (from requestAnimationFrame). It runs on a compressed timeline:
- * each gap between fixes counts at most `MAX_GAP_MS`, so parked hours do not stall playback.
- * At 1× one real second plays `RATE` (60) seconds of that timeline.
+ * the real milliseconds elapsed (from requestAnimationFrame). Its timeline is the track's own:
+ * at N× one real second plays N seconds of fix time, so a 35-minute track takes 3.5 minutes at
+ * 10× and 35 seconds at 60×. Nothing is skipped or compressed; the faster speeds are what carry a
+ * long parked stretch by.
  */
-export const MAX_GAP_MS = 60_000;
-export const RATE = 60;
-export const SPEEDS = [1, 2, 5, 10, 20] as const;
+
+/**
+ * The speeds offered: real time, then the steps a fleet operator reviews a day with — a trip at
+ * 10× or 60× (a minute a second), a shift at 300× (five minutes a second) and a whole day at
+ * 1,800× (half an hour a second: 24 hours in 48 seconds).
+ */
+export const SPEEDS = [1, 10, 60, 300, 1800] as const;
+export const DEFAULT_SPEED = 60;
+
+/**
+ * A frame later than this is a tab that was hidden or a machine that stalled: playback resumes
+ * where it was rather than jumping ahead by the whole wait.
+ */
+export const MAX_FRAME_MS = 500;
+
+/** How long (real ms) a track of `trackMs` takes to play at `speed`. */
+export const playbackMs = (trackMs: number, speed: number): number =>
+  speed > 0 ? trackMs / speed : Infinity;
 
 export class PlaybackClock {
-  /** Cumulative compressed time of each fix, starting at 0. */
+  /** Track time of each fix from the first one (ms), never going back. */
   readonly offsets: Float64Array;
   time = 0;
   playing = false;
-  speed = 1;
+  speed: number = DEFAULT_SPEED;
 
   constructor(times: ArrayLike<number>) {
     this.offsets = new Float64Array(times.length);
     let total = 0;
     for (let i = 0; i < times.length; i++) {
-      if (i > 0) total += Math.min(MAX_GAP_MS, Math.max(0, times[i] - times[i - 1]));
+      // A fix stamped before the one before it (a tracker's clock jump) takes no time.
+      if (i > 0) total += Math.max(0, times[i] - times[i - 1]) || 0;
       this.offsets[i] = total;
     }
   }
 
+  /** The track's real elapsed time, first fix to last (ms). */
   get duration(): number {
     return this.offsets.length ? this.offsets[this.offsets.length - 1] : 0;
   }
@@ -52,7 +70,7 @@ export class PlaybackClock {
   }
 
   play(): void {
-    if (this.offsets.length < 2) return;
+    if (this.offsets.length < 2 || this.duration === 0) return;
     if (this.ended) this.time = 0;
     this.playing = true;
   }
@@ -61,8 +79,10 @@ export class PlaybackClock {
     this.playing = false;
   }
 
+  /** Any speed from real time up to the fastest offered. */
   setSpeed(speed: number): void {
-    this.speed = Math.max(1, Math.min(20, speed));
+    const fastest = SPEEDS[SPEEDS.length - 1];
+    this.speed = Number.isFinite(speed) ? Math.max(1, Math.min(fastest, speed)) : DEFAULT_SPEED;
   }
 
   /** Moves to a fraction (0–1) of the timeline. */
@@ -78,8 +98,8 @@ export class PlaybackClock {
 
   /** Advances by real elapsed time while playing; stops at the end. Returns whether it moved. */
   advance(realMs: number): boolean {
-    if (!this.playing || realMs <= 0) return false;
-    this.time = Math.min(this.duration, this.time + realMs * this.speed * RATE);
+    if (!this.playing || !(realMs > 0)) return false;
+    this.time = Math.min(this.duration, this.time + Math.min(realMs, MAX_FRAME_MS) * this.speed);
     if (this.ended) this.playing = false;
     return true;
   }

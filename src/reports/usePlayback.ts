@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Position } from '../../model/position';
-import { PlaybackClock } from './playback';
+import { DEFAULT_SPEED, PlaybackClock } from './playback';
 import { routeTimes } from './routeStore';
 
 interface PlaybackView {
@@ -8,17 +8,29 @@ interface PlaybackView {
   progress: number;
   playing: boolean;
   speed: number;
+  /** The track's real elapsed time, first fix to last (ms). */
+  duration: number;
 }
 
-/** Drives a `PlaybackClock` with requestAnimationFrame; re-renders when the fix changes. */
+/**
+ * Drives a `PlaybackClock` with requestAnimationFrame, measuring the real time between frames
+ * with `performance.now()`; re-renders when the fix changes. The chosen speed carries over to
+ * the next route loaded.
+ */
 export const usePlayback = (positions: readonly Position[]) => {
-  const clock = useMemo(() => new PlaybackClock(routeTimes(positions)), [positions]);
+  const speed = useRef(DEFAULT_SPEED);
+  const clock = useMemo(() => {
+    const made = new PlaybackClock(routeTimes(positions));
+    made.setSpeed(speed.current);
+    return made;
+  }, [positions]);
   const snapshot = useCallback(
     (): PlaybackView => ({
       index: clock.index,
       progress: clock.progress,
       playing: clock.playing,
       speed: clock.speed,
+      duration: clock.duration,
     }),
     [clock],
   );
@@ -35,7 +47,8 @@ export const usePlayback = (positions: readonly Position[]) => {
 
   const loop = useCallback(() => {
     let last = performance.now();
-    const step = (now: number) => {
+    const step = () => {
+      const now = performance.now();
       clock.advance(now - last);
       last = now;
       setView(snapshot());
@@ -55,8 +68,9 @@ export const usePlayback = (positions: readonly Position[]) => {
       clock.pause();
       setView(snapshot());
     },
-    setSpeed: (speed: number) => {
-      clock.setSpeed(speed);
+    setSpeed: (next: number) => {
+      clock.setSpeed(next);
+      speed.current = clock.speed;
       setView(snapshot());
     },
     seek: (fraction: number) => {

@@ -16,7 +16,6 @@ import {
   formatSpeed,
   type Units,
 } from '../../../src/reports/format';
-import { MAX_GAP_MS, PlaybackClock, RATE } from '../../../src/reports/playback';
 import {
   fromLocalInput,
   presetRange,
@@ -268,70 +267,6 @@ describe('route decimation', () => {
       [3, 4],
     ];
     expect(decimateRoute(route)).toEqual(route);
-  });
-});
-
-describe('playback clock', () => {
-  // fixes every 10 s for 10 minutes, then a 2-hour stop, then 10 more fixes
-  const times = [
-    ...Array.from({ length: 61 }, (_, i) => i * 10_000),
-    ...Array.from({ length: 10 }, (_, i) => 600_000 + 7_200_000 + i * 10_000),
-  ];
-
-  it('compresses long gaps and starts paused at the first fix', () => {
-    const clock = new PlaybackClock(times);
-    expect(clock.duration).toBe(600_000 + MAX_GAP_MS + 90_000);
-    expect(clock.index).toBe(0);
-    expect(clock.advance(1000)).toBe(false);
-    expect(clock.index).toBe(0);
-  });
-
-  it('advances by real time × speed × rate', () => {
-    const clock = new PlaybackClock(times);
-    clock.play();
-    clock.advance(1000); // 1× → 60 s of route
-    expect(clock.time).toBe(RATE * 1000);
-    expect(clock.index).toBe(6);
-    clock.setSpeed(10);
-    clock.advance(500); // 10× → 300 s more
-    expect(clock.time).toBe(360_000);
-    expect(clock.index).toBe(36);
-    clock.setSpeed(50);
-    expect(clock.speed).toBe(20);
-    clock.setSpeed(0);
-    expect(clock.speed).toBe(1);
-  });
-
-  it('scrubs to a fraction or a fix', () => {
-    const clock = new PlaybackClock(times);
-    clock.seek(1);
-    expect(clock.index).toBe(times.length - 1);
-    clock.seek(0);
-    expect(clock.index).toBe(0);
-    clock.seekIndex(61);
-    expect(clock.index).toBe(61);
-    expect(clock.time).toBe(600_000 + MAX_GAP_MS);
-    clock.seek(2);
-    expect(clock.progress).toBe(1);
-  });
-
-  it('stops at the end and restarts from the beginning on play', () => {
-    const clock = new PlaybackClock(times);
-    clock.setSpeed(20);
-    clock.play();
-    clock.advance(60_000);
-    expect(clock.ended).toBe(true);
-    expect(clock.playing).toBe(false);
-    expect(clock.index).toBe(times.length - 1);
-    clock.play();
-    expect(clock.time).toBe(0);
-    expect(clock.playing).toBe(true);
-  });
-
-  it('does not play a route of one fix', () => {
-    const clock = new PlaybackClock([5]);
-    clock.play();
-    expect(clock.playing).toBe(false);
   });
 });
 
