@@ -25,6 +25,7 @@ export async function combinedReport(
   const limit = routeLimit(request);
   const result: CombinedReportItem[] = [];
   for (const device of request.devices) {
+    request.signal?.throwIfAborted();
     const rows = await deviceEvents(ctx.db, ctx.actor, device.id, request.from, request.to, []);
     const events = rows
       .filter((row) => (row.position_id ?? 0) > 0 && !COMBINED_EXCLUDED.has(row.type))
@@ -33,6 +34,7 @@ export async function combinedReport(
     const route: [number, number][] = [];
     const positions: Position[] = [];
     for await (const page of routePages(ctx.db, device.id, request.from, request.to, limit)) {
+      request.signal?.throwIfAborted();
       for (const row of page) {
         route.push([row.longitude, row.latitude]);
         if (wanted.has(Number(row.id))) {
@@ -59,6 +61,7 @@ export async function geofenceReport(
   const result: GeofenceReportItem[] = [];
   if (wanted.size === 0) return result;
   for (const device of request.devices) {
+    request.signal?.throwIfAborted();
     const rows = await deviceEvents(ctx.db, ctx.actor, device.id, request.from, request.to, [
       'geofenceEnter',
       'geofenceExit',

@@ -48,6 +48,11 @@ export interface ReportRequest {
   to: number;
   preferences: Preferences;
   serverAttributes: Record<string, unknown>;
+  /**
+   * Aborted when whoever asked has gone (the client closed the request): the report stops at its
+   * next device or page of positions, rejecting with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /** ISO-8601 date-time with a zone or offset, as Traccar's `DateUtil.parseDate` requires. */
@@ -63,11 +68,15 @@ export function parseReportDate(name: string, text: string | undefined): number 
   return millis;
 }
 
-/** Checks access and dates and resolves the devices; everything a report needs before it runs. */
+/**
+ * Checks access and dates and resolves the devices; everything a report needs before it runs.
+ * `signal` lets the report stop early when nobody waits for it any more.
+ */
 export async function prepareReport(
   ctx: Ctx,
   report: ReportName | ExtraReport,
   params: ReportParams,
+  signal?: AbortSignal,
 ): Promise<ReportRequest> {
   const denial = reportDenial(ctx.actor, report);
   if (denial) throw new SecurityException(denial);
@@ -87,10 +96,12 @@ export async function prepareReport(
     params.groupId ?? [],
     serverAttributes,
   );
+  signal?.throwIfAborted();
   return {
     devices,
     from,
     to,
+    signal,
     serverAttributes,
     preferences: preferences(
       ctx.actor.user.attributes,
@@ -113,7 +124,9 @@ async function detectIntervals(
   device: ReportDevice,
   from: number,
   to: number,
+  signal?: AbortSignal,
 ): Promise<Interval[]> {
+  signal?.throwIfAborted();
   const first = await edgePosition(ctx.db, device.id, from, to, false);
   if (!first) return [];
   const config = motionConfig(device.sources);
@@ -121,7 +134,7 @@ async function detectIntervals(
   const segmenter: Segmenter = useIgnition
     ? new IgnitionSegmenter({ minDistance: config.minDistance, stopGap: config.stopGap })
     : new MotionSegmenter(computeMotion(first, config.speedThreshold), config);
-  await scanTrack(ctx.db, device.id, from, to, segmenter, useIgnition);
+  await scanTrack(ctx.db, device.id, from, to, segmenter, useIgnition, signal);
   return segmenter.finish();
 }
 
@@ -133,9 +146,9 @@ export async function tripsReport(ctx: Ctx, request: ReportRequest): Promise<Tri
   const fast = isFast(request);
   const result: TripReportItem[] = [];
   for (const device of request.devices) {
-    const trips = (await detectIntervals(ctx, device, request.from, request.to)).filter(
-      (i) => i.moving,
-    );
+    const trips = (
+      await detectIntervals(ctx, device, request.from, request.to, request.signal)
+    ).filter((i) => i.moving);
     const positions = await positionsByIds(
       ctx.db,
       trips.flatMap((t) => [t.startId, t.endId]),
@@ -164,9 +177,9 @@ export async function tripsReport(ctx: Ctx, request: ReportRequest): Promise<Tri
 export async function stopsReport(ctx: Ctx, request: ReportRequest): Promise<StopReportItem[]> {
   const result: StopReportItem[] = [];
   for (const device of request.devices) {
-    const stops = (await detectIntervals(ctx, device, request.from, request.to)).filter(
-      (i) => !i.moving,
-    );
+    const stops = (
+      await detectIntervals(ctx, device, request.from, request.to, request.signal)
+    ).filter((i) => !i.moving);
     const positions = await positionsByIds(
       ctx.db,
       stops.flatMap((s) => [s.startId, s.endId]),
@@ -198,6 +211,7 @@ export async function summaryReport(
   for (const device of request.devices) {
     const options = itemOptions(device);
     for (const [from, to] of windows) {
+      request.signal?.throwIfAborted();
       const first = await edgePosition(ctx.db, device.id, from, to, false);
       if (!first) continue;
       const last = (await edgePosition(ctx.db, device.id, from, to, true)) ?? first;
@@ -244,6 +258,7 @@ export async function eventsReport(
 ): Promise<Event[]> {
   const result: Event[] = [];
   for (const device of request.devices) {
+    request.signal?.throwIfAborted();
     const rows = await deviceEvents(
       ctx.db,
       ctx.actor,
@@ -276,6 +291,9 @@ export async function* routeReportPages(
 ): AsyncGenerator<RouteRow[]> {
   const limit = routeLimit(request);
   for (const device of request.devices) {
-    yield* routePages(ctx.db, device.id, request.from, request.to, limit);
+    for await (const page of routePages(ctx.db, device.id, request.from, request.to, limit)) {
+      request.signal?.throwIfAborted();
+      yield page;
+    }
   }
 }

@@ -50,10 +50,15 @@ export interface PreparedSheet {
   write(output: Writable): Promise<void>;
 }
 
+/**
+ * `signal` (a download's, never a mailed report's, which outlives its request) stops gathering
+ * the rows when the client has gone.
+ */
 export async function prepareSheet(
   ctx: Ctx,
   name: SheetName,
   params: SheetParams,
+  signal?: AbortSignal,
 ): Promise<PreparedSheet> {
   if (name === 'devices') {
     const denial = reportDenial(ctx.actor, 'devices');
@@ -75,7 +80,7 @@ export async function prepareSheet(
         writeSheet(out, name, prefs, deviceRows(await devicesReport(ctx), prefs)),
     };
   }
-  const request = await prepareReport(ctx, name, params);
+  const request = await prepareReport(ctx, name, params, signal);
   const prefs = request.preferences;
   const names = new Map(request.devices.map((d) => [d.id, d.name]));
   const sheet = (write: (out: Writable) => Promise<void>): PreparedSheet => ({

@@ -238,7 +238,8 @@ function readerStatement(reader: Reader, withIgnition: boolean, first: boolean):
 
 /**
  * Feeds every position of a device in [from, to] (fix-time order) to `segmenter`, page by page
- * (the event loop runs between pages). Returns the number of positions read.
+ * (the event loop runs between pages). Returns the number of positions read; an aborted `signal`
+ * stops it before the next page.
  */
 export async function scanTrack(
   db: Db,
@@ -247,12 +248,14 @@ export async function scanTrack(
   to: number,
   segmenter: Segmenter,
   withIgnition: boolean,
+  signal?: AbortSignal,
 ): Promise<number> {
   const reader = await sqliteReader(db);
   if (reader) {
     let total = 0;
     let after: { time: number; id: number } | null = null;
     for (;;) {
+      signal?.throwIfAborted();
       const statement = readerStatement(reader, withIgnition, after === null);
       Object.assign(feed, { segmenter, count: 0, unordered: false });
       feed.lastTime = after ? after.time : -Infinity;
@@ -273,6 +276,7 @@ export async function scanTrack(
   let after: { time: number; id: number } | null = null;
   let count = 0;
   for (;;) {
+    signal?.throwIfAborted();
     const { rows }: { rows: ScanRow[] } = await scanQuery(
       db,
       deviceId,

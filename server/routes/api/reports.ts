@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScheduledReport } from '../../../model/report';
 import type { Ctx } from '../../entities/context';
 import { scheduledReports } from '../../entities/resources';
@@ -67,10 +67,51 @@ function formatOf(
   return mail === true ? 'mail' : 'xlsx';
 }
 
-function sendSheet(reply: FastifyReply, sheet: PreparedSheet) {
+/**
+ * Runs a report handler with a signal that aborts when the client closes the request before its
+ * answer is complete (a cancelled load, a closed tab): the report stops at its next device or
+ * page, which is worth a line in the log, not an error. A handler failing because of it ends the
+ * request quietly, there being nobody to answer.
+ */
+async function unlessClientGone<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handle: (signal: AbortSignal) => Promise<T>,
+): Promise<T | FastifyReply> {
+  const controller = new AbortController();
+  const gone = () => {
+    if (controller.signal.aborted) return;
+    // The connection also closes once a complete answer is sent: no cancellation then.
+    if (reply.raw.writableFinished) return;
+    request.log.info({ route: request.routeOptions.url }, 'report cancelled by the client');
+    controller.abort();
+  };
+  // Fastify's signal follows the connection from the moment it is first asked for; a client
+  // that left while the request was being signed in is gone already.
+  request.signal.addEventListener('abort', gone, { once: true });
+  if (request.raw.destroyed) gone();
+  const { signal } = controller;
+  try {
+    return await handle(signal);
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    reply.hijack();
+    reply.raw.destroy();
+    return reply;
+  }
+}
+
+function sendSheet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sheet: PreparedSheet,
+  signal: AbortSignal,
+) {
   const output = new PassThrough();
   sheet.write(output).catch((error: unknown) => {
-    reply.log.error({ err: error }, 'report spreadsheet failed');
+    // A download the client cancelled stops writing (its rows stop coming): not a failure.
+    if (signal.aborted) request.log.info('report spreadsheet stopped: its client has gone');
+    else reply.log.error({ err: error }, 'report spreadsheet failed');
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply
@@ -104,20 +145,26 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const onRequest = app.auth.userHook;
   const schema = { querystring: ReportQuerystring };
 
-  /** The spreadsheet or mailed forms of a report; null when JSON was asked for. */
+  /**
+   * The spreadsheet or mailed forms of a report. A download stops when its client goes; a mailed
+   * report is answered at once and written after, so it takes no signal.
+   */
   async function sheetAnswer(
     ctx: Ctx,
     name: SheetName,
     format: Format,
     query: SheetParams,
+    request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    const sheet = await prepareSheet(ctx, name, query);
     if (format === 'mail') {
+      const sheet = await prepareSheet(ctx, name, query);
       checkMailable(app.mailer, ctx.actor.user.email);
       return mailLater(app, reply.log, ctx, sheet, reply);
     }
-    return sendSheet(reply, sheet);
+    return unlessClientGone(request, reply, async (signal) =>
+      sendSheet(request, reply, await prepareSheet(ctx, name, query, signal), signal),
+    );
   }
 
   for (const report of [...REPORT_NAMES, 'geofences'] as const) {
@@ -129,32 +176,37 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const ctx = await requestContext(app, request);
           const { query } = request;
           const format = formatOf(suffix, request.headers.accept, query.mail);
-          if (format !== 'json') return sheetAnswer(ctx, report, format, query, reply);
-          const prepared = await prepareReport(ctx, report, query);
-          switch (report) {
-            case 'route':
-              return reply
-                .type('application/json; charset=utf-8')
-                .send(Readable.from(routeJsonChunks(routeReportPages(ctx, prepared))));
-            case 'events':
-              return eventsReport(ctx, prepared, eventsFilter(query));
-            case 'trips':
-              return tripsReport(ctx, prepared);
-            case 'stops':
-              return stopsReport(ctx, prepared);
-            case 'summary':
-              return summaryReport(ctx, prepared, query.daily === true);
-            case 'geofences':
-              return geofenceReport(ctx, prepared, query.geofenceId ?? []);
-          }
+          if (format !== 'json') return sheetAnswer(ctx, report, format, query, request, reply);
+          return unlessClientGone(request, reply, async (signal) => {
+            const prepared = await prepareReport(ctx, report, query, signal);
+            switch (report) {
+              case 'route':
+                // A stream: a client that goes destroys it, which ends the pages' generator.
+                return reply
+                  .type('application/json; charset=utf-8')
+                  .send(Readable.from(routeJsonChunks(routeReportPages(ctx, prepared))));
+              case 'events':
+                return eventsReport(ctx, prepared, eventsFilter(query));
+              case 'trips':
+                return tripsReport(ctx, prepared);
+              case 'stops':
+                return stopsReport(ctx, prepared);
+              case 'summary':
+                return summaryReport(ctx, prepared, query.daily === true);
+              case 'geofences':
+                return geofenceReport(ctx, prepared, query.geofenceId ?? []);
+            }
+          });
         },
       );
     }
   }
 
-  app.get('/api/reports/combined', { onRequest, schema }, async (request) => {
+  app.get('/api/reports/combined', { onRequest, schema }, async (request, reply) => {
     const ctx = await requestContext(app, request);
-    return combinedReport(ctx, await prepareReport(ctx, 'combined', request.query));
+    return unlessClientGone(request, reply, async (signal) =>
+      combinedReport(ctx, await prepareReport(ctx, 'combined', request.query, signal)),
+    );
   });
 
   const DevicesQuerystring = Type.Object({
@@ -168,7 +220,14 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: { querystring: DevicesQuerystring, response: { 204: NoContent, ...errors } },
       },
       async (request, reply) =>
-        sheetAnswer(await requestContext(app, request), 'devices', suffix, request.query, reply),
+        sheetAnswer(
+          await requestContext(app, request),
+          'devices',
+          suffix,
+          request.query,
+          request,
+          reply,
+        ),
     );
   }
 

@@ -18,11 +18,12 @@ import { makeActor } from '../../../server/permissions/actor';
 import type { PositionRecord } from '../../../server/processing/types';
 import {
   prepareReport,
+  routeReportPages,
   stopsReport,
   summaryReport,
   tripsReport,
 } from '../../../server/reports/service';
-import { readerSql, scanQuery } from '../../../server/reports/source';
+import { readerSql, scanQuery, scanTrack } from '../../../server/reports/source';
 import { knotsFromMps } from '../../../server/processing/units';
 import { ensureFirstAdmin } from '../../../server/users/firstAdmin';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
@@ -117,6 +118,41 @@ describe.each([sqliteTarget('frota-reports-'), postgresTarget()])('reports on $n
 
   const request = (deviceId: number, from = START, to = START + COUNT * STEP) =>
     prepareReport(ctx, 'trips', { deviceId: [deviceId], from: iso(from), to: iso(to) });
+
+  it('stops a report whose client has gone, before reading further', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(
+      prepareReport(
+        ctx,
+        'trips',
+        { deviceId: [motionId], from: iso(START), to: iso(START + COUNT * STEP) },
+        gone.signal,
+      ),
+    ).rejects.toThrow(/aborted/i);
+
+    // Aborted while it runs: no further page or device is read.
+    const leaving = new AbortController();
+    const prepared = await prepareReport(
+      ctx,
+      'trips',
+      { deviceId: [motionId, ignitionId], from: iso(START), to: iso(START + COUNT * STEP) },
+      leaving.signal,
+    );
+    leaving.abort();
+    await expect(tripsReport(ctx, prepared)).rejects.toThrow(/aborted/i);
+    await expect(stopsReport(ctx, prepared)).rejects.toThrow(/aborted/i);
+    await expect(summaryReport(ctx, prepared, false)).rejects.toThrow(/aborted/i);
+    const pages = routeReportPages(ctx, prepared);
+    await expect(pages.next()).rejects.toThrow(/aborted/i);
+
+    let pushed = 0;
+    const counting = { push: () => void pushed++, finish: () => [] };
+    await expect(
+      scanTrack(db, motionId, START, START + COUNT * STEP, counting, false, leaving.signal),
+    ).rejects.toThrow(/aborted/i);
+    expect(pushed).toBe(0);
+  });
 
   it('motion-based: one trip across midnight, from the last parked position to 180 s after arrival', async () => {
     const trips = await tripsReport(ctx, await request(motionId));
