@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { AccessResource } from './authProvider/canAccess';
 import { PlusOnly } from './common/PlusOnly';
 import { lazyPage } from './loading/lazyPage';
+import type { PanelShape } from './loading/Skeletons';
 
 /**
  * Every screen but the sign-in page, each fetched the first time it is opened (App.tsx routes to
@@ -46,11 +47,20 @@ const requiring = <P extends object>(
     return Guarded;
   });
 
+/** The device panels beside the map (fleet/panelWidth.ts), the device card a sheet on phones. */
+const DEVICE_PANEL = { sm: '380px', md: '380px' };
+/** The report panels (reports/ReportPanel.tsx): the whole width below `md`, sheets on phones. */
+const REPORT_PANEL: PanelShape = {
+  width: { sm: '100%', md: 'min(760px, 70%)' },
+  sheetOnPhone: true,
+};
+
 // The signed-in frame and the live map: what every operator opens first.
 // The frame is no page of its own, and the map says itself when it works (its markers drawn).
+// Both fill the window themselves: the progress bar alone stands in for them.
 export const Layout = lazyPage(
   () => import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
-  { readyWhenShown: false, early: true },
+  { readyWhenShown: false, early: true, skeleton: 'none' },
 );
 export const MapPage = lazyPage(
   () =>
@@ -61,30 +71,37 @@ export const MapPage = lazyPage(
         return page.MapPage;
       },
     ),
-  { readyWhenShown: false, early: true },
+  { readyWhenShown: false, early: true, skeleton: 'none' },
 );
-export const DeviceListPanel = lazyPage(() =>
-  import('./fleet/DeviceListPanel').then((m) => m.DeviceListPanel),
+export const DeviceListPanel = lazyPage(
+  () => import('./fleet/DeviceListPanel').then((m) => m.DeviceListPanel),
+  { skeleton: { width: DEVICE_PANEL, sheetOnPhone: false } },
 );
-export const DeviceDetailPanel = lazyPage(() =>
-  import('./fleet/detail/DeviceDetailPanel').then((m) => m.DeviceDetailPanel),
+export const DeviceDetailPanel = lazyPage(
+  () => import('./fleet/detail/DeviceDetailPanel').then((m) => m.DeviceDetailPanel),
+  { skeleton: { width: DEVICE_PANEL, sheetOnPhone: true } },
 );
 
 // Reports over the map.
-export const ReportsChooser = lazyPage(() =>
-  import('./reports/ReportsChooser').then((m) => m.ReportsChooser),
+export const ReportsChooser = lazyPage(
+  () => import('./reports/ReportsChooser').then((m) => m.ReportsChooser),
+  { skeleton: REPORT_PANEL },
 );
-export const ReportViewPanel = lazyPage(() =>
-  import('./reports/ReportViewPanel').then((m) => m.ReportViewPanel),
+export const ReportViewPanel = lazyPage(
+  () => import('./reports/ReportViewPanel').then((m) => m.ReportViewPanel),
+  { skeleton: REPORT_PANEL },
 );
-export const HistoryPanel = lazyPage(() =>
-  import('./reports/HistoryPanel').then((m) => m.HistoryPanel),
+export const HistoryPanel = lazyPage(
+  () => import('./reports/HistoryPanel').then((m) => m.HistoryPanel),
+  { skeleton: REPORT_PANEL },
 );
-export const CombinedReportPanel = lazyPage(() =>
-  import('./reports/CombinedReportPanel').then((m) => m.CombinedReportPanel),
+export const CombinedReportPanel = lazyPage(
+  () => import('./reports/CombinedReportPanel').then((m) => m.CombinedReportPanel),
+  { skeleton: REPORT_PANEL },
 );
-export const GeofenceReportPanel = lazyPage(() =>
-  import('./reports/GeofenceReportPanel').then((m) => m.GeofenceReportPanel),
+export const GeofenceReportPanel = lazyPage(
+  () => import('./reports/GeofenceReportPanel').then((m) => m.GeofenceReportPanel),
+  { skeleton: REPORT_PANEL },
 );
 
 // Public pages besides the sign-in.

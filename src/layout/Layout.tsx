@@ -16,8 +16,10 @@ import { Menu } from './Menu';
 import { TwoFactorGuard } from './TwoFactorGuard';
 
 // Only a shared link's viewer gets this frame, with its countdown and sign-out menu.
-const ShareViewerLayout = lazyPage(() =>
-  import('../shares/ShareViewer').then((m) => m.ShareViewerLayout),
+// A frame: it fills the window itself, the progress bar alone stands in for it.
+const ShareViewerLayout = lazyPage(
+  () => import('../shares/ShareViewer').then((m) => m.ShareViewerLayout),
+  { skeleton: 'none' },
 );
 
 const Logo = () => {

@@ -13,6 +13,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { ChunkTimeoutError, withTimeout } from './chunkTimeout';
 import { markPageReady, markPageShown } from './pageSettled';
+import { PageSkeleton, PanelSkeleton, type PanelShape } from './Skeletons';
 
 /** The thin bar at the top of the window while a screen's code loads. */
 export const ChunkProgress = () => {
@@ -99,6 +100,18 @@ function isChunkFailure(error: unknown): error is Error {
   );
 }
 
+/** The progress bar, and the shapes of the screen on its way. */
+const Loading = ({ skeleton }: { skeleton: NonNullable<LazyOptions['skeleton']> }) => (
+  <>
+    <ChunkProgress />
+    {skeleton === 'page' ? (
+      <PageSkeleton />
+    ) : skeleton === 'none' ? null : (
+      <PanelSkeleton {...skeleton} />
+    )}
+  </>
+);
+
 /** A screen whose code loads on first use; `preload()` starts fetching it before it is shown. */
 export type LazyPage<P> = ((props: P) => ReactNode) & { preload: () => void };
 
@@ -119,6 +132,12 @@ interface LazyOptions {
    * messages, without waiting for what every other screen waits for (`setScreenPrerequisite`).
    */
   early?: boolean;
+  /**
+   * What stands in for the screen while its code loads, under the progress bar: the shapes of a
+   * page (the default), of a panel over the map (`PanelShape`), or nothing (the frame and the map,
+   * which fill the window themselves).
+   */
+  skeleton?: 'page' | PanelShape | 'none';
 }
 
 let prerequisite: () => Promise<unknown> = () => Promise.resolve();
@@ -138,13 +157,13 @@ const PageShown = ({ ready }: { ready: boolean }) => {
 };
 
 /**
- * A screen whose code loads on first use: a progress bar while it loads, and after a failure or
- * `CHUNK_TIMEOUT_MS` a message with a retry that loads it again. `load` resolves to the
- * component, so named exports need no default-export wrapper.
+ * A screen whose code loads on first use: a progress bar and its skeleton while it loads, and
+ * after a failure or `CHUNK_TIMEOUT_MS` a message with a retry that loads it again. `load`
+ * resolves to the component, so named exports need no default-export wrapper.
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { quiet = false, readyWhenShown = !quiet, early = false }: LazyOptions = {},
+  { quiet = false, readyWhenShown = !quiet, early = false, skeleton = 'page' }: LazyOptions = {},
 ): LazyPage<P> {
   // One load shared by `preload()` and every mount; forgotten after a failure so a retry loads
   // again (the browser shares one fetch of a module between concurrent imports).
@@ -167,7 +186,7 @@ export function lazyPage<P extends object>(
     };
     return (
       <ChunkBoundary onRetry={retry} quiet={quiet}>
-        <Suspense fallback={quiet ? null : <ChunkProgress />}>
+        <Suspense fallback={quiet ? null : <Loading skeleton={skeleton} />}>
           <Loaded {...props} />
           {!quiet && <PageShown ready={readyWhenShown} />}
         </Suspense>

@@ -6,8 +6,10 @@ import { lazyPage } from '../../loading/lazyPage';
 import { SignInForm } from './SignInForm';
 
 // Only a suspended account with a trust unlock left needs it (and react-query with it).
-const TrustUnlockButton = lazyPage(() =>
-  import('../../billing/TrustUnlockButton').then((m) => m.TrustUnlockButton),
+// A button within the form: no page shapes while it loads.
+const TrustUnlockButton = lazyPage(
+  () => import('../../billing/TrustUnlockButton').then((m) => m.TrustUnlockButton),
+  { skeleton: 'none' },
 );
 
 /** The main sign-in: credentials, remember me, and the trust unlock of a suspended account. */

@@ -9,8 +9,10 @@ import { CodeStep } from './CodeStep';
 import { CredentialFields } from './CredentialFields';
 
 // Only a suspended account's sign-in shows its open invoices.
-const OpenInvoices = lazyPage(() =>
-  import('../../billing/OpenInvoices').then((m) => m.OpenInvoices),
+// A box within the form: no page shapes while it loads.
+const OpenInvoices = lazyPage(
+  () => import('../../billing/OpenInvoices').then((m) => m.OpenInvoices),
+  { skeleton: 'none' },
 );
 
 /** What the suspended-account box may offer: the typed credentials and a retry with them. */
