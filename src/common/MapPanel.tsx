@@ -47,6 +47,8 @@ interface MapPanelProps {
   ref?: Ref<HTMLDivElement>;
   /** Extra `data-*` attributes of the panel element. */
   data?: Record<`data-${string}`, string | boolean>;
+  /** Under the header row, outside the scrolling body (a sheet's playback). */
+  subheader?: ReactNode;
   children: ReactNode;
 }
 
@@ -65,6 +67,7 @@ export const MapPanel = ({
   scroll,
   ref,
   data,
+  subheader,
   children,
 }: MapPanelProps) => {
   const translate = useTranslate();
@@ -110,6 +113,7 @@ export const MapPanel = ({
           <CloseIcon fontSize="small" />
         </PanelIconButton>
       </Box>
+      {subheader}
       <Box
         sx={{
           flex: 1,

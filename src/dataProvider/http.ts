@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { JsonArrayCounter } from './jsonRows';
 
 export { HttpError };
 
@@ -19,6 +20,15 @@ export interface RequestOptions {
   json?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Told as the answer arrives: bytes so far and, for a JSON array, the elements complete. */
+  onProgress?: (progress: TransferProgress) => void;
+}
+
+/** How much of an answer has arrived. */
+export interface TransferProgress {
+  bytes: number;
+  /** Elements of a JSON array answer complete so far (0 for anything else). */
+  rows: number;
 }
 
 export const timeoutFor = (path: string): number =>
@@ -34,8 +44,75 @@ const withQuery = (path: string, query: RequestOptions['query']): string => {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 };
 
-const readBody = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
+/**
+ * The next chunk of an answer read by hand; an abort (the caller's or the time limit) stops the
+ * read and drops the rest, as `fetch` does for the answers it reads itself.
+ */
+const readChunk = async (
+  reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>,
+  signal: AbortSignal,
+): Promise<ReadableStreamReadResult<Uint8Array<ArrayBuffer>>> => {
+  if (signal.aborted) {
+    await reader.cancel().catch(() => undefined);
+    throw signal.reason;
+  }
+  return reader.read();
+};
+
+/**
+ * The answer's text, read chunk by chunk when someone follows its progress (a long report shows
+ * its rows arriving); the caller's abort stops the read as it stops the fetch.
+ */
+const readText = async (
+  response: Response,
+  signal: AbortSignal,
+  onProgress?: (progress: TransferProgress) => void,
+): Promise<string> => {
+  const reader = onProgress ? response.body?.getReader() : undefined;
+  if (!reader || !onProgress) return response.text();
+  const decoder = new TextDecoder();
+  const counter = new JsonArrayCounter();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await readChunk(reader, signal);
+    if (done) break;
+    bytes += value.byteLength;
+    const text = decoder.decode(value, { stream: true });
+    parts.push(text);
+    counter.feed(text);
+    onProgress({ bytes, rows: counter.rows });
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+};
+
+/** A whole binary answer, told chunk by chunk to `onProgress` when given. */
+const readBlob = async (
+  response: Response,
+  signal: AbortSignal,
+  onProgress?: (progress: TransferProgress) => void,
+): Promise<Blob> => {
+  const reader = onProgress ? response.body?.getReader() : undefined;
+  if (!reader || !onProgress) return response.blob();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await readChunk(reader, signal);
+    if (done) break;
+    bytes += value.byteLength;
+    chunks.push(value);
+    onProgress({ bytes, rows: 0 });
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+};
+
+const readBody = async (
+  response: Response,
+  signal: AbortSignal,
+  onProgress?: (progress: TransferProgress) => void,
+): Promise<unknown> => {
+  const text = await readText(response, signal, onProgress);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json') && text) {
     try {
@@ -84,7 +161,7 @@ const exchange = async <T>(
   url: string,
   init: RequestInit,
   limits: Limits,
-  handle: (response: Response) => Promise<T>,
+  handle: (response: Response, signal: AbortSignal) => Promise<T>,
   networkFailure: (error: unknown) => unknown,
 ): Promise<T> => {
   const controller = new AbortController();
@@ -100,7 +177,7 @@ const exchange = async <T>(
       if (limits.signal?.aborted) throw error;
       throw networkFailure(error);
     }
-    return await handle(response);
+    return await handle(response, controller.signal);
   } finally {
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', forwardAbort);
@@ -123,8 +200,8 @@ export const request = async <T = unknown>(
     withQuery(path, options.query),
     buildInit(options),
     { signal: options.signal, timeoutMs: timeoutFor(path) },
-    async (response) => {
-      const body = await readBody(response);
+    async (response, signal) => {
+      const body = await readBody(response, signal, response.ok ? options.onProgress : undefined);
       if (response.status >= 400) {
         const error = new HttpError(errorMessage(body, response), response.status, body);
         throw Object.assign(error, { headers: response.headers });
@@ -202,20 +279,28 @@ interface Download {
 
 /**
  * A GET answered with a file. A refusal rejects with an `HttpError` carrying the first line of
- * the server's text, and a network failure or time-out with the browser's own error.
+ * the server's text, and a network failure or time-out with the browser's own error; the
+ * caller's `signal` cancels it and `onProgress` follows the bytes as they arrive.
  */
-export const download = async (path: string, accept: string): Promise<Download> =>
+export const download = async (
+  path: string,
+  accept: string,
+  {
+    signal,
+    onProgress,
+  }: { signal?: AbortSignal; onProgress?: (progress: TransferProgress) => void } = {},
+): Promise<Download> =>
   exchange(
     path,
     { headers: { Accept: accept }, credentials: 'include' },
-    { timeoutMs: timeoutFor(path) },
-    async (response) => {
+    { signal, timeoutMs: timeoutFor(path) },
+    async (response, signal) => {
       if (response.status >= 400) {
         const text = await response.text();
         throw new HttpError(text.split('\n')[0] || response.statusText, response.status, text);
       }
       return {
-        blob: await response.blob(),
+        blob: await readBlob(response, signal, onProgress),
         disposition: response.headers.get('content-disposition'),
       };
     },

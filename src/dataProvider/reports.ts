@@ -1,4 +1,6 @@
-import { download, getJson } from './http';
+import { download, getJson, type TransferProgress } from './http';
+
+export type { TransferProgress };
 
 export interface ReportQuery {
   deviceIds: number[];
@@ -56,16 +58,28 @@ export const filenameFrom = (disposition: string | null, fallback: string): stri
 };
 
 export const reportMethods = {
-  /** One report's rows (`route`, `summary`, `trips`, `stops`, `events`). */
-  getReport: <T>(endpoint: string, query: ReportQuery, signal?: AbortSignal): Promise<T[]> =>
-    getJson<T[]>(reportUrl(endpoint, query), { signal }),
+  /**
+   * One report's rows (`route`, `summary`, `trips`, `stops`, `events`); `onProgress` hears how
+   * many have arrived while the answer is still coming.
+   */
+  getReport: <T>(
+    endpoint: string,
+    query: ReportQuery,
+    signal?: AbortSignal,
+    onProgress?: (progress: TransferProgress) => void,
+  ): Promise<T[]> => getJson<T[]>(reportUrl(endpoint, query), { signal, onProgress }),
 
   /** The same report as a spreadsheet, with the file name the server gives it. */
   getReportSpreadsheet: async (
     endpoint: string,
     query: ReportQuery,
+    signal?: AbortSignal,
+    onProgress?: (progress: TransferProgress) => void,
   ): Promise<{ blob: Blob; name: string }> => {
-    const { blob, disposition } = await download(reportUrl(endpoint, query), XLSX_TYPE);
+    const { blob, disposition } = await download(reportUrl(endpoint, query), XLSX_TYPE, {
+      signal,
+      onProgress,
+    });
     return { blob, name: filenameFrom(disposition, `${endpoint}.xlsx`) };
   },
 

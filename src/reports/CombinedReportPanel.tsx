@@ -11,6 +11,7 @@ import type { ReportEvent } from './columns';
 import { formatDateTime } from './format';
 import { ReportFilter } from './ReportFilter';
 import { ReportPanel } from './ReportPanel';
+import { ReportProgress } from './ReportProgress';
 import { ReportStatus } from './ReportStatus';
 import { CountedReportTable } from './CountedReportTable';
 import type { Column } from './ReportTable';
@@ -37,8 +38,8 @@ export const CombinedReportPanel = () => {
   const units = useReportUnits();
   const geofences = useGeofences();
   const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
-  const { busy, error, start, stop } = useReportRequest();
-  const { exporting, runExport } = useReportExport();
+  const { busy, progress, error, start, stop, cancel } = useReportRequest();
+  const { exporting, exportProgress, runExport, cancelExport } = useReportExport();
   const [items, setItems] = useState<CombinedReportItem[] | null>(null);
 
   useEffect(
@@ -117,7 +118,8 @@ export const CombinedReportPanel = () => {
 
   const load = (query: ReportQuery) =>
     start(
-      (signal) => dataProvider.getReport<CombinedReportItem>('combined', query, signal),
+      (signal, onProgress) =>
+        dataProvider.getReport<CombinedReportItem>('combined', query, signal, onProgress),
       (result) => setItems(result),
       () => {
         setItems(null);
@@ -137,6 +139,10 @@ export const CombinedReportPanel = () => {
         onLoad={load}
         onExport={(query) => runExport('events', query)}
       />
+      {progress && <ReportProgress kind="rows" progress={progress} onCancel={cancel} />}
+      {exportProgress && (
+        <ReportProgress kind="export" progress={exportProgress} onCancel={cancelExport} />
+      )}
       <ReportStatus
         error={error}
         empty={items !== null && items.every((item) => item.route.length === 0)}

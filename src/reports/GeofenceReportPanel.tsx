@@ -9,6 +9,7 @@ import { formatDateTime, formatDuration } from './format';
 import { ReportFilter } from './ReportFilter';
 import { ReportMoreActions } from './ReportMoreActions';
 import { ReportPanel } from './ReportPanel';
+import { ReportProgress } from './ReportProgress';
 import { ReportStatus } from './ReportStatus';
 import { CountedReportTable } from './CountedReportTable';
 import type { Column } from './ReportTable';
@@ -28,8 +29,8 @@ export const GeofenceReportPanel = () => {
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const units = useReportUnits();
   const geofences = useGeofences();
-  const { busy, error, start, stop } = useReportRequest();
-  const { exporting, runExport } = useReportExport();
+  const { busy, progress, error, start, stop, cancel } = useReportRequest();
+  const { exporting, exportProgress, runExport, cancelExport } = useReportExport();
   const [rows, setRows] = useState<GeofenceReportItem[] | null>(null);
   const [geofenceIds, setGeofenceIds] = useState<number[]>([]);
 
@@ -93,7 +94,8 @@ export const GeofenceReportPanel = () => {
     const full = withGeofences(query);
     if (!full) return;
     start(
-      (signal) => dataProvider.getReport<GeofenceReportItem>('geofences', full, signal),
+      (signal, onProgress) =>
+        dataProvider.getReport<GeofenceReportItem>('geofences', full, signal, onProgress),
       (result) => setRows(result),
       () => setRows(null),
     );
@@ -136,6 +138,10 @@ export const GeofenceReportPanel = () => {
           <ReportMoreActions endpoint="geofences" build={() => withGeofences(build())} />
         )}
       />
+      {progress && <ReportProgress kind="rows" progress={progress} onCancel={cancel} />}
+      {exportProgress && (
+        <ReportProgress kind="export" progress={exportProgress} onCancel={cancelExport} />
+      )}
       <ReportStatus error={error} empty={rows?.length === 0} emptyKey="reports.noData" />
       {rows && rows.length > 0 && (
         <CountedReportTable

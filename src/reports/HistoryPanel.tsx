@@ -1,7 +1,5 @@
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Box, IconButton, MenuItem, Slider, TextField, Tooltip, Typography } from '@mui/material';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { Box, MenuItem, TextField } from '@mui/material';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Position } from '../../model/position';
 import { afterNextPaint } from '../common/afterNextPaint';
@@ -10,14 +8,15 @@ import type { ReportQuery } from '../dataProvider/reports';
 import { chartKeys } from './chartSeries';
 import type { StopItem } from './columns';
 import { formatDateTime, formatDuration, formatPlace, formatSpeed, SPEED_LABEL } from './format';
-import { SPEEDS } from './playback';
+import { PlaybackBar } from './PlaybackBar';
+import { ReportProgress } from './ReportProgress';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
 import { ReportMoreActions } from './ReportMoreActions';
 import { ReportSwitch } from './ReportSwitch';
 import { useReportExport } from './useReportExport';
 import { useReportRequest } from './useReportRequest';
-import { ReportPanel } from './ReportPanel';
+import { ReportPanel, useReportSheet } from './ReportPanel';
 import { type Column, ReportTable } from './ReportTable';
 import { RouteChart } from './RouteChart';
 import { RouteTools } from './RouteTools';
@@ -33,8 +32,10 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   const units = useReportUnits();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const [positions, setPositions] = useState<Position[] | null>(null);
-  const { busy, error, start, stop } = useReportRequest();
-  const { exporting, runExport } = useReportExport();
+  const { busy, progress, error, start, stop, cancel } = useReportRequest();
+  const { exporting, exportProgress, runExport, cancelExport } = useReportExport();
+  const sheet = useReportSheet();
+  const results = useRef<HTMLDivElement>(null);
   const [showPoints, setShowPoints] = useState(false);
   const [seriesKey, setSeriesKey] = useState('speed');
   const route = positions ?? EMPTY;
@@ -45,6 +46,12 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   useEffect(() => {
     if (route.length) routeStore.setCursor(playback.index);
   }, [route.length, playback.index]);
+
+  // On a phone the sheet scrolls to the chart once the route is in: the filter above it has done
+  // its work, and the map above the sheet shows the route.
+  useEffect(() => {
+    if (sheet && route.length > 0) results.current?.scrollIntoView({ block: 'start' });
+  }, [sheet, route]);
 
   const keys = useMemo(() => chartKeys(route), [route]);
   const keyLabel = (key: string) => {
@@ -62,9 +69,9 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   const load = (query: ReportQuery) => {
     setShown(query);
     return start(
-      (signal) =>
+      (signal, onProgress) =>
         Promise.all([
-          dataProvider.getReport<Position>('route', query, signal),
+          dataProvider.getReport<Position>('route', query, signal, onProgress),
           dataProvider.getReport<StopItem>('stops', query, signal).catch(() => [] as StopItem[]),
         ]),
       ([points, stops], signal) => {
@@ -134,6 +141,10 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
   );
 
   const current = route[playback.index];
+  const caption = current
+    ? `${formatDateTime(current.fixTime, units)} · ${formatSpeed(current.speed, units)} · ${translate('reports.history.points', { smart_count: route.length })}`
+    : '';
+  const bar = route.length > 0 ? <PlaybackBar playback={playback} caption={caption} /> : null;
 
   return (
     <ReportPanel
@@ -141,6 +152,7 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       backTo={backTo}
       testId="report-history"
       width={560}
+      peek={bar}
     >
       <ReportFilter
         single
@@ -158,6 +170,10 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
           onChange={setShowPoints}
         />
       </ReportFilter>
+      {progress && <ReportProgress kind="route" progress={progress} onCancel={cancel} />}
+      {exportProgress && (
+        <ReportProgress kind="export" progress={exportProgress} onCancel={cancelExport} />
+      )}
       <ReportStatus error={error} empty={positions?.length === 0} emptyKey="reports.noRoute" />
       {route.length > 0 && shown && shown.deviceIds.length === 1 && (
         <RouteTools
@@ -169,64 +185,19 @@ export const HistoryPanel = ({ backTo }: { backTo?: string }) => {
       )}
       {route.length > 0 && (
         <>
+          {/* In a phone's sheet the playback sits under its header instead. */}
+          {!sheet && bar}
           <Box
-            data-testid="playback"
-            data-index={playback.index}
-            data-playing={playback.playing}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}
+            ref={results}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 1.5,
+              pt: 1,
+              scrollMarginTop: 8,
+            }}
           >
-            <Tooltip
-              title={translate(playback.playing ? 'reports.history.pause' : 'reports.history.play')}
-            >
-              <IconButton
-                aria-label={translate(
-                  playback.playing ? 'reports.history.pause' : 'reports.history.play',
-                )}
-                onClick={playback.playing ? playback.pause : playback.play}
-                color="primary"
-              >
-                {playback.playing ? <PauseIcon /> : <PlayArrowIcon />}
-              </IconButton>
-            </Tooltip>
-            <Slider
-              size="small"
-              min={0}
-              max={1000}
-              value={Math.round(playback.progress * 1000)}
-              onChange={(_, value) => playback.seek((value as number) / 1000)}
-              aria-label={translate('reports.history.scrubber')}
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              select
-              size="small"
-              value={playback.speed}
-              onChange={(event) => playback.setSpeed(Number(event.target.value))}
-              slotProps={{
-                select: {
-                  SelectDisplayProps: { 'aria-label': translate('reports.history.speed') },
-                },
-              }}
-              sx={{ width: 80 }}
-            >
-              {SPEEDS.map((speed) => (
-                <MenuItem key={speed} value={speed}>
-                  {`${speed}×`}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            data-testid="playback-current"
-            sx={{ px: 2, display: 'block' }}
-          >
-            {current
-              ? `${formatDateTime(current.fixTime, units)} · ${formatSpeed(current.speed, units)} · ${translate('reports.history.points', { smart_count: route.length })}`
-              : ''}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>
             <TextField
               select
               size="small"

@@ -48,7 +48,15 @@ export function ReportTable<T>({
       aria-label={label}
       aria-rowcount={rows.length + 1}
       data-testid="report-table"
-      sx={{ flex: 1, minHeight: 0, overflow: 'auto', fontSize: 13 }}
+      sx={{
+        flex: 1,
+        // In a phone's sheet the whole sheet scrolls: the table takes a screenful of its own
+        // and scrolls its rows inside it, so only those in view are drawn.
+        minHeight: { xs: 240, sm: 0 },
+        maxHeight: { xs: '60vh', sm: 'none' },
+        overflow: 'auto',
+        fontSize: 13,
+      }}
     >
       <Box
         role="row"

@@ -8,6 +8,7 @@ import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 import { ENDPOINT, type ReportView } from './views';
 import {
+  COLUMN_CHOICES,
   eventColumns,
   type ReportEvent,
   type StopItem,
@@ -19,6 +20,7 @@ import {
 } from './columns';
 import { formatDateTime, formatDuration, formatPlace } from './format';
 import { EventTypeSelect } from './EventTypeSelect';
+import { ReportProgress } from './ReportProgress';
 import { ReportStatus } from './ReportStatus';
 import { ReportFilter } from './ReportFilter';
 import { ReportSwitch } from './ReportSwitch';
@@ -68,8 +70,8 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
   const geofences = useGeofences();
   const { data: devices } = useGetList<Device>('device-admin', ALL, { staleTime: 60_000 });
   const [rows, setRows] = useState<Row[] | null>(null);
-  const { busy, error, start, stop } = useReportRequest();
-  const { exporting, runExport } = useReportExport();
+  const { busy, progress, error, start, stop, cancel } = useReportRequest();
+  const { exporting, exportProgress, runExport, cancelExport } = useReportExport();
   const [daily, setDaily] = useState(false);
   const [eventTypes, setEventTypes] = useState<string[]>([]);
   const [showMarkers, setShowMarkers] = useState(true);
@@ -156,8 +158,13 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
 
   const load = (query: ReportQuery) =>
     start(
-      (signal) =>
-        dataProvider.getReport<Row>(ENDPOINT[view], { ...query, daily, eventTypes }, signal),
+      (signal, onProgress) =>
+        dataProvider.getReport<Row>(
+          ENDPOINT[view],
+          { ...query, daily, eventTypes },
+          signal,
+          onProgress,
+        ),
       (result) => {
         if (view === 'events') {
           (result as ReportEvent[]).forEach((row) => {
@@ -246,6 +253,10 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
           </>
         )}
       </ReportFilter>
+      {progress && <ReportProgress kind="rows" progress={progress} onCancel={cancel} />}
+      {exportProgress && (
+        <ReportProgress kind="export" progress={exportProgress} onCancel={cancelExport} />
+      )}
       <ReportStatus error={error} empty={rows?.length === 0} emptyKey="reports.noData" />
       {rows && rows.length > 0 && (
         <CountedReportTable
@@ -254,6 +265,7 @@ export const ReportViewPanel = ({ view }: { view: TableView }) => {
           label={translate(`reports.views.${view}`)}
           onRowClick={openSegment}
           rowTitle={openSegment ? translate('reports.showOnMap') : undefined}
+          choice={COLUMN_CHOICES[view]}
         />
       )}
     </ReportPanel>

@@ -33,7 +33,7 @@ const textElement = (text: string): HTMLElement => {
 export const RouteLayer = () => {
   const map = useMap();
   const units = useReportUnits();
-  const { positions, showPoints, markers, cursor, fit, inset } = useRouteState();
+  const { positions, showPoints, markers, cursor, fit, inset, bottomInset } = useRouteState();
   const renderer = useMemo(() => L.canvas({ padding: 0.5 }), []);
   // Typed columns, read in place by the decimation: no array of pairs for the whole route.
   const line = useMemo(() => decimateColumns(routeColumns(positions)), [positions]);
@@ -65,12 +65,25 @@ export const RouteLayer = () => {
     const painted = requestAnimationFrame(() =>
       container.setAttribute('data-route-painted-at', String(performance.now())),
     );
+    // Where the route is on screen (container pixels: left, top, right, bottom), kept as the map
+    // moves: the e2e tests check that a phone's sheet leaves it in view.
+    const bounds = layer.getBounds();
+    const markBox = () => {
+      const topLeft = map.latLngToContainerPoint(bounds.getNorthWest());
+      const bottomRight = map.latLngToContainerPoint(bounds.getSouthEast());
+      const box = [topLeft.x, topLeft.y, bottomRight.x, bottomRight.y].map(Math.round);
+      container.setAttribute('data-route-box', box.join(','));
+    };
+    markBox();
+    map.on('moveend zoomend resize', markBox);
     return () => {
       cancelAnimationFrame(painted);
+      map.off('moveend zoomend resize', markBox);
       layer.remove();
       container.removeAttribute('data-route-points');
       container.removeAttribute('data-route-shown-at');
       container.removeAttribute('data-route-painted-at');
+      container.removeAttribute('data-route-box');
     };
   }, [map, renderer, line, positions.length]);
 
@@ -149,12 +162,14 @@ export const RouteLayer = () => {
     if (points.length === 0) return;
     const bounds = L.latLngBounds(points);
     if (!bounds.isValid()) return;
-    // Keep the route clear of the report panel when the map is wide enough to.
-    const width = map.getSize().x;
+    // Keep the route clear of the report panel when the map is wide enough to, and above a
+    // phone's sheet when the map is tall enough to.
+    const { x: width, y: height } = map.getSize();
     const left = inset && width - inset > 240 ? inset + 40 : 40;
+    const bottom = bottomInset && height - bottomInset > 160 ? bottomInset + 24 : 40;
     map.fitBounds(bounds, {
-      paddingTopLeft: [left, 40],
-      paddingBottomRight: [40, 40],
+      paddingTopLeft: [left, bottomInset ? 24 : 40],
+      paddingBottomRight: [40, bottom],
       maxZoom: 17,
     });
     // Only a new `fit` request moves the map, not every change of line or markers.

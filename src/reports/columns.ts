@@ -5,6 +5,7 @@ import type {
   TripReportItem as TripItem,
 } from '../../model/report';
 import { eventText } from '../alerts/eventText';
+import type { ColumnChoice } from './ColumnChooser';
 import type { Column } from './ReportTable';
 import {
   formatDateTime,
@@ -87,3 +88,23 @@ export const eventColumns = (
   col('time', t, 160, (row) => formatDateTime(row.eventTime, units)),
   col('type', t, 260, (row) => eventText(row, t, geofenceName)),
 ];
+
+/**
+ * Each table report's column choice: what fits the panel shows at first, the rest (odometers,
+ * fuel, the driver) one switch away in the column chooser.
+ */
+export const COLUMN_CHOICES: Record<'resume' | 'travels' | 'stops' | 'events', ColumnChoice> = {
+  resume: {
+    storeKey: 'frota.reports.resume.columns',
+    hiddenByDefault: ['startOdometer', 'endOdometer'],
+  },
+  travels: {
+    storeKey: 'frota.reports.travels.columns',
+    hiddenByDefault: ['averageSpeed', 'startOdometer', 'endOdometer', 'spentFuel', 'driver'],
+  },
+  stops: {
+    storeKey: 'frota.reports.stops.columns',
+    hiddenByDefault: ['engineHours', 'startOdometer', 'endOdometer', 'spentFuel'],
+  },
+  events: { storeKey: 'frota.reports.events.columns', hiddenByDefault: [] },
+};

@@ -23,6 +23,8 @@ interface RouteState {
   fit: number;
   /** Width of the report panel over the map's left side, kept clear when fitting. */
   inset: number;
+  /** Height of a phone's report sheet over the map's bottom, kept clear when fitting. */
+  bottomInset: number;
 }
 
 const EMPTY: RouteState = {
@@ -32,6 +34,7 @@ const EMPTY: RouteState = {
   cursor: null,
   fit: 0,
   inset: 0,
+  bottomInset: 0,
 };
 const store = createUiStore<RouteState>(EMPTY);
 const { set, get } = store;
@@ -93,5 +96,9 @@ export const routeStore = {
   setInset: (inset: number) => {
     if (inset !== get().inset) set({ inset });
   },
-  clear: () => set({ ...EMPTY, fit: get().fit, inset: get().inset }),
+  setBottomInset: (bottomInset: number) => {
+    if (bottomInset !== get().bottomInset) set({ bottomInset });
+  },
+  clear: () =>
+    set({ ...EMPTY, fit: get().fit, inset: get().inset, bottomInset: get().bottomInset }),
 };

@@ -73,6 +73,29 @@ const reportsEnUS = {
     failed: 'The report could not be loaded: %{error}',
     rows: '%{smart_count} row |||| %{smart_count} rows',
     showOnMap: 'Show on the map',
+    progress: {
+      route: {
+        waiting: 'Looking up positions…',
+        receiving:
+          'Looking up positions… %{count} position |||| Looking up positions… %{count} positions',
+      },
+      rows: {
+        waiting: 'Preparing the report…',
+        receiving: 'Receiving the report… %{count} row |||| Receiving the report… %{count} rows',
+      },
+      export: {
+        waiting: 'Writing the spreadsheet…',
+        receiving: 'Downloading the spreadsheet… %{size}',
+      },
+      cancel: 'Cancel',
+      cancelExport: 'Cancel export',
+      cancelled: 'Report load cancelled',
+      exportCancelled: 'Export cancelled',
+    },
+    sheet: {
+      minimize: 'Minimize the report',
+      restore: 'Show the report',
+    },
     history: {
       play: 'Play',
       pause: 'Pause',
@@ -88,6 +111,7 @@ const reportsEnUS = {
       course: 'Course',
       altitude: 'Altitude',
       accuracy: 'Accuracy',
+      playsIn: 'plays in %{duration}',
     },
   },
 };

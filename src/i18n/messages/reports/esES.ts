@@ -74,6 +74,30 @@ const reportsEsES: ReportsMessages = {
     failed: 'No se pudo cargar el informe: %{error}',
     rows: '%{smart_count} fila |||| %{smart_count} filas',
     showOnMap: 'Ver en el mapa',
+    progress: {
+      route: {
+        waiting: 'Buscando posiciones…',
+        receiving:
+          'Buscando posiciones… %{count} posición |||| Buscando posiciones… %{count} posiciones',
+      },
+      rows: {
+        waiting: 'Preparando el informe…',
+        receiving:
+          'Recibiendo el informe… %{count} fila |||| Recibiendo el informe… %{count} filas',
+      },
+      export: {
+        waiting: 'Generando la hoja de cálculo…',
+        receiving: 'Descargando la hoja de cálculo… %{size}',
+      },
+      cancel: 'Cancelar',
+      cancelExport: 'Cancelar exportación',
+      cancelled: 'Carga del informe cancelada',
+      exportCancelled: 'Exportación cancelada',
+    },
+    sheet: {
+      minimize: 'Minimizar el informe',
+      restore: 'Mostrar el informe',
+    },
     history: {
       play: 'Reproducir',
       pause: 'Pausar',
@@ -89,6 +113,7 @@ const reportsEsES: ReportsMessages = {
       course: 'Rumbo',
       altitude: 'Altitud',
       accuracy: 'Precisión',
+      playsIn: 'se reproduce en %{duration}',
     },
   },
 };

@@ -74,6 +74,29 @@ const reportsPtBR: ReportsMessages = {
     failed: 'Não foi possível carregar o relatório: %{error}',
     rows: '%{smart_count} linha |||| %{smart_count} linhas',
     showOnMap: 'Ver no mapa',
+    progress: {
+      route: {
+        waiting: 'Buscando posições…',
+        receiving: 'Buscando posições… %{count} posição |||| Buscando posições… %{count} posições',
+      },
+      rows: {
+        waiting: 'Preparando o relatório…',
+        receiving:
+          'Recebendo o relatório… %{count} linha |||| Recebendo o relatório… %{count} linhas',
+      },
+      export: {
+        waiting: 'Gerando a planilha…',
+        receiving: 'Baixando a planilha… %{size}',
+      },
+      cancel: 'Cancelar',
+      cancelExport: 'Cancelar exportação',
+      cancelled: 'Carregamento do relatório cancelado',
+      exportCancelled: 'Exportação cancelada',
+    },
+    sheet: {
+      minimize: 'Minimizar o relatório',
+      restore: 'Mostrar o relatório',
+    },
     history: {
       play: 'Reproduzir',
       pause: 'Pausar',
@@ -89,6 +112,7 @@ const reportsPtBR: ReportsMessages = {
       course: 'Direção',
       altitude: 'Altitude',
       accuracy: 'Precisão',
+      playsIn: 'reproduz em %{duration}',
     },
   },
 };
