@@ -273,9 +273,9 @@ export class TrackingCache {
       this.loadGeofences(),
       this.loadAttributes(),
       this.loadNotifications(),
-      this.loadCalendars(),
+      // Calendars read floating times in the server's zone: its attributes come first.
+      this.loadServer().then(() => this.loadCalendars()),
       this.links.load(this.db),
-      this.loadServer(),
     ]);
     this.generation++;
   }
@@ -526,8 +526,10 @@ export class TrackingCache {
 
   /** An unreadable calendar is kept as null: it is never active. */
   private loadCalendars(id?: number): Promise<void> {
+    const zone = this.serverAttributes.timezone;
+    const floatingZone = typeof zone === 'string' ? zone : undefined;
     return this.reload('calendars', this.calendars, id, (row) =>
-      CalendarSchedule.fromBase64(row.data),
+      CalendarSchedule.fromBase64(row.data, { floatingZone }),
     );
   }
 
@@ -594,9 +596,12 @@ export class TrackingCache {
           change.action === 'link',
         );
         break;
-      case 'server':
+      case 'server': {
+        const zone = this.serverAttributes.timezone;
         await this.loadServer();
+        if (this.serverAttributes.timezone !== zone) await this.loadCalendars();
         break;
+      }
       case 'resync':
         await Promise.all([this.loadConfiguration(), this.refreshDevices()]);
         break;

@@ -57,8 +57,13 @@ export class ScheduledReports {
       .select(['reports.id', 'reports.type', 'reports.attributes', 'calendars.data'])
       .execute();
     let sent = 0;
+    // Floating times and all-day dates read in the server's zone, as the tracking core reads them.
+    const floatingZone =
+      reports.length > 0 ? (await getServerSettings(db)).attributes.timezone : undefined;
     for (const report of reports) {
-      const schedule = CalendarSchedule.fromBase64(report.data);
+      const schedule = CalendarSchedule.fromBase64(report.data, {
+        floatingZone: typeof floatingZone === 'string' ? floatingZone : undefined,
+      });
       if (!schedule || !isSchedulable(report.type)) continue;
       for (const [from, to] of schedule.endedPeriods(now - REPORT_WINDOW_MS, now)) {
         try {

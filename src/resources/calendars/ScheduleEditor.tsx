@@ -1,5 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  Checkbox,
+  FormControlLabel,
   IconButton,
   MenuItem,
   Paper,
@@ -7,14 +9,22 @@ import {
   TextField,
   ToggleButton,
   ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { FREQUENCIES, WEEKDAYS, type Ending, type Schedule, type Weekday } from './ical';
+import {
+  FREQUENCIES,
+  WEEKDAYS,
+  type EditedSchedule,
+  type Ending,
+  type Schedule,
+  type Weekday,
+} from './ical';
 import { DateField, DateTimeField } from '../../common/DateTimeField';
 
 interface ScheduleEditorProps {
-  schedule: Schedule;
-  onChange: (schedule: Schedule) => void;
+  schedule: EditedSchedule;
+  onChange: (schedule: EditedSchedule) => void;
   onRemove: () => void;
   index: number;
 }
@@ -28,6 +38,20 @@ const endingFor = (kind: Ending['kind'], current: Ending): Ending => {
   return { kind: 'never' };
 };
 
+/** The same times as whole days, or whole days as times (from midnight to the last day's end). */
+const withAllDay = (schedule: Schedule, allDay: boolean): Partial<Schedule> => {
+  const day = (value: string) => value.slice(0, 10);
+  if (allDay)
+    return { allDay, start: day(schedule.start), end: day(schedule.end || schedule.start) };
+  return {
+    allDay,
+    start: schedule.start ? `${day(schedule.start)}T00:00` : '',
+    end: schedule.end ? `${day(schedule.end)}T23:59` : '',
+  };
+};
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** One schedule: start and end, repeat, weekdays, and how the repetition ends. */
 export const ScheduleEditor = ({ schedule, onChange, onRemove, index }: ScheduleEditorProps) => {
   const translate = useTranslate();
@@ -37,17 +61,45 @@ export const ScheduleEditor = ({ schedule, onChange, onRemove, index }: Schedule
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`schedule-${index}`}>
       <Stack direction="row" flexWrap="wrap" gap={2} alignItems="center">
-        <DateTimeField
-          label={t('start')}
-          value={schedule.start}
-          onChange={(start) => set({ start })}
-        />
-        <DateTimeField
-          label={t('end')}
-          value={schedule.end}
-          onChange={(end) => set({ end })}
-          error={Boolean(endBeforeStart)}
-          helperText={endBeforeStart ? t('endBeforeStart') : undefined}
+        {schedule.allDay ? (
+          <>
+            <DateField
+              label={t('start')}
+              value={schedule.start}
+              onChange={(start) => set({ start })}
+            />
+            <DateField
+              label={t('end')}
+              value={schedule.end}
+              onChange={(end) => set({ end })}
+              error={Boolean(endBeforeStart)}
+              helperText={endBeforeStart ? t('endBeforeStart') : undefined}
+            />
+          </>
+        ) : (
+          <>
+            <DateTimeField
+              label={t('start')}
+              value={schedule.start}
+              onChange={(start) => set({ start })}
+            />
+            <DateTimeField
+              label={t('end')}
+              value={schedule.end}
+              onChange={(end) => set({ end })}
+              error={Boolean(endBeforeStart)}
+              helperText={endBeforeStart ? t('endBeforeStart') : undefined}
+            />
+          </>
+        )}
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={schedule.allDay}
+              onChange={(event) => set(withAllDay(schedule, event.target.checked))}
+            />
+          }
+          label={t('allDay')}
         />
         <TextField
           select
@@ -62,11 +114,26 @@ export const ScheduleEditor = ({ schedule, onChange, onRemove, index }: Schedule
               {t(`frequencies.${frequency}`)}
             </MenuItem>
           ))}
+          {schedule.frequency === 'other' && (
+            <MenuItem value="other" disabled>
+              {t('frequencies.other')}
+            </MenuItem>
+          )}
         </TextField>
         <IconButton aria-label={t('remove')} onClick={onRemove} sx={{ ml: 'auto' }}>
           <DeleteIcon />
         </IconButton>
       </Stack>
+      {schedule.timeZone && schedule.timeZone !== browserZone() && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('admin.calendars.timeZone', { zone: schedule.timeZone })}
+        </Typography>
+      )}
+      {schedule.kept && schedule.kept.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('admin.calendars.kept', { rules: schedule.kept.join(', ') })}
+        </Typography>
+      )}
       {schedule.frequency === 'weekly' && (
         <ToggleButtonGroup
           size="small"

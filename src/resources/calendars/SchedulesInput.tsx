@@ -1,14 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, FormHelperText, Stack } from '@mui/material';
+import { Alert, Button, FormHelperText, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { useInput, useTranslate, ValidationError } from 'react-admin';
 import {
-  buildCalendar,
   decodeData,
+  editCalendar,
   emptySchedule,
   encodeData,
   parseCalendar,
-  type Schedule,
+  type EditedSchedule,
 } from './ical';
 import { ScheduleEditor } from './ScheduleEditor';
 
@@ -18,18 +18,26 @@ const localNow = (offsetHours = 0) => {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-const readSchedules = (data: unknown): Schedule[] => {
-  if (typeof data !== 'string' || !data) return [];
+interface Read {
+  /** The iCalendar text the schedules were read from ('' when there is none or it is unreadable). */
+  text: string;
+  schedules: EditedSchedule[];
+  unreadable: boolean;
+}
+
+const readSchedules = (data: unknown): Read => {
+  if (typeof data !== 'string' || !data) return { text: '', schedules: [], unreadable: false };
   try {
-    return parseCalendar(decodeData(data));
+    const text = decodeData(data);
+    return { text, schedules: parseCalendar(text), unreadable: false };
   } catch {
-    return [];
+    return { text: '', schedules: [], unreadable: true };
   }
 };
 
 /** At least one schedule, each ending after it starts. */
 const validateSchedules = (data: unknown): string | undefined => {
-  const schedules = readSchedules(data);
+  const { schedules } = readSchedules(data);
   if (schedules.length === 0) return 'admin.calendars.required';
   if (schedules.some((s) => !s.start || !s.end || s.end < s.start))
     return 'admin.calendars.invalid';
@@ -40,11 +48,14 @@ const validateSchedules = (data: unknown): string | undefined => {
 export const SchedulesInput = () => {
   const translate = useTranslate();
   const { field, fieldState } = useInput({ source: 'data', validate: validateSchedules });
-  const schedules = useMemo(() => readSchedules(field.value), [field.value]);
-  const save = (next: Schedule[]) =>
-    field.onChange(next.length ? encodeData(buildCalendar(next)) : '');
+  const { text, schedules, unreadable } = useMemo(() => readSchedules(field.value), [field.value]);
+  // Each edit is applied to the text the schedules were read from, so what the editor does not
+  // show (other rule parts, exceptions, zones, other components) is kept.
+  const save = (next: EditedSchedule[]) =>
+    field.onChange(next.length ? encodeData(editCalendar(text, next)) : '');
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 900 }}>
+      {unreadable && <Alert severity="warning">{translate('admin.calendars.unreadable')}</Alert>}
       {schedules.map((schedule, index) => (
         <ScheduleEditor
           key={index}

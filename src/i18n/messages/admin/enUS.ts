@@ -402,6 +402,7 @@ const adminEnUS = {
         weekly: 'Weekly',
         monthly: 'Monthly',
         yearly: 'Yearly',
+        other: 'Another rule (kept as it is)',
       },
       remove: 'Remove schedule',
       weekdays: 'Weekdays',
@@ -415,6 +416,10 @@ const adminEnUS = {
       required: 'Add at least one schedule',
       invalid: 'Every schedule needs a start and an end after it',
       scheduleCount: '%{smart_count} schedule |||| %{smart_count} schedules',
+      allDay: 'All day',
+      timeZone: 'Times in the %{zone} time zone',
+      kept: 'Also kept from the original calendar: %{rules}',
+      unreadable: 'This calendar’s data could not be read; adding a schedule replaces it.',
     },
     geofence: {
       shapes: { circle: 'Circle', polygon: 'Polygon', polyline: 'Line' },

@@ -406,6 +406,7 @@ const adminEsES: AdminMessages = {
         weekly: 'Semanalmente',
         monthly: 'Mensualmente',
         yearly: 'Anualmente',
+        other: 'Otra regla (se mantiene tal cual)',
       },
       remove: 'Quitar horario',
       weekdays: 'Días de la semana',
@@ -419,6 +420,11 @@ const adminEsES: AdminMessages = {
       required: 'Añada al menos un horario',
       invalid: 'Cada horario necesita un inicio y un fin posterior',
       scheduleCount: '%{smart_count} horario |||| %{smart_count} horarios',
+      allDay: 'Todo el día',
+      timeZone: 'Horas en la zona %{zone}',
+      kept: 'También se mantiene del calendario original: %{rules}',
+      unreadable:
+        'No se pudieron leer los datos de este calendario; añadir un horario los reemplaza.',
     },
     geofence: {
       shapes: { circle: 'Círculo', polygon: 'Polígono', polyline: 'Línea' },

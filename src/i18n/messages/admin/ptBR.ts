@@ -404,6 +404,7 @@ const adminPtBR: AdminMessages = {
         weekly: 'Semanalmente',
         monthly: 'Mensalmente',
         yearly: 'Anualmente',
+        other: 'Outra regra (mantida como está)',
       },
       remove: 'Remover agendamento',
       weekdays: 'Dias da semana',
@@ -417,6 +418,11 @@ const adminPtBR: AdminMessages = {
       required: 'Adicione pelo menos um agendamento',
       invalid: 'Cada agendamento precisa de início e de um fim depois dele',
       scheduleCount: '%{smart_count} agendamento |||| %{smart_count} agendamentos',
+      allDay: 'Dia inteiro',
+      timeZone: 'Horários no fuso %{zone}',
+      kept: 'Também mantido do calendário original: %{rules}',
+      unreadable:
+        'Os dados deste calendário não puderam ser lidos; adicionar um agendamento os substitui.',
     },
     geofence: {
       shapes: { circle: 'Círculo', polygon: 'Polígono', polyline: 'Linha' },
