@@ -1,5 +1,5 @@
-import { InputAdornment } from '@mui/material';
-import { NumberInput, useLocale } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { DecimalInput } from '../common/DecimalInput';
 import { currencySign } from '../i18n/formatters';
 import { centsToUnits, unitsToCents } from './money';
 
@@ -7,16 +7,14 @@ import { centsToUnits, unitsToCents } from './money';
 export const MoneyCentsInput = ({ source, label }: { source: string; label: string }) => {
   const locale = useLocale();
   return (
-    <NumberInput
+    <DecimalInput
       source={source}
       label={label}
-      format={centsToUnits}
-      parse={unitsToCents}
+      toShown={centsToUnits}
+      toStored={unitsToCents}
+      digits={2}
       min={0}
-      step={0.01}
-      InputProps={{
-        startAdornment: <InputAdornment position="start">{currencySign(locale)}</InputAdornment>,
-      }}
+      prefix={currencySign(locale)}
     />
   );
 };

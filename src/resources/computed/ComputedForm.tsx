@@ -1,4 +1,5 @@
-import { NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { DecimalInput } from '../../common/DecimalInput';
 import { ATTRIBUTE_TYPES } from '../../../model/attribute';
 import { EntityToolbar } from '../common/EntityForms';
 import { required } from '../common/validators';
@@ -14,7 +15,7 @@ export const ComputedForm = () => (
       choices={ATTRIBUTE_TYPES.map((id) => ({ id, name: `admin.computed.types.${id}` }))}
       validate={required}
     />
-    <NumberInput source="priority" />
+    <DecimalInput source="priority" integer />
     <ComputedTest />
   </SimpleForm>
 );

@@ -1,4 +1,5 @@
-import { DateInput, NumberInput, TextInput } from 'react-admin';
+import { DateInput, TextInput } from 'react-admin';
+import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
 import { SpeedInput } from '../common/SpeedInput';
 import { DATE_KEYS, NUMBER_KEYS, SPEED_KEYS, attributeLabel } from './deviceFields';
@@ -10,7 +11,7 @@ export const AttributeInputs = ({ keys }: { keys: readonly string[] }) => (
       const props = { source: attr(key), label: attributeLabel(key) };
       if (SPEED_KEYS.has(key)) return <SpeedInput key={key} {...props} />;
       if (DATE_KEYS.has(key)) return <DateInput key={key} {...props} />;
-      if (NUMBER_KEYS.has(key)) return <NumberInput key={key} {...props} />;
+      if (NUMBER_KEYS.has(key)) return <DecimalInput key={key} {...props} />;
       return (
         <TextInput
           key={key}

@@ -1,14 +1,8 @@
-import {
-  BooleanInput,
-  DateInput,
-  NumberInput,
-  PasswordInput,
-  TabbedForm,
-  TextInput,
-} from 'react-admin';
+import { BooleanInput, DateInput, PasswordInput, TabbedForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { AttributesTab } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
+import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
 import { fillName, nameLength, required } from '../common/validators';
 
@@ -53,13 +47,15 @@ const QrSettings = () => {
         label={label('driverUnlockDevice')}
       />
       <BooleanInput source={attr('tarkan.driverAutoLogout')} label={label('driverAutoLogout')} />
-      <NumberInput
+      <DecimalInput
+        integer
         source={attr('tarkan.autoLogoutTimeout')}
         label={label('autoLogoutTimeout')}
         min={0}
       />
       <BooleanInput source={attr('tarkan.driverLockDevice')} label={label('driverLockDevice')} />
-      <NumberInput
+      <DecimalInput
+        integer
         source={attr('tarkan.lockDeviceTimeout')}
         label={label('lockDeviceTimeout')}
         min={0}
@@ -73,8 +69,8 @@ export const DriverForm = () => (
     <TabbedForm.Tab label="admin.tabs.general">
       <TextInput source="name" validate={fillName} {...nameLength} />
       <TextInput source="uniqueId" validate={required} {...nameLength} />
-      <NumberInput source="attributes.fuelPer100Km" />
-      <NumberInput source="attributes.fuelCost" />
+      <DecimalInput source="attributes.fuelPer100Km" min={0} />
+      <DecimalInput source="attributes.fuelCost" min={0} />
     </TabbedForm.Tab>
     <TabbedForm.Tab label="admin.tabs.licence" path="licence">
       {LICENCE_TEXT.map((key) => (

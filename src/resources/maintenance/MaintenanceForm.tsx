@@ -1,4 +1,5 @@
-import { NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { DecimalInput } from '../../common/DecimalInput';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
@@ -23,13 +24,14 @@ const UnitNumber = ({ source }: { source: 'start' | 'period' }) => {
   const type = useWatch({ name: 'type' }) as MaintenanceType;
   const { getValues } = useFormContext();
   return (
-    <NumberInput
+    <DecimalInput
       source={source}
       validate={required}
-      format={(value) => toDisplay(value, getValues('type'))}
-      parse={(value) =>
-        toStored(value === '' || value === null ? null : Number(value), getValues('type'))
-      }
+      toShown={(value) => {
+        const shown = toDisplay(value, getValues('type'));
+        return typeof shown === 'number' ? shown : null;
+      }}
+      toStored={(value) => toStored(value, getValues('type'))}
       helperText={translate(`admin.maintenance.units.${type ?? 'totalDistance'}`)}
     />
   );

@@ -1,4 +1,5 @@
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput } from 'react-admin';
+import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
 import { MoneyCentsInput } from '../../billing/MoneyCentsInput';
 import { ADDRESS_KEYS, BILLING_KEYS, RESELLER_KEYS, userAttributeLabel } from './userFields';
@@ -17,7 +18,7 @@ export const attributeInput = (
   const props = { source: attr(key), label: label(key) };
   if (kind === 'toggle') return <BooleanInput key={key} {...props} />;
   if (kind === 'money') return <MoneyCentsInput key={key} {...props} />;
-  if (kind === 'number') return <NumberInput key={key} {...props} />;
+  if (kind === 'number') return <DecimalInput key={key} {...props} />;
   if (kind === 'mode') {
     return (
       <SelectInput

@@ -1,7 +1,6 @@
 import {
   BooleanInput,
   DateTimeInput,
-  NumberInput,
   PasswordInput,
   SelectInput,
   TabbedForm,
@@ -12,6 +11,7 @@ import {
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../../i18n/locales';
 import { availableLayers } from '../../map/tileLayers';
+import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
 import {
   nameLength,
@@ -59,9 +59,9 @@ const UserPreferenceInputs = () => {
         translateChoice={false}
       />
       <SelectInput source="map" choices={maps} emptyText="admin.common.default" />
-      <NumberInput source="latitude" />
-      <NumberInput source="longitude" />
-      <NumberInput source="zoom" min={0} max={22} />
+      <DecimalInput source="latitude" coordinate min={-90} max={90} />
+      <DecimalInput source="longitude" coordinate min={-180} max={180} />
+      <DecimalInput source="zoom" integer min={0} max={22} />
       <BooleanInput source="twelveHourFormat" />
       <SelectInput
         source="coordinateFormat"
@@ -80,8 +80,8 @@ export const UserPermissionInputs = () => (
     <BooleanInput source="readonly" />
     <BooleanInput source="deviceReadonly" />
     <BooleanInput source="limitCommands" />
-    <NumberInput source="deviceLimit" helperText="admin.users.limitHelp" />
-    <NumberInput source="userLimit" helperText="admin.users.limitHelp" />
+    <DecimalInput source="deviceLimit" integer helperText="admin.users.limitHelp" />
+    <DecimalInput source="userLimit" integer helperText="admin.users.limitHelp" />
     <DateTimeInput source="expirationTime" />
   </>
 );

@@ -2,6 +2,7 @@ import { FormControlLabel, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { IntegrationFieldType } from '../../../model/integration';
 import type { SettingValue } from '../../dataProvider/integrations';
+import { DecimalTextField } from '../../common/DecimalInput';
 
 /** One setting: a switch, a text or number field, or a write-only secret. */
 export const IntegrationField = ({
@@ -32,17 +33,26 @@ export const IntegrationField = ({
       />
     );
   }
+  if (type === 'number') {
+    const number = typeof value === 'number' ? value : value ? Number(value) : null;
+    return (
+      <DecimalTextField
+        label={label}
+        value={number}
+        onChange={(next) => onChange(next === null ? '' : next)}
+        error={number !== null && Number.isNaN(number)}
+      />
+    );
+  }
   return (
     <TextField
       size="small"
       label={label}
-      type={type === 'secret' ? 'password' : type === 'number' ? 'number' : 'text'}
+      type={type === 'secret' ? 'password' : 'text'}
       autoComplete={type === 'secret' ? 'new-password' : 'off'}
       value={value ?? ''}
       helperText={type === 'secret' && isSet ? translate('integrations.configured') : undefined}
-      onChange={(event) =>
-        onChange(type === 'number' ? Number(event.target.value) : event.target.value)
-      }
+      onChange={(event) => onChange(event.target.value)}
     />
   );
 };

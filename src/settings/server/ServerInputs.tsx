@@ -1,4 +1,5 @@
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput } from 'react-admin';
+import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
 import {
   COORDINATE_FORMATS,
@@ -34,7 +35,13 @@ export const ServerPreferenceInputs = () => (
     <BooleanInput source="registration" label={label('registration')} />
     <Toggle name="tarkan.enableStops" />
     <Toggle name="tarkan.enableEvents" />
-    <NumberInput source={attr('tarkan.logoWidth')} label={label('logoWidth')} min={1} max={100} />
+    <DecimalInput
+      source={attr('tarkan.logoWidth')}
+      label={label('logoWidth')}
+      integer
+      min={1}
+      max={100}
+    />
     <RegisterUnknownInputs />
   </>
 );
@@ -53,7 +60,8 @@ export const ServerPermissionInputs = () => {
       <Toggle name="tarkan.enableLockUnlock" />
       <Toggle name="tarkan.enableBilling" />
       <ServerBillingInputs />
-      <NumberInput
+      <DecimalInput
+        integer
         source={attr('tarkan.deviceLimit')}
         label={label('deviceLimit')}
         helperText="admin.server.deviceLimitHelp"
@@ -73,9 +81,9 @@ export const ServerMapInputs = () => {
         choices={maps}
         emptyText="admin.common.default"
       />
-      <NumberInput source="latitude" label={label('latitude')} />
-      <NumberInput source="longitude" label={label('longitude')} />
-      <NumberInput source="zoom" label={label('zoom')} min={0} max={22} />
+      <DecimalInput source="latitude" label={label('latitude')} coordinate min={-90} max={90} />
+      <DecimalInput source="longitude" label={label('longitude')} coordinate min={-180} max={180} />
+      <DecimalInput source="zoom" label={label('zoom')} integer min={0} max={22} />
       <TextInput source="bingKey" label={label('bingKey')} />
       <TextInput source={attr('google_api')} label={label('google_api')} />
       <TextInput source="mapUrl" label={label('mapUrl')} />

@@ -55,12 +55,11 @@ describe('the advanced-permissions switch', () => {
 
 describe('server billing defaults', () => {
   it('converts between stored cents and the amount typed', () => {
-    expect(centsToUnits(4990)).toBe('49.9');
-    expect(centsToUnits('1999')).toBe('19.99');
-    expect(centsToUnits(undefined)).toBe('');
+    expect(centsToUnits(4990)).toBe(49.9);
+    expect(centsToUnits('1999')).toBe(19.99);
+    expect(centsToUnits(undefined)).toBeNull();
     expect(unitsToCents(19.99)).toBe(1999);
-    expect(unitsToCents('49,90')).toBe(4990);
-    expect(unitsToCents('')).toBeNull();
+    expect(unitsToCents(49.9)).toBe(4990);
   });
 
   it('shows the defaults only while billing is on, with translated labels', async () => {
@@ -91,9 +90,9 @@ describe('server billing defaults', () => {
       'tarkan.billingDate': 10,
     });
     const price = screen.getByLabelText('Valor mensal');
-    expect(price).toHaveValue(49.9);
+    expect(price).toHaveValue('49,90');
     expect(screen.getByText('R$')).toBeInTheDocument();
-    fireEvent.change(price, { target: { value: '59.9' } });
+    fireEvent.change(price, { target: { value: '59,9' } });
     fireEvent.change(
       screen.getByLabelText('Gerar a fatura mensal quantos dias antes do vencimento'),
       {

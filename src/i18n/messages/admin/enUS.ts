@@ -239,6 +239,9 @@ const adminEnUS = {
       notificators: 'Choose at least one channel',
       notificationType: 'Choose the notification type',
       number: 'Enter a number',
+      integer: 'Enter a whole number',
+      min: 'Enter a number of at least %{min}',
+      max: 'Enter a number of at most %{max}',
     },
     errors: {
       USER_DEVICE_LIMIT_REACHED: 'Device limit reached',
@@ -283,6 +286,8 @@ const adminEnUS = {
       km: 'New odometer (km)',
       hours: 'New engine hours',
       save: 'Save odometer',
+      fromVehicle:
+        'This is the vehicle’s own odometer, reported by the tracker: adjust it in the vehicle. Only engine hours can be set here.',
       saved: 'Odometer saved',
       noPosition: 'The odometer can be set once the device has reported a position.',
     },

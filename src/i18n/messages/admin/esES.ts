@@ -240,6 +240,9 @@ const adminEsES: AdminMessages = {
       notificators: 'Elija al menos un canal',
       notificationType: 'Elija el tipo de notificación',
       number: 'Introduzca un número',
+      integer: 'Introduzca un número entero',
+      min: 'Introduzca un número desde %{min}',
+      max: 'Introduzca un número hasta %{max}',
     },
     errors: {
       USER_DEVICE_LIMIT_REACHED: 'Límite de dispositivos alcanzado',
@@ -287,6 +290,8 @@ const adminEsES: AdminMessages = {
       km: 'Nuevo odómetro (km)',
       hours: 'Nuevas horas de motor',
       save: 'Guardar odómetro',
+      fromVehicle:
+        'Este es el odómetro del propio vehículo, informado por el rastreador: ajústelo en el vehículo. Aquí solo se ajustan las horas de motor.',
       saved: 'Odómetro guardado',
       noPosition: 'El odómetro se puede ajustar cuando el dispositivo haya enviado una posición.',
     },

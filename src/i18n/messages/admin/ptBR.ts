@@ -240,6 +240,9 @@ const adminPtBR: AdminMessages = {
       notificators: 'Escolha pelo menos um canal',
       notificationType: 'Escolha o tipo da notificação',
       number: 'Informe um número',
+      integer: 'Informe um número inteiro',
+      min: 'Informe um número a partir de %{min}',
+      max: 'Informe um número até %{max}',
     },
     errors: {
       USER_DEVICE_LIMIT_REACHED: 'Limite de dispositivos atingido',
@@ -285,6 +288,8 @@ const adminPtBR: AdminMessages = {
       km: 'Novo odômetro (km)',
       hours: 'Novas horas de motor',
       save: 'Salvar odômetro',
+      fromVehicle:
+        'Este é o odômetro do próprio veículo, informado pelo rastreador: ajuste-o no veículo. Aqui só se ajustam as horas de motor.',
       saved: 'Odômetro salvo',
       noPosition: 'O odômetro pode ser ajustado depois que o dispositivo enviar uma posição.',
     },
