@@ -73,3 +73,42 @@ export interface Position {
  */
 export const hasLocation = (position: Pick<Position, 'latitude' | 'longitude'>): boolean =>
   position.latitude !== 0 || position.longitude !== 0;
+
+/** A number, or a numeric string as attributes often hold; null otherwise. */
+const attributeNumber = (value: unknown): number | null => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+};
+
+/** The vehicle's own odometer as the device reports it (metres); null when absent or zero. */
+export const deviceOdometer = (attributes: Readonly<Record<string, unknown>>): number | null => {
+  const value = attributeNumber(attributes.odometer);
+  return value === null || value === 0 ? null : value;
+};
+
+/**
+ * THE odometer of a position, in metres, the one figure every screen and report shows (map card,
+ * device form, trips, summary, route spreadsheet), as Traccar's reports read it: the device's own
+ * `odometer` when it reports one (the vehicle's meter, read from the CAN bus or the dashboard),
+ * else the server's `totalDistance` (the GPS distance summed since the device first reported,
+ * which the device form can set, through `PUT /api/devices/{id}/accumulators`). The
+ * `report.ignoreOdometer` setting (device, group or server) makes it `totalDistance` always.
+ */
+export const odometerOf = (
+  attributes: Readonly<Record<string, unknown>>,
+  ignoreDeviceOdometer = false,
+): number | null =>
+  (ignoreDeviceOdometer ? null : deviceOdometer(attributes)) ??
+  attributeNumber(attributes.totalDistance);
+
+/** `report.ignoreOdometer` from the first of these attribute sets that has it (device first). */
+export const ignoresDeviceOdometer = (
+  ...sources: (Readonly<Record<string, unknown>> | null | undefined)[]
+): boolean => {
+  for (const source of sources) {
+    const value = source?.['report.ignoreOdometer'];
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+  }
+  return false;
+};

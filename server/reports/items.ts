@@ -1,4 +1,5 @@
 import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
+import { deviceOdometer } from '../../model/position';
 import { knotsFromMps } from '../processing/units';
 
 /**
@@ -43,12 +44,15 @@ function numberAttribute(attributes: Record<string, unknown>, key: string): numb
 const has = (attributes: Record<string, unknown>, key: string) =>
   attributes[key] !== undefined && attributes[key] !== null;
 
-/** Whether the `odometer` attribute is used (both ends non-zero and not ignored). */
+/**
+ * Whether the device's own `odometer` is used (both ends have one and it is not ignored), so the
+ * distance is the difference of two figures of the same meter (`odometerOf`, model/position.ts).
+ */
 function usesOdometer(first: EdgePosition, last: EdgePosition, options: ItemOptions): boolean {
   return (
     !options.ignoreOdometer &&
-    numberAttribute(first.attributes, 'odometer') !== 0 &&
-    numberAttribute(last.attributes, 'odometer') !== 0
+    deviceOdometer(first.attributes) !== null &&
+    deviceOdometer(last.attributes) !== null
   );
 }
 

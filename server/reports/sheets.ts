@@ -17,7 +17,8 @@ import {
   tripsReport,
   type ReportParams,
 } from './service';
-import { geofenceNames } from './source';
+import { geofenceNames, type ReportDevice } from './source';
+import { lookupBoolean } from '../processing/lookup';
 import {
   XLSX_TYPE,
   deviceRows,
@@ -30,6 +31,14 @@ import {
   tripRows,
   writeSheet,
 } from './xlsx';
+
+/** Devices whose odometer is `totalDistance` whatever they report (`report.ignoreOdometer`). */
+const ignoringOdometer = (devices: readonly ReportDevice[]): Set<number> =>
+  new Set(
+    devices
+      .filter((device) => lookupBoolean('report.ignoreOdometer', device.sources, false))
+      .map((device) => device.id),
+  );
 
 /**
  * Any report as a spreadsheet, for the `/xlsx` download, the mailed report and the scheduled one
@@ -93,7 +102,17 @@ export async function prepareSheet(
   switch (name) {
     case 'route':
       return sheet((out) =>
-        writeSheet(out, name, prefs, routeRows(routeReportPages(ctx, request), names, prefs)),
+        writeSheet(
+          out,
+          name,
+          prefs,
+          routeRows(
+            routeReportPages(ctx, request),
+            names,
+            prefs,
+            ignoringOdometer(request.devices),
+          ),
+        ),
       );
     case 'events':
       return sheet(async (out) => {

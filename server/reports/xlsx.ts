@@ -11,6 +11,7 @@ import {
   type Cell,
   type CellKind,
 } from '../../model/spreadsheet';
+import { odometerOf } from '../../model/position';
 import { parseAttributes } from '../db/json';
 import type { SheetName } from './access';
 import { TEXTS, type ColumnKey } from './i18n';
@@ -156,6 +157,8 @@ export function routeRows(
   pages: AsyncIterable<RouteRow[]>,
   deviceNames: Map<number, string>,
   prefs: Preferences,
+  /** Devices whose `report.ignoreOdometer` is set: their odometer is `totalDistance`. */
+  ignoreOdometer: ReadonlySet<number> = new Set(),
 ): AsyncIterable<Row[]> {
   const format = new CellFormat(prefs);
   const { yes, no } = TEXTS[prefs.language];
@@ -164,7 +167,8 @@ export function routeRows(
       yield page.map((r) => {
         const attributes = parseAttributes(r.attributes);
         const ignition = attributes.ignition;
-        const total = attributes.totalDistance;
+        // The same odometer as the trips, the summary and every screen (model/position.ts).
+        const odometer = odometerOf(attributes, ignoreOdometer.has(Number(r.device_id)));
         return [
           deviceNames.get(Number(r.device_id)) ?? '',
           format.date(Number(r.fix_time)),
@@ -175,7 +179,7 @@ export function routeRows(
           r.altitude,
           r.address,
           typeof ignition === 'boolean' ? (ignition ? yes : no) : null,
-          typeof total === 'number' ? format.distance(total) : null,
+          odometer === null ? null : format.distance(odometer),
         ];
       });
     }

@@ -52,7 +52,12 @@ export const DeviceDetailPanel = () => {
       <Divider />
       <DeviceActions device={device} position={position} anchor={anchor} />
       <Divider />
-      <DeviceIndicators position={position} anchored={Boolean(anchor)} driverName={driverName} />
+      <DeviceIndicators
+        position={position}
+        deviceAttributes={device.attributes}
+        anchored={Boolean(anchor)}
+        driverName={driverName}
+      />
       <PinnedAttributes position={position} />
       <AllAttributes position={position} />
     </Panel>

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Position } from '../../../model/position';
+import { ignoresDeviceOdometer, odometerOf, type Position } from '../../../model/position';
+import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { formatDistance, formatPercent, formatVoltage } from '../../i18n/formatters';
 import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import { formatAttribute, formatValue } from './formatValue';
@@ -8,13 +9,21 @@ import { InfoRow } from './InfoRow';
 
 interface DeviceIndicatorsProps {
   position: Position | undefined;
+  /** For `report.ignoreOdometer`, which decides which odometer the device has. */
+  deviceAttributes?: Record<string, unknown>;
   anchored: boolean;
   driverName: string | undefined;
 }
 
 /** Ignition, lock, anchor, signal, satellites, power or battery, latest alarm, driver, odometer. */
-export const DeviceIndicators = ({ position, anchored, driverName }: DeviceIndicatorsProps) => {
+export const DeviceIndicators = ({
+  position,
+  deviceAttributes,
+  anchored,
+  driverName,
+}: DeviceIndicatorsProps) => {
   const translate = useTranslate();
+  const { server } = useServerInfo();
   const prefs = useFormatPrefs();
   const { locale } = prefs;
   const a = position?.attributes ?? {};
@@ -31,7 +40,7 @@ export const DeviceIndicators = ({ position, anchored, driverName }: DeviceIndic
       : a.battery !== undefined
         ? volts(a.battery)
         : undefined;
-  const odometer = a.odometer ?? a.totalDistance;
+  const odometer = odometerOf(a, ignoresDeviceOdometer(deviceAttributes, server?.attributes));
   const rows: [string, string | undefined, string][] = [
     ['detail.ignition', a.ignition === undefined ? undefined : value(a.ignition), 'ignition'],
     ['detail.blocked', a.blocked === undefined ? undefined : value(a.blocked), 'blocked'],
@@ -48,7 +57,7 @@ export const DeviceIndicators = ({ position, anchored, driverName }: DeviceIndic
     ],
     [
       'detail.odometer',
-      typeof odometer === 'number' ? formatDistance(odometer, prefs, 1) : undefined,
+      odometer === null ? undefined : formatDistance(odometer, prefs, 1),
       'odometer',
     ],
   ];
