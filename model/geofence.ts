@@ -20,8 +20,26 @@ export interface GeofenceAttributes {
   /** Knots. */
   speedLimit?: number;
   color?: string;
+  /** "All my devices": see `appliesToAllDevices`. */
+  allDevices?: boolean;
   [key: string]: unknown;
 }
+
+/** The geofence attribute that makes it apply to every device its owners see. */
+export const ALL_DEVICES_ATTRIBUTE = 'allDevices';
+
+/**
+ * A geofence for "all my devices" is a rule, not a list of links: it applies to every device that
+ * a user linked to it (its owner, who created it, or whom it was given) sees, now and later, so a
+ * vehicle added after the geofence was saved raises its events too. The server's tracking core
+ * evaluates it (docs/tracking-core.md).
+ */
+export const appliesToAllDevices = (
+  attributes: Readonly<Record<string, unknown>> | null | undefined,
+) => {
+  const value = attributes?.[ALL_DEVICES_ATTRIBUTE];
+  return value === true || value === 'true';
+};
 
 /**
  * One geofence of `GET /tarkan/geofences/coverage`: the caller's devices it is checked against

@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DeviceStatus } from '../../model';
+import { appliesToAllDevices } from '../../model/geofence';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { DevicesTable, NotificationsTable, Tables } from '../db/schema';
@@ -18,6 +19,7 @@ import {
 } from '../serialize';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { LinkIndex } from './links';
+import { visibleDeviceIds } from '../permissions/visibility';
 
 /**
  * Everything the hot path reads, held in memory: devices with their pipeline state and latest
@@ -140,6 +142,14 @@ export class TrackingCache {
   readonly groups = new Map<number, GroupRecord>();
   readonly geofences = new Map<number, CompiledGeofence>();
   private readonly anchors = new Map<number, Set<number>>();
+  /**
+   * "All my devices" geofences (`appliesToAllDevices`): those of an administrator owner apply to
+   * every device; the others, by device, to the devices their owners see. Re-read from the
+   * database whenever who sees what may have changed.
+   */
+  private readonly everyDeviceRules = new Set<number>();
+  private readonly ruleCoverage = new Map<number, Set<number>>();
+  private ruleCount = 0;
   readonly attributes = new Map<number, CompiledAttribute>();
   readonly notifications = new Map<number, NotificationRecord>();
   readonly calendars = new Map<number, CalendarSchedule | null>();
@@ -277,6 +287,7 @@ export class TrackingCache {
       this.loadServer().then(() => this.loadCalendars()),
       this.links.load(this.db),
     ]);
+    await this.loadRuleCoverage();
     this.generation++;
   }
 
@@ -413,6 +424,8 @@ export class TrackingCache {
   geofenceIdsOf(deviceId: number, groupId: number): Set<number> {
     const ids = this.linkedToDevice('geofence', deviceId, groupId);
     for (const id of this.anchors.get(deviceId) ?? []) ids.add(id);
+    for (const id of this.everyDeviceRules) ids.add(id);
+    for (const id of this.ruleCoverage.get(deviceId) ?? []) ids.add(id);
     return ids;
   }
 
@@ -496,6 +509,65 @@ export class TrackingCache {
       compileGeofence({ ...row, attributes: parseAttributes(row.attributes) }),
     );
     this.indexAnchors();
+  }
+
+  /**
+   * Which devices the "all my devices" geofences apply to: the devices their owners (the users
+   * linked to them) see, read as every list reads visibility, so a device a user adds or is given
+   * later is covered as soon as its change arrives.
+   */
+  private async loadRuleCoverage(): Promise<void> {
+    const ruleIds = [...this.geofences.values()]
+      .filter((geofence) => appliesToAllDevices(geofence.attributes))
+      .map((geofence) => geofence.id);
+    const everyDevice = new Set<number>();
+    const byDevice = new Map<number, Set<number>>();
+    if (ruleIds.length > 0) {
+      const { rows } = await sql<{ userId: number; geofenceId: number; administrator: unknown }>`
+        select ug.user_id as "userId", ug.geofence_id as "geofenceId", u.administrator
+        from user_geofence ug join users u on u.id = ug.user_id
+        where ug.geofence_id in (${sql.join(ruleIds)})`.execute(this.db.kysely);
+      const rulesOf = new Map<number, number[]>();
+      for (const row of rows) {
+        const geofenceId = Number(row.geofenceId);
+        if (row.administrator === true || Number(row.administrator) === 1) {
+          everyDevice.add(geofenceId);
+          continue;
+        }
+        const userId = Number(row.userId);
+        rulesOf.set(userId, [...(rulesOf.get(userId) ?? []), geofenceId]);
+      }
+      for (const [userId, geofenceIds] of rulesOf) {
+        for (const deviceId of await visibleDeviceIds(this.db, userId, false)) {
+          let set = byDevice.get(deviceId);
+          if (!set) byDevice.set(deviceId, (set = new Set()));
+          for (const id of geofenceIds) set.add(id);
+        }
+      }
+    }
+    this.ruleCount = ruleIds.length;
+    this.everyDeviceRules.clear();
+    for (const id of everyDevice) this.everyDeviceRules.add(id);
+    this.ruleCoverage.clear();
+    for (const [deviceId, ids] of byDevice) this.ruleCoverage.set(deviceId, ids);
+  }
+
+  /** Whether a change can alter which devices an "all my devices" geofence applies to. */
+  private changesRuleCoverage(change: Change): boolean {
+    // Without such a geofence only a geofence change can bring one.
+    if (this.ruleCount === 0 && change.kind !== 'geofence') return false;
+    switch (change.kind) {
+      case 'geofence':
+      case 'device':
+      case 'group':
+      case 'user':
+      case 'resync':
+        return true;
+      case 'permission':
+        return linkSide(change.owner) === 'user' || linkSide(change.property) === 'user';
+      default:
+        return false;
+    }
   }
 
   /** Anchor geofences (`isAnchor`, `deviceId`) apply to their device even before it is linked. */
@@ -607,6 +679,9 @@ export class TrackingCache {
         break;
       default:
         return;
+    }
+    if (change.kind !== 'resync' && this.changesRuleCoverage(change)) {
+      await this.loadRuleCoverage();
     }
     this.generation++;
   }

@@ -1,3 +1,5 @@
+import { appliesToAllDevices } from '../../model/geofence';
+
 /**
  * Which devices a geofence applies to, from Traccar's links: a geofence linked to a device, or to
  * its group or a parent group (three levels, as the server reads them), is checked against that
@@ -18,6 +20,12 @@ export interface GeofenceLinkMap {
   /** Geofence ids linked DIRECTLY to each device / group. */
   deviceGeofences: Record<number, number[]>;
   groupGeofences: Record<number, number[]>;
+  /**
+   * The server evaluates "all my devices" as a rule (`appliesToAllDevices`, Frota's own server):
+   * a device added later is covered. False where links are all there is (proxy mode), and "all"
+   * can only link the devices there are now.
+   */
+  rules?: boolean;
 }
 
 /** What the geofence editor chooses: "all my devices", or devices and groups by id. */
@@ -63,15 +71,24 @@ export function devicesInGroups(map: GeofenceLinkMap, groupIds: readonly number[
     .map((d) => d.id);
 }
 
-/** The devices and groups linked directly to a geofence, as the editor shows them. */
-export function targetsOfGeofence(map: GeofenceLinkMap, geofenceId: number): GeofenceTargets {
+/**
+ * The devices and groups linked directly to a geofence, as the editor shows them; "all" is the
+ * geofence's rule where the server has rules, else every device being linked.
+ */
+export function targetsOfGeofence(
+  map: GeofenceLinkMap,
+  geofenceId: number,
+  attributes?: Readonly<Record<string, unknown>>,
+): GeofenceTargets {
   const deviceIds = map.devices
     .filter((d) => (map.deviceGeofences[d.id] ?? []).includes(geofenceId))
     .map((d) => d.id);
   const groupIds = map.groups
     .filter((g) => (map.groupGeofences[g.id] ?? []).includes(geofenceId))
     .map((g) => g.id);
-  const all = map.devices.length > 0 && deviceIds.length === map.devices.length;
+  const all = map.rules
+    ? appliesToAllDevices(attributes)
+    : map.devices.length > 0 && deviceIds.length === map.devices.length;
   return { all, deviceIds, groupIds };
 }
 
@@ -83,8 +100,9 @@ export function coveredCount(map: GeofenceLinkMap, targets: GeofenceTargets): nu
 
 /**
  * The links to add and remove so the geofence is linked to exactly the chosen devices and groups.
- * "All my devices" links every device the user sees, one by one: a device added later is not
- * covered until it is linked (from this editor or the device's links).
+ * "All my devices" is a rule where the server has rules: no link is needed (and those there were
+ * go). Without rules it links every device the user sees, one by one: a device added later is
+ * not covered until it is linked.
  */
 export function linkChanges(
   map: GeofenceLinkMap,
@@ -95,8 +113,11 @@ export function linkChanges(
   unlink: { deviceIds: number[]; groupIds: number[] };
 } {
   const current = targetsOfGeofence(map, geofenceId);
-  const wantedDevices = new Set(targets.all ? map.devices.map((d) => d.id) : targets.deviceIds);
-  const wantedGroups = new Set(targets.groupIds);
+  const byRule = targets.all && map.rules === true;
+  const wantedDevices = new Set(
+    byRule ? [] : targets.all ? map.devices.map((d) => d.id) : targets.deviceIds,
+  );
+  const wantedGroups = new Set(byRule ? [] : targets.groupIds);
   const haveDevices = new Set(current.deviceIds);
   const haveGroups = new Set(current.groupIds);
   return {

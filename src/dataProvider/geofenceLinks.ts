@@ -1,5 +1,6 @@
 import type { CreateParams, DataProvider, RaRecord, UpdateParams } from 'react-admin';
 import type { GeofenceCoverage } from '../../model';
+import { ALL_DEVICES_ATTRIBUTE } from '../../model/geofence';
 import {
   coveredDevices,
   devicesOfGeofence,
@@ -80,7 +81,7 @@ async function perDeviceLinkMap(
     linksOf('geofence', 'deviceId', devices),
     linksOf('geofence', 'groupId', groups),
   ]);
-  return { devices, groups, deviceGeofences, groupGeofences };
+  return { devices, groups, deviceGeofences, groupGeofences, rules: false };
 }
 
 /** The direct links of the server's answer, turned around to the device and group side. */
@@ -97,7 +98,8 @@ function linkMapOf(
     for (const deviceId of linkedDeviceIds) (deviceGeofences[deviceId] ??= []).push(id);
     for (const groupId of linkedGroupIds) (groupGeofences[groupId] ??= []).push(id);
   }
-  return { devices, groups, deviceGeofences, groupGeofences };
+  // The server that answers the coverage is Frota's own, which evaluates "all my devices".
+  return { devices, groups, deviceGeofences, groupGeofences, rules: true };
 }
 
 async function geofenceLinkMap(): Promise<GeofenceLinkMap> {
@@ -155,8 +157,12 @@ async function reachableGeofenceIds(
   return reachableGeofences(reach, coveredDevices(reach, notificationId, always));
 }
 
-async function setGeofenceLinks(geofenceId: number, targets: GeofenceTargets): Promise<void> {
-  const changes = linkChanges(await geofenceLinkMap(), geofenceId, targets);
+async function setGeofenceLinks(
+  geofenceId: number,
+  targets: GeofenceTargets,
+  known?: GeofenceLinkMap,
+): Promise<void> {
+  const changes = linkChanges(known ?? (await geofenceLinkMap()), geofenceId, targets);
   const geofence: LinkEnd = { key: 'geofenceId', id: geofenceId };
   const apply = async (
     method: 'link' | 'unlink',
@@ -189,23 +195,48 @@ const splitTargets = (data: Record<string, unknown>) => {
 };
 
 /**
+ * The geofence's own `allDevices` attribute follows the choice where the server evaluates it;
+ * elsewhere it would promise what no one keeps, so it is never written there.
+ */
+function withRule(
+  data: Record<string, unknown>,
+  targets: GeofenceTargets,
+  map: GeofenceLinkMap,
+): Record<string, unknown> {
+  const attributes = { ...((data.attributes as Record<string, unknown> | undefined) ?? {}) };
+  if (targets.all && map.rules) attributes[ALL_DEVICES_ATTRIBUTE] = true;
+  else delete attributes[ALL_DEVICES_ATTRIBUTE];
+  return { ...data, attributes };
+}
+
+/**
  * Geofence create and update with the form's device/group choice: the geofence is saved first
- * (a new one needs its id), then linked. Without a choice (the links never loaded) no link is
- * touched.
+ * (a new one needs its id; "all my devices" as its rule where the server has rules), then linked.
+ * Without a choice (the links never loaded) no link is touched.
  */
 export const geofenceSaves: Pick<DataProvider, 'create' | 'update'> = {
   create: async (resource: string, params: CreateParams) => {
     if (resource !== 'geofence') return traccarDataProvider.create(resource, params);
     const { targets, rest } = splitTargets(params.data as Record<string, unknown>);
-    const saved = await traccarDataProvider.create(resource, { ...params, data: rest });
-    if (targets) await setGeofenceLinks(Number(saved.data.id), targets);
+    if (!targets) return traccarDataProvider.create(resource, { ...params, data: rest });
+    const map = await geofenceLinkMap();
+    const saved = await traccarDataProvider.create(resource, {
+      ...params,
+      data: withRule(rest, targets, map),
+    });
+    await setGeofenceLinks(Number(saved.data.id), targets, map);
     return saved;
   },
   update: async (resource: string, params: UpdateParams) => {
     if (resource !== 'geofence') return traccarDataProvider.update(resource, params);
     const { targets, rest } = splitTargets(params.data as Record<string, unknown>);
-    const saved = await traccarDataProvider.update(resource, { ...params, data: rest });
-    if (targets) await setGeofenceLinks(Number(params.id), targets);
+    if (!targets) return traccarDataProvider.update(resource, { ...params, data: rest });
+    const map = await geofenceLinkMap();
+    const saved = await traccarDataProvider.update(resource, {
+      ...params,
+      data: withRule(rest, targets, map),
+    });
+    await setGeofenceLinks(Number(params.id), targets, map);
     return saved;
   },
 } as Pick<DataProvider, 'create' | 'update'>;

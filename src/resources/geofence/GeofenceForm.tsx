@@ -1,4 +1,5 @@
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
+import { ALL_DEVICES_ATTRIBUTE } from '../../../model/geofence';
 import { EntityToolbar } from '../common/EntityForms';
 import { ReferenceOrNone } from '../common/ReferenceOrNone';
 import { SpeedInput } from '../common/SpeedInput';
@@ -23,6 +24,8 @@ export const GeofenceForm = () => (
     />
     <BooleanInput source="attributes.lockOnEnter" />
     <BooleanInput source="attributes.lockOnExit" />
-    <AttributesEditor reserved={['speedLimit', 'lockOnEnter', 'lockOnExit']} />
+    <AttributesEditor
+      reserved={['speedLimit', 'lockOnEnter', 'lockOnExit', ALL_DEVICES_ATTRIBUTE]}
+    />
   </SimpleForm>
 );

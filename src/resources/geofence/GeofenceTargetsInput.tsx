@@ -69,20 +69,23 @@ const RowsInput = ({
  */
 export const GeofenceTargetsInput = () => {
   const translate = useTranslate();
-  const record = useRecordContext<{ id?: number }>();
+  const record = useRecordContext<{ id?: number; attributes?: Record<string, unknown> }>();
   const { data: map, isPending, isFetching, error } = useGeofenceLinkMap();
   const { field } = useInput<GeofenceTargets | undefined>({ source: TARGETS_FIELD });
   const value = field.value as GeofenceTargets | undefined;
   const { onChange } = field;
   const geofenceId = record?.id;
+  const attributes = record?.attributes;
 
   // The current links (read afresh, not a cached copy) become the form's starting choice.
   useEffect(() => {
     if (!map || isFetching || value) return;
     onChange(
-      geofenceId ? targetsOfGeofence(map, geofenceId) : { all: false, deviceIds: [], groupIds: [] },
+      geofenceId
+        ? targetsOfGeofence(map, geofenceId, attributes)
+        : { all: false, deviceIds: [], groupIds: [] },
     );
-  }, [map, isFetching, value, onChange, geofenceId]);
+  }, [map, isFetching, value, onChange, geofenceId, attributes]);
 
   if (error) return <Alert severity="error">{translate('ra.notification.http_error')}</Alert>;
   if (isPending || !map || !value) {
@@ -105,7 +108,9 @@ export const GeofenceTargetsInput = () => {
         label={translate('geofenceLinks.all', { smart_count: map.devices.length })}
       />
       {value.all ? (
-        <FormHelperText>{translate('geofenceLinks.allNote')}</FormHelperText>
+        <FormHelperText>
+          {translate(map.rules ? 'geofenceLinks.allNote' : 'geofenceLinks.allSnapshot')}
+        </FormHelperText>
       ) : (
         <>
           <RowsInput

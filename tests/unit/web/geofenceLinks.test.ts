@@ -105,6 +105,82 @@ describe('geofence saves through the data provider', () => {
   });
 });
 
+describe('"all my devices" where the server evaluates it as a rule', () => {
+  const devices = [
+    { id: 1, name: 'Van', uniqueId: 'v', groupId: 0, attributes: {} },
+    { id: 2, name: 'Truck', uniqueId: 't', groupId: 0, attributes: {} },
+  ];
+  // Geofence 4 is linked to the truck, one by one, as "all" used to be saved.
+  const routes = {
+    'GET /api/devices': () => jsonResponse(devices),
+    'GET /api/groups': () => jsonResponse([]),
+    'GET /tarkan/geofences/coverage': () =>
+      jsonResponse([{ id: 4, deviceIds: [2], linkedDeviceIds: [2], linkedGroupIds: [] }]),
+    'POST /api/geofences': (r: FakeRequest) => jsonResponse({ ...JSON.parse(r.body), id: 9 }),
+    'PUT /api/geofences/4': (r: FakeRequest) => jsonResponse(JSON.parse(r.body)),
+    'POST /api/permissions': () => textResponse('', 204),
+    'DELETE /api/permissions': () => textResponse('', 204),
+  };
+  const bodies = (requests: FakeRequest[], path: string) =>
+    requests.filter((r) => r.path === path).map((r) => [r.method, JSON.parse(r.body)]);
+
+  it('saves the rule on the geofence and links no device one by one', async () => {
+    const { requests } = fakeFetch(routes);
+    await dataProvider.create('geofence', {
+      data: {
+        name: 'Depot',
+        area: 'CIRCLE (-23.5 -46.6, 200)',
+        attributes: { color: '#f00' },
+        appliesTo: { all: true, deviceIds: [], groupIds: [] },
+      },
+    });
+    const [[, body]] = bodies(requests, '/api/geofences');
+    expect(body.attributes).toEqual({ color: '#f00', allDevices: true });
+    expect(bodies(requests, '/api/permissions')).toEqual([]);
+  });
+
+  it('turns a geofence linked device by device into the rule, dropping the links', async () => {
+    const { requests } = fakeFetch(routes);
+    await dataProvider.update('geofence', {
+      id: 4,
+      previousData: { id: 4 },
+      data: {
+        id: 4,
+        name: 'G4',
+        area: '',
+        attributes: {},
+        appliesTo: { all: true, deviceIds: [2], groupIds: [] },
+      },
+    });
+    expect(bodies(requests, '/api/geofences/4')[0][1].attributes).toEqual({ allDevices: true });
+    expect(bodies(requests, '/api/permissions')).toEqual([
+      ['DELETE', { deviceId: 2, geofenceId: 4 }],
+    ]);
+  });
+
+  it('shows the rule as "all" and drops it when devices are chosen instead', async () => {
+    const { requests } = fakeFetch(routes);
+    const linkMap = await dataProvider.geofenceLinkMap();
+    expect(targetsOfGeofence(linkMap, 4, { allDevices: true }).all).toBe(true);
+    expect(targetsOfGeofence(linkMap, 4, {}).all).toBe(false);
+    await dataProvider.update('geofence', {
+      id: 4,
+      previousData: { id: 4 },
+      data: {
+        id: 4,
+        name: 'G4',
+        area: '',
+        attributes: { allDevices: true },
+        appliesTo: { all: false, deviceIds: [1, 2], groupIds: [] },
+      },
+    });
+    expect(bodies(requests, '/api/geofences/4')[0][1].attributes).toEqual({});
+    expect(bodies(requests, '/api/permissions')).toEqual([
+      ['POST', { deviceId: 1, geofenceId: 4 }],
+    ]);
+  });
+});
+
 describe('geofence coverage through the data provider', () => {
   const DEVICES = 200;
   const devices = Array.from({ length: DEVICES }, (_, i) => ({

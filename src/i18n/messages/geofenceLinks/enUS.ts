@@ -6,6 +6,8 @@ const geofenceLinksEnUS = {
       'A geofence only raises events for the devices it is linked to, directly or through a group.',
     all: 'All my devices (%{smart_count})',
     allNote:
+      'Includes the devices you add or are given later: they raise this geofence’s events without being linked.',
+    allSnapshot:
       'Each device is linked to this geofence; a device added later must be linked here again.',
     devices: 'Devices',
     groups: 'Groups',

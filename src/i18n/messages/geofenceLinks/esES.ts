@@ -6,6 +6,8 @@ const geofenceLinksEsES = {
       'Una geocerca solo genera eventos para los dispositivos vinculados a ella, directamente o mediante un grupo.',
     all: 'Todos mis dispositivos (%{smart_count})',
     allNote:
+      'Incluye los dispositivos que añada o reciba después: generan eventos de esta geocerca sin necesidad de vincularlos.',
+    allSnapshot:
       'Cada dispositivo se vincula a esta geocerca; un dispositivo añadido después debe vincularse aquí de nuevo.',
     devices: 'Dispositivos',
     groups: 'Grupos',

@@ -6,6 +6,8 @@ const geofenceLinksPtBR = {
       'Uma cerca virtual só gera eventos para os dispositivos vinculados a ela, diretamente ou por um grupo.',
     all: 'Todos os meus dispositivos (%{smart_count})',
     allNote:
+      'Inclui os dispositivos que você adicionar ou receber depois: eles geram eventos desta cerca sem precisar vinculá-los.',
+    allSnapshot:
       'Cada dispositivo é vinculado a esta cerca; um dispositivo adicionado depois precisa ser vinculado aqui de novo.',
     devices: 'Dispositivos',
     groups: 'Grupos',
