@@ -1,5 +1,6 @@
 import type { Ctx } from '../entities/context';
 import { IllegalArgumentException, SecurityException } from '../errors';
+import { accessDenial, DENIED } from '../permissions/checkAccess';
 import { manages } from '../permissions/objects';
 import { isNotificator } from './catalog';
 import {
@@ -80,6 +81,11 @@ export async function sendAnnouncement(
   if (!actor.admin && actor.user.userLimit === 0) {
     throw new SecurityException('Manager access required');
   }
+  // A manager announces to the users they manage: a read-only account sends nothing, and one
+  // whose advanced permissions hide the users may not write to them either.
+  if (!actor.admin && actor.restrictions.readonly) throw new SecurityException(DENIED.readonly);
+  const denial = accessDenial(actor, 'users', 'read');
+  if (denial) throw new SecurityException(denial);
   if (!isNotificator(notificator)) throw new IllegalArgumentException('Unknown notificator');
   if (notificator === 'command') {
     throw new IllegalArgumentException('Notificator command cannot send announcements');
@@ -95,6 +101,8 @@ export async function sendAnnouncement(
     throw new ChannelNotConfigured(notificator === 'sms' ? 'SMS' : capitalize(notificator));
   }
   const users = await recipients(ctx, userIds);
+  // "Sent" to nobody would read as done: a manager without users is told instead.
+  if (users.length === 0) throw new IllegalArgumentException('Announcement has no recipients');
   const digest = message.digest ?? message.body;
 
   if (notificator === 'web') {

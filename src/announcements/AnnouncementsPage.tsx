@@ -28,7 +28,7 @@ export const AnnouncementsPage = () => {
   const { can, user: me } = useAccess();
   const allowed = can('list', 'announcements');
   const dataProvider = useDataProvider<FrotaDataProvider>();
-  const { data: users = [] } = useGetList<User>(
+  const { data: users = [], isSuccess: usersLoaded } = useGetList<User>(
     'users',
     { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: allowed },
@@ -69,8 +69,11 @@ export const AnnouncementsPage = () => {
   if (!allowed) return null;
 
   const channelName = (type: string) => translate(`announcements.channels.${type}`, { _: type });
-  const ready = subject.trim() !== '' && body.trim() !== '';
   const choosable = users.filter((user) => user.id !== me?.id && !user.temporary);
+  // A manager's announcement goes to the users they manage: with none there is nobody to reach
+  // (an administrator's goes to every user, themselves included).
+  const nobody = usersLoaded && choosable.length === 0 && me?.administrator !== true;
+  const ready = subject.trim() !== '' && body.trim() !== '' && !nobody;
 
   return (
     <PageFrame title={translate('announcements.title')} maxWidth={720} card>
@@ -127,7 +130,11 @@ export const AnnouncementsPage = () => {
             slotProps={{ htmlInput: { maxLength: 20000 } }}
             required
           />
-          {!ready && <Alert severity="info">{translate('announcements.required')}</Alert>}
+          {nobody ? (
+            <Alert severity="warning">{translate('announcements.noRecipients')}</Alert>
+          ) : (
+            !ready && <Alert severity="info">{translate('announcements.required')}</Alert>
+          )}
           <Box>
             <Button type="submit" variant="contained" disabled={!ready || send.isPending}>
               {translate('announcements.send')}

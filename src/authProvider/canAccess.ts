@@ -195,6 +195,15 @@ export const canAccess = (
   const access = accessFor(user, info.server, info.isPlus);
 
   const special = specialRule(resource, user, info);
+  if (resource === 'announcements' && special && !admin) {
+    // A manager writes to the users they manage: not from a read-only account, nor when the
+    // advanced permissions hide the users (the server refuses both).
+    return (
+      READ_ACTIONS.has(action) &&
+      !access.readonly &&
+      canAccess(user, info, { action: 'list', resource: 'users' })
+    );
+  }
   if (special !== undefined) {
     return special && (READ_ACTIONS.has(action) || admin || resource === 'theme');
   }

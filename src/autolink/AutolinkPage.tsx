@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ErrorView } from '../authProvider/describeError';
 import type { FrotaDataProvider } from '../dataProvider';
@@ -67,7 +67,8 @@ export const AutolinkPage = () => {
           onSubmit={submit}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
-          <Typography variant="h6" component="h1">
+          <Title title={translate('autolink.title')} />
+          <Typography variant="h6" component="h2">
             {translate('autolink.title')}
           </Typography>
           {error && <ErrorMessage error={error} />}

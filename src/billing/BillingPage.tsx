@@ -1,6 +1,8 @@
 import { Alert, Stack } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { useAccess } from '../authProvider/useAccess';
 import { PageFrame } from '../common/PageFrame';
 import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
@@ -9,8 +11,19 @@ import { BillingUserCard } from './BillingUserCard';
 
 const BILLING_USERS = ['billing', 'users'];
 
-/** `/billing`: the administrator's billing management (plus licence, billing switched on). */
+/**
+ * `/billing`: the administrator's billing management (plus licence, billing switched on). Anyone
+ * else opening its address gets the access-denied page, not the server's refusal as an error; an
+ * administrator with billing switched off sees the page, which says so.
+ */
 export const BillingPage = () => {
+  const { user } = useAccess();
+  // Signed in but the account not read yet: nothing to decide on.
+  if (!user) return null;
+  return user.administrator ? <BillingManager /> : <Navigate to="/access-denied" replace />;
+};
+
+const BillingManager = () => {
   const translate = useTranslate();
   const errorText = useErrorText();
   const dataProvider = useDataProvider<FrotaDataProvider>();

@@ -18,9 +18,10 @@ export const WhatsAppFab = ({ href }: { href: string }) => {
         sx={{
           position: 'fixed',
           // Beside the map's zoom buttons (bottom-right), never over them, and below where the
-          // bottom toasts stack.
-          right: 60,
-          bottom: 28,
+          // bottom toasts stack. Below `md` react-admin's lists float their "+" (create) button
+          // at right 20, bottom 60: there this one stands above it, both within reach.
+          right: { xs: 20, md: 60 },
+          bottom: { xs: 60 + 56 + 16, md: 28 },
           zIndex: (theme) => theme.zIndex.speedDial,
           bgcolor: '#25d366',
           color: '#ffffff',

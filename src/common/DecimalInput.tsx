@@ -105,6 +105,8 @@ const shapeCheck =
     shownOf: (stored: unknown) => number | null,
   ): Validator =>
   (stored: unknown) => {
+    // What is typed and is not a number is held as NaN, before any conversion of the field.
+    if (typeof stored === 'number' && Number.isNaN(stored)) return 'admin.validation.number';
     const value = shownOf(stored);
     if (value === null) return undefined;
     if (Number.isNaN(value)) return 'admin.validation.number';

@@ -18,7 +18,8 @@ export const PageFrame = ({
   children: ReactNode;
 }) => {
   const heading = (
-    <Typography variant="h6" gutterBottom>
+    // The page's h1 is its name in the bar; this repeats it over the content.
+    <Typography variant="h6" component="h2" gutterBottom>
       {title}
     </Typography>
   );

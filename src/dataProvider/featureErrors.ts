@@ -33,6 +33,7 @@ export const FEATURE_ERROR_KEYS: Record<string, string> = {
   RESELLER_DOMAIN_IS_THE_MAIN_DOMAIN: 'reseller.errors.mainDomain',
   INVALID_RESELLER_DOMAIN: 'reseller.errors.invalidDomain',
   INVALID_RESELLER_LIMIT: 'reseller.errors.invalidLimit',
+  ANNOUNCEMENT_HAS_NO_RECIPIENTS: 'announcements.noRecipients',
 };
 
 /** Texts carrying a field name or the provider's own words, kept as message arguments. */

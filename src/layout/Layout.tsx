@@ -12,6 +12,7 @@ import { ErrorPage } from '../loading/raPages';
 import { isShareViewer } from '../shares/countdown';
 import { DeferredBarTools } from './DeferredBarTools';
 import { Frame } from './frame/Frame';
+import { useDocumentTitle } from './frame/useDocumentTitle';
 import { Menu } from './Menu';
 import { TwoFactorGuard } from './TwoFactorGuard';
 
@@ -31,6 +32,12 @@ const Logo = () => {
   );
 };
 
+/** Keeps the browser tab's title on the page's name; a component so the frame is mounted first. */
+const DocumentTitle = () => {
+  useDocumentTitle(useServerInfo().brand.title);
+  return null;
+};
+
 export const Layout = ({ children }: { children: ReactNode }) => {
   const { permissions: user } = usePermissions<User | null>();
   // A shared-link viewer gets the map alone: no menu, only logout and the countdown.
@@ -39,6 +46,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   }
   return (
     <Frame logo={<Logo />} bar={<DeferredBarTools />} menu={<Menu />} errorPage={ErrorPage}>
+      <DocumentTitle />
       <TwoFactorGuard />
       <LiveConnection />
       <ToastHost />

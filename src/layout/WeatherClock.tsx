@@ -1,6 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { formatTime } from '../i18n/formatters';
+import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { lookupWeather, type Weather, weatherKind } from './weather';
 
 /** Weather refreshes every 60 s, the clock ticks every second. */
@@ -15,7 +17,7 @@ const useWeather = (): Weather | null => {
       lookupWeather(controller.signal).then(setWeather, (error: unknown) => {
         if (controller.signal.aborted) return;
         console.info(
-          'weather: lookup failed, widget hidden',
+          'weather: lookup failed, the clock shows alone',
           error instanceof Error ? error.message : error,
         );
         setWeather(null);
@@ -39,41 +41,41 @@ const useClock = () => {
   return now;
 };
 
-const Clock = ({ timeZone }: { timeZone: string | null }) => {
-  const [locale] = useLocaleState();
+/** The time in the user's zone, as every screen shows times. */
+const Clock = () => {
+  const prefs = useFormatPrefs();
   const now = useClock();
-  let text: string;
-  try {
-    text = now.toLocaleTimeString(locale, { timeZone: timeZone ?? undefined });
-  } catch {
-    text = now.toLocaleTimeString(locale);
-  }
-  return <span data-testid="clock">{text}</span>;
+  return <span data-testid="clock">{formatTime(now, prefs)}</span>;
 };
 
-/** Header weather and local time; hidden entirely while the lookups fail (offline here). */
+/**
+ * Header weather and local time. The weather comes from third-party lookups that may fail
+ * (offline, blocked): the clock does not depend on them and shows alone meanwhile.
+ */
 export const WeatherClock = () => {
   const translate = useTranslate();
   const weather = useWeather();
-  if (!weather) return null;
-  const kind = translate(`header.weatherCodes.${weatherKind(weather.code)}`);
   return (
     <Box
       data-testid="weather"
-      title={translate('header.weather')}
+      title={weather ? translate('header.weather') : undefined}
       sx={{
         display: { xs: 'none', md: 'flex' },
         flexDirection: 'column',
         alignItems: 'flex-end',
+        justifyContent: 'center',
         mr: 1,
       }}
     >
-      <Typography
-        variant="body2"
-        component="span"
-      >{`${Math.round(weather.temperature)} °C · ${kind}`}</Typography>
-      <Typography variant="caption" component="span">
-        <Clock timeZone={weather.timeZone} />
+      {weather && (
+        <Typography variant="body2" component="span" data-testid="weather-now">
+          {`${Math.round(weather.temperature)} °C · ${translate(
+            `header.weatherCodes.${weatherKind(weather.code)}`,
+          )}`}
+        </Typography>
+      )}
+      <Typography variant={weather ? 'caption' : 'body2'} component="span">
+        <Clock />
       </Typography>
     </Box>
   );

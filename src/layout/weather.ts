@@ -1,8 +1,6 @@
 export interface Weather {
   temperature: number;
   code: number;
-  /** IANA zone of the visitor's public IP, when the lookup gave one. */
-  timeZone: string | null;
 }
 
 type WeatherKind =
@@ -53,10 +51,5 @@ export const lookupWeather = async (signal?: AbortSignal): Promise<Weather> => {
     { temperature?: unknown; weathercode?: unknown } | undefined;
   const temperature = Number(current?.temperature);
   if (!Number.isFinite(temperature)) throw new Error('no current weather');
-  const zone = (place.timezone as { id?: unknown } | undefined)?.id;
-  return {
-    temperature,
-    code: Number(current?.weathercode) || 0,
-    timeZone: typeof zone === 'string' ? zone : null,
-  };
+  return { temperature, code: Number(current?.weathercode) || 0 };
 };

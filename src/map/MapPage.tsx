@@ -7,7 +7,9 @@ import { LocalizedZoomControl } from './LocalizedZoomControl';
 import { Outlet, useMatch } from 'react-router-dom';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { PageTitle } from '../common/PageTitle';
-import { DeviceViewProvider } from '../fleet/DeviceViewContext';
+import { DeviceViewProvider, useDeviceView } from '../fleet/DeviceViewContext';
+import { useLiveSelector } from '../live/liveStore';
+import type { LiveState } from '../live/store';
 import { PANEL_WIDTH } from '../fleet/panelWidth';
 import type { User } from '../../model/user';
 import { BaseLayer } from './BaseLayer';
@@ -25,6 +27,21 @@ import { TrailLayer } from './TrailLayer';
 import { useSaveMapChoice } from './useSaveMapChoice';
 import { lazyPage } from '../loading/lazyPage';
 import { isShareViewer } from '../shares/countdown';
+
+// How to connect a tracker, over the map of a user with no device yet: only they download it.
+const FirstTrackerCard = lazyPage(
+  () => import('../connectingDevices/FirstTrackerCard').then((m) => m.FirstTrackerCard),
+  { quiet: true },
+);
+
+const selectDeviceCount = (state: LiveState) => state.devices.size;
+
+/** The first-tracker card, once the fleet is known to be empty (not while it loads). */
+const EmptyFleet = ({ left }: { left: number }) => {
+  const { loaded } = useDeviceView();
+  const count = useLiveSelector(selectDeviceCount);
+  return loaded && count === 0 ? <FirstTrackerCard left={left} /> : null;
+};
 
 /** The map toolbar's column on the right (its 12 px margin, its buttons, a gap), in px. */
 const MAP_TOOLBAR_ROOM = 64;
@@ -115,6 +132,10 @@ export const MapPage = () => {
           <MapToolbar layers={layers} current={layer} onChooseLayer={chooseLayerId} />
         </Box>
         <StreetViewPanel deviceId={selectedId} />
+        {/* Beside the list on a wide screen; on a phone the open list has the whole screen. */}
+        {!reportOpen && !(mobile && panelOpen) && !isShareViewer(user) && (
+          <EmptyFleet left={panelOpen ? PANEL_WIDTH : 0} />
+        )}
         <Outlet />
       </Box>
     </DeviceViewProvider>

@@ -1316,7 +1316,7 @@ export const MATRIX: Row[] = [
   row(
     'GET',
     '/tarkan/devices/ports',
-    c('list', 'ADMIN_ONLY', () => ({ path: '/tarkan/devices/ports' })),
+    c('list', 'SIGNED_IN', () => ({ path: '/tarkan/devices/ports' })),
   ),
   row(
     'DELETE',

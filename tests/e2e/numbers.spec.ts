@@ -22,7 +22,7 @@ test('a money field takes the decimal comma: 99,90 saves R$ 99,90, not R$ 9.990,
   const { id } = (await created.json()) as { id: number };
 
   await page.goto(`/users/${id}/billing?locale=pt-BR`);
-  const price = page.getByLabel('Valor', { exact: true });
+  const price = page.getByRole('textbox', { name: 'Valor', exact: true });
   await price.fill('99,90');
   await price.blur();
   // Shown back in the locale's format, two decimals for money.
@@ -36,7 +36,7 @@ test('a money field takes the decimal comma: 99,90 saves R$ 99,90, not R$ 9.990,
 
   // Opened again, the stored cents read back as reais.
   await page.goto(`/users/${id}/billing`);
-  await expect(page.getByLabel('Valor', { exact: true })).toHaveValue('99,90');
+  await expect(page.getByRole('textbox', { name: 'Valor', exact: true })).toHaveValue('99,90');
 });
 
 test('a decimal field refuses what is not a number instead of guessing', async ({ page }) => {
@@ -45,7 +45,7 @@ test('a decimal field refuses what is not a number instead of guessing', async (
   });
   const { id } = (await created.json()) as { id: number };
   await page.goto(`/users/${id}/billing?locale=pt-BR`);
-  const price = page.getByLabel('Valor', { exact: true });
+  const price = page.getByRole('textbox', { name: 'Valor', exact: true });
   await price.fill('99,9x');
   await price.blur();
   await saveButton(page).click();

@@ -16,7 +16,7 @@ const ConnectingDevice = Type.Object({
 /**
  * Devices trying to connect (docs/extension-api.md): trackers that sent an identifier no device
  * is registered under, for administrators to add (with `POST /api/devices`) or dismiss, and the
- * ports devices report to, for pointing a tracker at the server. Embedded mode only: they are this
+ * ports devices report to, for anyone pointing a tracker at the server. Embedded mode only: they are this
  * server's protocol ports.
  */
 export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,10 +33,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })),
   );
 
+  // Any signed-in user: a customer connecting their first tracker needs the ports as much as an
+  // administrator, and a tracker finds them by trying anyway.
   app.get(
     '/tarkan/devices/ports',
     {
-      ...hooks,
+      onRequest: app.auth.userHook,
       schema: {
         response: {
           200: Type.Array(

@@ -39,7 +39,8 @@ export const Frame = ({ bar, logo, menu, errorPage, children }: FrameProps) => (
       <Toolbar variant="dense" sx={{ minHeight: { xs: 56, sm: 48 }, gap: 0.5 }}>
         {menu && <MenuToggle />}
         {logo}
-        <TitlePortal variant="body1" sx={{ flex: 1, minWidth: 0 }} />
+        {/* The page's name: its one top-level heading, whatever the page below it holds. */}
+        <TitlePortal variant="body1" component="h1" sx={{ flex: 1, minWidth: 0, m: 0 }} />
         {bar}
       </Toolbar>
     </AppBar>

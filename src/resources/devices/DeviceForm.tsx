@@ -24,6 +24,7 @@ import {
   VEHICLE_KEYS,
 } from './deviceFields';
 import { OdometerPanel } from './OdometerPanel';
+import { ScrollableTabs } from '../../common/ScrollableTabs';
 
 export const DEVICE_DEFAULTS = { groupId: 0, category: 'default', disabled: false, attributes: {} };
 
@@ -59,7 +60,11 @@ export const DeviceForm = () => {
   const { user } = useAccess();
   const editing = Boolean(record?.id);
   return (
-    <TabbedForm toolbar={<EntityToolbar />} defaultValues={DEVICE_DEFAULTS}>
+    <TabbedForm
+      toolbar={<EntityToolbar />}
+      defaultValues={DEVICE_DEFAULTS}
+      tabs={<ScrollableTabs />}
+    >
       <TabbedForm.Tab label="admin.tabs.identification">
         <DeviceIdentityInputs />
         <TextInput source="model" />

@@ -5,6 +5,7 @@ import { EntityToolbar } from '../common/EntityForms';
 import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
 import { fillName, nameLength, required } from '../common/validators';
+import { ScrollableTabs } from '../../common/ScrollableTabs';
 
 /** Licence data, kept in attributes. */
 const LICENCE_TEXT = ['cnhNumber', 'cpf', 'cnhCategory', 'cnhState', 'cnhFiliation'];
@@ -65,7 +66,11 @@ const QrSettings = () => {
 };
 
 export const DriverForm = () => (
-  <TabbedForm toolbar={<EntityToolbar />} defaultValues={{ attributes: {} }}>
+  <TabbedForm
+    toolbar={<EntityToolbar />}
+    defaultValues={{ attributes: {} }}
+    tabs={<ScrollableTabs />}
+  >
     <TabbedForm.Tab label="admin.tabs.general">
       <TextInput source="name" validate={fillName} {...nameLength} />
       <TextInput source="uniqueId" validate={required} {...nameLength} />

@@ -10,6 +10,7 @@ import { AttributesEditor } from '../../common/AttributesEditor';
 import { EntityToolbar } from '../common/EntityForms';
 import { LinksTab } from '../links/LinksTab';
 import { fillName, nameLength } from '../common/validators';
+import { ScrollableTabs } from '../../common/ScrollableTabs';
 
 /** A group cannot be its own parent; the server also refuses cycles and more than 3 levels. */
 const ParentInput = () => {
@@ -36,7 +37,11 @@ const ParentInput = () => {
 export const GroupForm = () => {
   const record = useRecordContext<Group>();
   return (
-    <TabbedForm toolbar={<EntityToolbar />} defaultValues={{ groupId: 0, attributes: {} }}>
+    <TabbedForm
+      toolbar={<EntityToolbar />}
+      defaultValues={{ groupId: 0, attributes: {} }}
+      tabs={<ScrollableTabs />}
+    >
       <TabbedForm.Tab label="admin.tabs.general">
         <TextInput source="name" validate={fillName} {...nameLength} />
         <ParentInput />

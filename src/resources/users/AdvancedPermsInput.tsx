@@ -55,8 +55,10 @@ export const AdvancedPermsInput = () => {
 
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 760 }} data-testid="advanced-perms">
-      {!enabled && <Alert severity="info">{t('serverOff')}</Alert>}
-      {enabled && !isPlus && <Alert severity="info">{t('notPlus')}</Alert>}
+      {/* The bits are in force only with the plus licence AND the server's switch, which only
+          the plus licence offers: without the licence there is no setting to point to. */}
+      {!isPlus && <Alert severity="info">{t('notPlus')}</Alert>}
+      {isPlus && !enabled && <Alert severity="info">{t('serverOff')}</Alert>}
       {!value && <Alert severity="warning">{t('noneSet')}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button size="small" onClick={() => setAll(true)}>

@@ -10,6 +10,7 @@ import { AdvancedPermsInput } from './AdvancedPermsInput';
 import { UserBillingInputs, UserResellerInputs } from './UserAttributeInputs';
 import { UserAccountTab, UserPermissionInputs, UserPreferencesTab } from './UserInputs';
 import { RESERVED_USER_KEYS } from './userFields';
+import { ScrollableTabs } from '../../common/ScrollableTabs';
 
 const USER_DEFAULTS = {
   administrator: false,
@@ -48,7 +49,7 @@ export const UserForm = () => {
       ]
     : RESERVED_USER_KEYS;
   return (
-    <TabbedForm toolbar={<EntityToolbar />} defaultValues={USER_DEFAULTS}>
+    <TabbedForm toolbar={<EntityToolbar />} defaultValues={USER_DEFAULTS} tabs={<ScrollableTabs />}>
       <UserAccountTab />
       <UserPreferencesTab path="preferences" />
       {admin && (

@@ -11,6 +11,7 @@ import { userTransform } from '../../resources/users/userTransform';
 import { SaveToolbar } from '../SaveToolbar';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
 import { TwoFactorSection } from './TwoFactorSection';
+import { ScrollableTabs } from '../../common/ScrollableTabs';
 
 /**
  * `/account`: the signed-in user edits their own account and preferences ("my account").
@@ -46,7 +47,7 @@ export const AccountPage = () => {
           }}
         >
           {!editable && <Alert severity="info">{translate('admin.account.readonly')}</Alert>}
-          <TabbedForm toolbar={editable ? <SaveToolbar /> : false}>
+          <TabbedForm toolbar={editable ? <SaveToolbar /> : false} tabs={<ScrollableTabs />}>
             <UserAccountTab />
             <UserPreferencesTab path="preferences" />
           </TabbedForm>

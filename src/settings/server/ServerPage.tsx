@@ -15,6 +15,7 @@ import { SaveToolbar } from '../SaveToolbar';
 import { REGISTER_UNKNOWN_KEYS } from './RegisterUnknownInputs';
 import { TWO_FACTOR_KEYS } from './TwoFactorInputs';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
+import { ScrollableTabs } from '../../common/ScrollableTabs';
 
 const RESERVED = [
   'tarkan.lang',
@@ -66,7 +67,12 @@ export const ServerPage = () => {
       {!server ? (
         <LinearProgress />
       ) : (
-        <TabbedForm record={toForm(server)} onSubmit={save} toolbar={<SaveToolbar />}>
+        <TabbedForm
+          record={toForm(server)}
+          onSubmit={save}
+          toolbar={<SaveToolbar />}
+          tabs={<ScrollableTabs />}
+        >
           <TabbedForm.Tab label="admin.server.tabs.preferences">
             <ServerPreferenceInputs />
           </TabbedForm.Tab>

@@ -263,6 +263,22 @@ describe('menus', () => {
     expect(plain).not.toContain('/statistics');
   });
 
+  it('hides announcements from restricted managers, as the server refuses them', () => {
+    const shows = (who: ReturnType<typeof user>, where: ServerAccessInfo) =>
+      labels(who, where).user.includes('/announcements');
+    expect(shows(user({ userLimit: 5, readonly: true }), info())).toBe(false);
+    expect(
+      shows(user({ userLimit: 5 }), {
+        ...info(),
+        server: server({}, { readonly: true }),
+      }),
+    ).toBe(false);
+    // Advanced permissions that hide the users hide the way to write to them.
+    expect(shows(withPerms(['devices'], { userLimit: 5 }), plusAdvanced)).toBe(false);
+    expect(shows(withPerms(['devices', 'users'], { userLimit: 5 }), plusAdvanced)).toBe(true);
+    expect(shows(user({ userLimit: 5 }), plusAdvanced)).toBe(true);
+  });
+
   it('shows the events screen by its bits, with the plus licence, and its buttons by theirs', () => {
     const eventsEntry = (who: ReturnType<typeof user>, where: ServerAccessInfo) =>
       labels(who, where).user.includes('/events');

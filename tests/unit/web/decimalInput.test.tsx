@@ -104,6 +104,19 @@ describe('money and decimal inputs', () => {
     expect(await screen.findByText('Informe um número')).toBeInTheDocument();
   });
 
+  it('refuses what is not a number in a converted field too (money)', async () => {
+    const onSubmit = renderForm(
+      'pt-BR',
+      { price: 4990 },
+      <MoneyCentsInput source="price" label="Price" />,
+    );
+    const input = screen.getByLabelText('Price');
+    fireEvent.change(input, { target: { value: '99,9x' } });
+    fireEvent.click(screen.getByRole('button', { name: /salvar/i }));
+    expect(await screen.findByText('Informe um número')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('clears to null', async () => {
     const onSubmit = renderForm(
       'pt-BR',

@@ -440,9 +440,9 @@ const adminEnUS = {
     },
     perms: {
       serverOff:
-        'Advanced permissions are off in the server settings; these bits apply once they are on.',
+        'Advanced permissions are off in the server settings (the "Advanced permissions" switch); these bits apply once it is on.',
       notPlus:
-        'Without the plus licence the menus show everything, but the server still enforces these bits.',
+        'Advanced permissions apply only with the plus licence, which this server does not have: these bits are kept but restrict nothing.',
       noneSet: 'No advanced permissions set: this user may do everything the other settings allow.',
       all: 'Allow all',
       none: 'Allow none',

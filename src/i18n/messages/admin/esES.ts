@@ -445,9 +445,9 @@ const adminEsES: AdminMessages = {
     },
     perms: {
       serverOff:
-        'Los permisos avanzados están desactivados en la configuración del servidor; estos bits valen cuando se activen.',
+        'Los permisos avanzados están desactivados en la configuración del servidor (opción "Permisos avanzados"); estos bits valen cuando se active.',
       notPlus:
-        'Sin la licencia plus los menús muestran todo, pero el servidor sigue aplicando estos bits.',
+        'Los permisos avanzados solo valen con la licencia plus, que este servidor no tiene: estos bits se guardan, pero no restringen nada.',
       noneSet:
         'Sin permisos avanzados: este usuario puede hacer todo lo que permiten los demás ajustes.',
       all: 'Permitir todo',

@@ -443,9 +443,9 @@ const adminPtBR: AdminMessages = {
     },
     perms: {
       serverOff:
-        'As permissões avançadas estão desativadas nas configurações do servidor; estes bits valem quando forem ativadas.',
+        'As permissões avançadas estão desligadas nas configurações do servidor (opção "Permissões avançadas"); estes bits valem quando ela for ligada.',
       notPlus:
-        'Sem a licença plus os menus mostram tudo, mas o servidor continua aplicando estes bits.',
+        'As permissões avançadas só valem com a licença plus, que este servidor não tem: estes bits ficam guardados, mas não restringem nada.',
       noneSet:
         'Nenhuma permissão avançada definida: este usuário pode fazer tudo o que as outras configurações permitem.',
       all: 'Permitir tudo',

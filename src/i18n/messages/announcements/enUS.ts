@@ -17,6 +17,7 @@ const announcementsEnUS = {
     sent: 'Announcement sent',
     failed: 'The announcement was not sent: %{error}',
     required: 'Write a subject and a message',
+    noRecipients: 'You manage no users: there is nobody to send this announcement to.',
     channels: {
       mail: 'E-mail',
       sms: 'SMS',

@@ -19,6 +19,7 @@ const announcementsEsES: typeof announcementsEnUS = {
     sent: 'Comunicado enviado',
     failed: 'El comunicado no se envió: %{error}',
     required: 'Escriba un asunto y un mensaje',
+    noRecipients: 'No gestiona ningún usuario: no hay a quién enviar este comunicado.',
     channels: {
       mail: 'Correo',
       sms: 'SMS',

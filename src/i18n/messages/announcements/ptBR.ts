@@ -19,6 +19,7 @@ const announcementsPtBR: typeof announcementsEnUS = {
     sent: 'Comunicado enviado',
     failed: 'O comunicado não foi enviado: %{error}',
     required: 'Escreva um assunto e uma mensagem',
+    noRecipients: 'Você não gerencia nenhum usuário: não há a quem enviar este comunicado.',
     channels: {
       mail: 'E-mail',
       sms: 'SMS',

@@ -32,6 +32,18 @@ const connectingDevicesEnUS = {
       auto: 'To have unknown trackers registered as devices at once instead, turn on "Register unknown devices automatically" in the server settings.',
       settings: 'Server settings',
     },
+    firstTracker: {
+      title: 'Connect your first tracker',
+      intro:
+        'Your vehicles show on this map as soon as each one’s tracker sends its first position. To get there:',
+      add: 'Add a device with the tracker’s identifier (usually its IMEI, on its label or box).',
+      addButton: 'Add device',
+      askAdmin:
+        'Ask your account’s administrator to add a device with the tracker’s identifier (usually its IMEI).',
+      tracker:
+        'Set the tracker up (usually with an SMS command: see its manual) to report to the address %{host}, on its protocol’s port:',
+      app: 'Or use a phone: install the Traccar Client app and enter %{address} as its "Server URL" and, as its "Device identifier", the identifier you registered.',
+    },
     ports: {
       protocol: 'Protocol',
       port: 'Port',

@@ -34,6 +34,18 @@ const connectingDevicesEsES: typeof connectingDevicesEnUS = {
       auto: 'Para que los rastreadores desconocidos se registren como dispositivos al momento, active "Registrar dispositivos desconocidos automáticamente" en la configuración del servidor.',
       settings: 'Configuración del servidor',
     },
+    firstTracker: {
+      title: 'Conecte su primer rastreador',
+      intro:
+        'Sus vehículos aparecen en este mapa en cuanto el rastreador de cada uno envía su primera posición. Para ello:',
+      add: 'Añada un dispositivo con el identificador del rastreador (en general el IMEI, en la etiqueta o en la caja).',
+      addButton: 'Añadir dispositivo',
+      askAdmin:
+        'Pida al administrador de su cuenta que añada un dispositivo con el identificador del rastreador (en general el IMEI).',
+      tracker:
+        'Configure el rastreador (en general con un comando SMS: consulte su manual) para que envíe a la dirección %{host}, en el puerto de su protocolo:',
+      app: 'O use un móvil: instale la app Traccar Client e indique, en "URL del servidor", %{address} y, en "Identificador del dispositivo", el identificador que registró.',
+    },
     ports: {
       protocol: 'Protocolo',
       port: 'Puerto',

@@ -34,6 +34,18 @@ const connectingDevicesPtBR: typeof connectingDevicesEnUS = {
       auto: 'Para que rastreadores desconhecidos sejam cadastrados como dispositivos na hora, ative "Cadastrar dispositivos desconhecidos automaticamente" nas configurações do servidor.',
       settings: 'Configurações do servidor',
     },
+    firstTracker: {
+      title: 'Conecte seu primeiro rastreador',
+      intro:
+        'Seus veículos aparecem neste mapa assim que o rastreador de cada um envia a primeira posição. Para isso:',
+      add: 'Adicione um dispositivo com o identificador do rastreador (em geral o IMEI, na etiqueta ou na caixa).',
+      addButton: 'Adicionar dispositivo',
+      askAdmin:
+        'Peça ao administrador da sua conta para adicionar um dispositivo com o identificador do rastreador (em geral o IMEI).',
+      tracker:
+        'Configure o rastreador (em geral por um comando SMS: veja o manual dele) para enviar ao endereço %{host}, na porta do protocolo dele:',
+      app: 'Ou use um celular: instale o app Traccar Client e informe, em "URL do servidor", %{address} e, em "Identificador do dispositivo", o identificador que você cadastrou.',
+    },
     ports: {
       protocol: 'Protocolo',
       port: 'Porta',
