@@ -54,7 +54,10 @@ const METHOD_ACTION: Record<string, string> = {
 interface RouteParts {
   /** `device`, `user`, `permission`…; the route's first segment, singular. */
   kind: string;
-  /** The first literal segment after the resource (and after `:id`), e.g. `send`. */
+  /**
+   * The last literal segment after the resource (and after `:id`), e.g. `send`, `lockUser` in
+   * `/tarkan/invoices/manager/:userId/lockUser`: the one that names what the request does.
+   */
   sub: string | null;
 }
 
@@ -68,7 +71,7 @@ function routeParts(url: string): RouteParts | null {
   // `/api/attributes/computed` is the computed-attribute resource.
   if (first === 'attributes' && segments[0] === 'computed') segments.shift();
   first = SINGULAR[first] ?? first.replace(/s$/, '');
-  const sub = segments.find((s) => s !== 'bulk') ?? null;
+  const sub = segments.filter((s) => s !== 'bulk').at(-1) ?? null;
   return { kind: first, sub };
 }
 

@@ -10,12 +10,18 @@ const SESSION_PREFIX = 12;
 /** Traccar's sign-in as another user: a GET, and recorded all the same. */
 export const IMPERSONATE_ROUTE = '/api/session/:id';
 
+/** POST routes that only compute an answer and change nothing: nothing to audit. */
+const READ_ONLY_POSTS = new Set(['/tarkan/notification-templates/preview']);
+
 /**
- * Whether a request is audited: a mutating call to a `/api/*` or `/tarkan/*` route, or a sign-in
- * as another user.
+ * Whether a request is audited: a mutating call to a `/api/*` or `/tarkan/*` route (but the
+ * previews that change nothing), or a sign-in as another user.
  */
 export const isAudited = (method: string, routeUrl: string | undefined): boolean =>
-  (MUTATING.has(method) && !!routeUrl && /^\/(api|tarkan)\//.test(routeUrl)) ||
+  (MUTATING.has(method) &&
+    !!routeUrl &&
+    /^\/(api|tarkan)\//.test(routeUrl) &&
+    !(method === 'POST' && READ_ONLY_POSTS.has(routeUrl))) ||
   (method === 'GET' && routeUrl === IMPERSONATE_ROUTE);
 
 /** The caller of an audited request: the user and, for a cookie session, its id. */

@@ -402,6 +402,15 @@ export interface TotpStepsTable {
   step: number;
 }
 
+/** A notification template an administrator edited (`notifications/templates/store.ts`). */
+export interface NotificationTemplatesTable {
+  type: string;
+  language: string;
+  subject: string;
+  body: string;
+  updated: Millis;
+}
+
 export interface ResellerDomainsTable {
   domain: string;
   userId: number;
@@ -478,4 +487,5 @@ export interface Tables extends LinkTables {
   connectingDevices: ConnectingDevicesTable;
   ruleOwners: RuleOwnersTable;
   totpSteps: TotpStepsTable;
+  notificationTemplates: NotificationTemplatesTable;
 }

@@ -4,12 +4,16 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Set for an image the HTML part shows (`<img src="cid:…">`) rather than a file to open. */
+  cid?: string;
 }
 
 interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`; clients that show HTML show this one. */
+  html?: string;
   attachments?: MailAttachment[];
 }
 

@@ -1,11 +1,6 @@
 import type { Db } from '../db/database';
-import {
-  channelConfigured,
-  deliver,
-  loadRecipients,
-  type DeliveryChannel,
-  type DeliveryContext,
-} from './channels';
+import { channelConfigured, deliver, type DeliveryChannel, type DeliveryContext } from './channels';
+import type { ChannelMessage, Recipient } from './channels/types';
 
 /** The delivery notificators (mail, telegram, sms, firebase) and the command one. */
 
@@ -14,26 +9,30 @@ export interface NotifyLog {
   error(object: unknown, message?: string): void;
 }
 
+/** One recipient's copy of a notification. */
+export interface Addressed {
+  user: Recipient;
+  message: ChannelMessage;
+}
+
 /**
- * Sends the text to each user through the channel; an unconfigured channel logs one clear
- * warning instead of failing, and one user's failure never stops the others.
+ * Sends each user their own message (in their language) through the channel; an unconfigured
+ * channel logs one clear warning instead of failing, and one user's failure never stops the
+ * others.
  */
 export async function notifyThrough(
-  db: Db,
   ctx: DeliveryContext,
   channel: DeliveryChannel,
-  userIds: readonly number[],
-  subject: string,
-  text: string,
+  copies: readonly Addressed[],
 ): Promise<void> {
-  if (userIds.length === 0) return;
+  if (copies.length === 0) return;
   if (!channelConfigured(channel, ctx.settings, ctx.mailer)) {
-    ctx.log.warn({ channel, users: userIds.length }, `${channel} is not configured: not sent`);
+    ctx.log.warn({ channel, users: copies.length }, `${channel} is not configured: not sent`);
     return;
   }
-  for (const user of await loadRecipients(db, userIds)) {
+  for (const { user, message } of copies) {
     try {
-      await deliver(ctx, channel, user, { subject, text });
+      await deliver(ctx, channel, user, message);
     } catch (error) {
       ctx.log.warn(
         { channel, userId: user.id, reason: error instanceof Error ? error.message : error },

@@ -108,17 +108,18 @@ export const trackingPlugin = fp<TrackingOptions>(
     // Notifications match against the same audience cache and send web copies on the sockets.
     const sendWeb = (userId: number, events: Event[]) => app.hub.sendToUser(userId, { events });
     batches.subscribe(
-      new NotificationDispatcher(
-        app.db,
+      new NotificationDispatcher({
+        db: app.db,
         cache,
-        audience,
+        audiences: audience,
         sendWeb,
-        () => app.mailer,
-        app.log,
+        mailer: () => app.mailer,
+        brands: app.notificationBrands,
+        log: app.log,
         now,
-        (channel) => app.statistics.delivered(channel),
-        (deviceId) => app.changes.emit({ kind: 'commandQueued', deviceId }),
-      ),
+        onSent: (channel) => app.statistics.delivered(channel),
+        onCommandQueued: (deviceId) => app.changes.emit({ kind: 'commandQueued', deviceId }),
+      }),
     );
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),

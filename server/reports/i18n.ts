@@ -3,7 +3,7 @@ import type { Language } from './preferences';
 
 /**
  * Texts of the report spreadsheets in the product's three languages. Event and alarm names are
- * not here: the sheets use the screens' own (model/eventNames).
+ * not here: the sheets use the screens' own (model/vocabulary).
  */
 
 export type ColumnKey =

@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Event } from '../../model';
-import { EVENT_NAMES, alarmText, eventTypeText } from '../../model/eventNames';
 import {
   CellFormat,
   SPEED_LABELS,
@@ -12,6 +11,7 @@ import {
   type CellKind,
 } from '../../model/spreadsheet';
 import { odometerOf } from '../../model/position';
+import { alarmNames, eventName } from '../../model/vocabulary';
 import { parseAttributes } from '../db/json';
 import type { SheetName } from './access';
 import { TEXTS, type ColumnKey } from './i18n';
@@ -193,13 +193,11 @@ export function eventRows(
   prefs: Preferences,
 ): Row[][] {
   const format = new CellFormat(prefs);
-  // The names the screens give events and alarms, not the keys devices send.
-  const names = EVENT_NAMES[prefs.language];
   return [
     events.map((e) => {
       const details =
         e.type === 'alarm' && typeof e.attributes.alarm === 'string'
-          ? alarmText(e.attributes.alarm, names)
+          ? alarmNames(e.attributes.alarm, prefs.language)
           : e.geofenceId
             ? (geofences.get(e.geofenceId) ?? null)
             : e.type === 'deviceOverspeed' && typeof e.attributes.speed === 'number'
@@ -208,7 +206,7 @@ export function eventRows(
       return [
         deviceNames.get(e.deviceId) ?? '',
         format.date(Date.parse(e.eventTime)),
-        eventTypeText(e.type, names),
+        eventName(e.type, prefs.language),
         details,
       ];
     }),

@@ -90,3 +90,34 @@ export async function homeDomains(db: Db, userId: number): Promise<string[] | nu
   if (!rows.some((row) => Number(row.userId) !== userId)) return null;
   return rows.map((row) => row.domain);
 }
+
+/**
+ * The reseller whose brand a user's messages carry: for a user who belongs to a reseller's
+ * domain (`homeDomains`), the nearest reseller with a domain up the managed-user links (the user
+ * first, when a reseller themselves), with that domain; null for everyone else (the main brand).
+ */
+export async function brandReseller(
+  db: Db,
+  userId: number,
+): Promise<{ resellerId: number; domain: string } | null> {
+  if ((await homeDomains(db, userId)) === null) return null;
+  const seen = new Set([userId]);
+  let level = [userId];
+  while (level.length > 0) {
+    const found = await db.kysely
+      .selectFrom('resellerDomains')
+      .select(['domain', 'userId'])
+      .where('userId', 'in', level)
+      .orderBy('userId')
+      .executeTakeFirst();
+    if (found) return { resellerId: Number(found.userId), domain: found.domain };
+    const managers = await db.kysely
+      .selectFrom('userManagedUser')
+      .select('userId')
+      .where('managedUserId', 'in', level)
+      .execute();
+    level = [...new Set(managers.map((row) => row.userId))].filter((id) => !seen.has(id));
+    for (const id of level) seen.add(id);
+  }
+  return null;
+}

@@ -66,7 +66,12 @@ describe('notification channels', () => {
       name: 'Alice',
       ...ALICE,
       phone: '+55 11 98765-4321',
-      attributes: { telegramChatId: '4242', notificationTokens: 'token-a,token-b' },
+      // Alice reads Spanish; Bob chose no language and gets the server's default, pt-BR.
+      attributes: {
+        telegramChatId: '4242',
+        notificationTokens: 'token-a,token-b',
+        language: 'es-ES',
+      },
     });
     expect(made.status).toBe(200);
     expect((await admin.json('/api/users', { name: 'Bob', ...BOB })).status).toBe(200);
@@ -129,9 +134,9 @@ describe('notification channels', () => {
     expect(gateway.requests).toEqual([]);
   });
 
-  it('mails a test to the caller through SMTP', async () => {
+  it('mails a test to the caller through SMTP, in their language', async () => {
     expect((await testChannel(alice, 'mail')).status).toBe(204);
-    expect(mailBody(await smtp.waitForMail(ALICE.email))).toContain('Test notification');
+    expect(mailBody(await smtp.waitForMail(ALICE.email))).toContain('Notificación de prueba');
   });
 
   it('lets only administrators save channel settings, and never returns the credentials', async () => {
@@ -178,8 +183,8 @@ describe('notification channels', () => {
       ['POST', '/telegram/bot123%3Abot-secret/sendMessage'],
     ]);
     expect(sent.map((request) => JSON.parse(request.body) as unknown)).toEqual([
-      { chat_id: '4242', text: 'Test notification' },
-      { chat_id: '-1001', text: 'Test notification' },
+      { chat_id: '4242', text: 'Notificación de prueba' },
+      { chat_id: '-1001', text: 'Notificação de teste' },
     ]);
   });
 
@@ -190,7 +195,7 @@ describe('notification channels', () => {
     expect(request.headers['content-type']).toBe('application/json');
     expect(JSON.parse(request.body)).toEqual({
       to: '+55 11 98765-4321',
-      text: 'Test notification',
+      text: 'Notificación de prueba',
     });
     expect(await answer(await testChannel(bob, 'sms'))).toEqual([
       400,
@@ -223,7 +228,7 @@ describe('notification channels', () => {
       ['token-a', 'token-b'].map((target) => ({
         message: {
           token: target,
-          notification: { title: 'Test notification', body: 'Test notification' },
+          notification: { title: 'Notificación de prueba', body: 'Notificación de prueba' },
         },
       })),
     );

@@ -1344,6 +1344,44 @@ export const MATRIX: Row[] = [
     ),
   ),
 
+  // ---- notification templates (administrators) ----
+  row(
+    'GET',
+    '/tarkan/notification-templates',
+    c('list', 'ADMIN_ONLY', () => ({ path: '/tarkan/notification-templates?language=es-ES' })),
+  ),
+  row(
+    'GET',
+    '/tarkan/notification-templates/:type/:language',
+    c('one', 'ADMIN_ONLY', () => ({ path: '/tarkan/notification-templates/alarm/pt-BR' })),
+  ),
+  row(
+    'PUT',
+    '/tarkan/notification-templates/:type/:language',
+    c('edit', 'ADMIN_ONLY', () => ({
+      method: 'PUT',
+      path: '/tarkan/notification-templates/deviceMoving/en-US',
+      json: { subject: '{device} moves', body: '{device} started moving at {time}.' },
+    })),
+  ),
+  row(
+    'DELETE',
+    '/tarkan/notification-templates/:type/:language',
+    c('reset', 'ADMIN_ONLY', () => ({
+      method: 'DELETE',
+      path: '/tarkan/notification-templates/deviceMoving/en-US',
+    })),
+  ),
+  row(
+    'POST',
+    '/tarkan/notification-templates/preview',
+    c('preview', 'ADMIN_ONLY', () => ({
+      method: 'POST',
+      path: '/tarkan/notification-templates/preview',
+      json: { type: 'geofenceEnter', language: 'pt-BR', subject: '{device}', body: '{time}' },
+    })),
+  ),
+
   // ---- audit logs (plus licence, administrators) ----
   row(
     'GET',

@@ -287,9 +287,9 @@ describe.each(backends)('tracking on %s', (backend) => {
     expect(
       pushed.map((e) => [e.id, e.type, (e.attributes as { message: string }).message]),
     ).toEqual([
-      [stored[0].id, 'geofenceEnter', 'Van has entered Depot'],
-      [stored[1].id, 'deviceOverspeed', 'Van exceeds the speed: 46 km/h (limit 37 km/h) in Depot'],
-      [stored[2].id, 'geofenceExit', 'Van has exited Depot'],
+      [stored[0].id, 'geofenceEnter', 'Van entrou em Depot'],
+      [stored[1].id, 'deviceOverspeed', 'Van excedeu o limite de velocidade: 46 km/h'],
+      [stored[2].id, 'geofenceExit', 'Van saiu de Depot'],
     ]);
     expect(pushed[0]).toMatchObject({ deviceId: van.id, positionId: stored[0].positionId });
     // Traccar's web notificator pushes a copy of the stored event with the short text added as
@@ -308,7 +308,7 @@ describe.each(backends)('tracking on %s', (backend) => {
       ...overspeed,
       attributes: {
         ...overspeed.attributes,
-        message: 'Van exceeds the speed: 46 km/h (limit 37 km/h) in Depot',
+        message: 'Van excedeu o limite de velocidade: 46 km/h',
       },
     });
     // The stored event, however it is read, carries no message.
@@ -350,7 +350,7 @@ describe.each(backends)('tracking on %s', (backend) => {
     ).toEqual([]);
     expect((await client.request('/api/notifications/test', { method: 'POST' })).status).toBe(204);
     const test = await waitFor(() => alice.all('events').find((e) => e.type === 'test'));
-    expect(test.attributes).toEqual({ message: 'Test notification' });
+    expect(test.attributes).toEqual({ message: 'Notificação de teste' });
     const mail = await client.request('/api/notifications/test/mail', { method: 'POST' });
     expect([mail.status, await mail.text()]).toEqual([
       400,

@@ -19,6 +19,7 @@ import { queuedCommandsByDevice } from './0017_queued_commands_by_device';
 import { connectingDevices } from './0018_connecting_devices';
 import { ruleOwners } from './0019_rule_owners';
 import { totpSteps } from './0020_totp_steps';
+import { notificationTemplates } from './0021_notification_templates';
 
 /**
  * Every migration, keyed by a name that sorts in apply order. Append new ones here; never
@@ -45,4 +46,5 @@ export const migrations: Record<string, FrotaMigration> = {
   '0018_connecting_devices': connectingDevices,
   '0019_rule_owners': ruleOwners,
   '0020_totp_steps': totpSteps,
+  '0021_notification_templates': notificationTemplates,
 };

@@ -15,7 +15,13 @@ export async function sendMail(
   if (!mailer) throw new ChannelNotConfigured('Mail');
   if (!user.email) throw new ChannelDeliveryFailed('Email address is not set');
   try {
-    await mailer.send({ to: user.email, subject: message.subject, text: message.text });
+    await mailer.send({
+      to: user.email,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    });
   } catch {
     throw new ChannelDeliveryFailed('Mail delivery failed');
   }

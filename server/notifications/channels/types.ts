@@ -1,3 +1,4 @@
+import type { MailAttachment } from '../../mail/mailer';
 import { IllegalArgumentException } from '../../errors';
 
 /** Who a channel delivers to: the user fields the channels read. */
@@ -22,6 +23,9 @@ export interface ChannelContext {
 export interface ChannelMessage {
   subject: string;
   text: string;
+  /** Mail only: the HTML part beside the text, and the images it refers to (`cid:`). */
+  html?: string;
+  attachments?: MailAttachment[];
 }
 
 /** A channel without its server settings: `<Channel> is not configured - IllegalArgumentException`. */

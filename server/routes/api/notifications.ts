@@ -18,13 +18,14 @@ import {
 } from '../../notifications/channels';
 import { ChannelNotConfigured } from '../../notifications/channels/types';
 import { sendAnnouncement } from '../../notifications/announce';
+import { readerOf } from '../../notifications/readers';
+import { NOTIFICATION_TEXTS } from '../../notifications/templates/texts';
 import { notifications } from '../../entities/resources';
 import { NoContent, crudRoutes } from '../crud';
 import { requestContext } from '../context';
 import { NullableString, baseErrors } from '../schemas';
 
 const Typed = Type.Array(Type.Object({ type: Type.String() }));
-const TEST_MESSAGE = 'Test notification';
 const testReplies = { 204: NoContent, ...baseErrors };
 
 /**
@@ -85,7 +86,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return actor.user;
   }
 
+  /** The test message in the caller's language (their choice, else the server's, else pt-BR). */
+  async function testMessage(user: User): Promise<string> {
+    const { language } = readerOf(user.attributes, await getServerSettings(app.db));
+    return NOTIFICATION_TEXTS[language].test;
+  }
+
   async function sendTest(ctx: DeliveryContext, user: User, name: NotificatorName): Promise<void> {
+    const message = await testMessage(user);
     if (name === 'web') {
       app.hub.sendToUser(user.id, {
         events: [
@@ -97,7 +105,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             positionId: 0,
             geofenceId: 0,
             maintenanceId: 0,
-            attributes: { message: TEST_MESSAGE },
+            attributes: { message },
           },
         ],
       });
@@ -106,7 +114,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A test has no device to queue a command for; like Traccar, nothing is sent.
     if (name === 'command' || !isDeliveryChannel(name)) return;
     try {
-      await deliver(ctx, name, user, { subject: TEST_MESSAGE, text: TEST_MESSAGE });
+      await deliver(ctx, name, user, { subject: message, text: message });
     } catch (error) {
       if (!(error instanceof ChannelNotConfigured)) {
         app.log.warn({ err: error, channel: name }, 'test notification failed');

@@ -6,6 +6,7 @@ import { geofenceRoutes } from './geofences';
 import { integrationRoutes } from './integrations';
 import { invoiceRoutes } from './invoices';
 import { logRoutes } from './logs';
+import { notificationTemplateRoutes } from './notification-templates';
 import { qrDriverRoutes } from './qr-driver';
 import { resellerRoutes } from './resellers';
 import { sessionRoutes } from './session';
@@ -17,8 +18,9 @@ import { themeRoutes } from './theme';
  * served in both modes, except what creates or reads local users, sessions and devices: the
  * session's impersonation, shares (their viewers are local users), resellers, billing (it
  * suspends local users at sign-in), QR driver check-in, autolink, geofence coverage (it reads
- * the tracking core's links) and the devices trying to connect (the protocol ports' list) exist in
- * embedded mode only (404 in proxy mode).
+ * the tracking core's links), the devices trying to connect (the protocol ports' list) and the
+ * notification templates (Traccar sends the notifications there) exist in embedded mode only
+ * (404 in proxy mode).
  */
 export const tarkanRoutes: FastifyPluginAsync = async (app) => {
   const embedded = app.config.traccarUrl
@@ -32,6 +34,7 @@ export const tarkanRoutes: FastifyPluginAsync = async (app) => {
         autolinkRoutes,
         geofenceRoutes,
         deviceRoutes,
+        notificationTemplateRoutes,
       ];
   for (const routes of [logRoutes, ...embedded, assetRoutes, themeRoutes, integrationRoutes]) {
     await app.register(routes);

@@ -13,7 +13,7 @@ import { connect } from '../../../server/db/connect';
 import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { decodeOsmAndQuery } from '../../../server/protocol/osmand/decoder';
-import { mailBody, startSmtp, type TestSmtp } from '../../support/smtp';
+import { mailBody, mailSubject, mailText, startSmtp, type TestSmtp } from '../../support/smtp';
 import { ALICE, DEPOT, seedFleet, type Fleet } from '../../support/trackingSeed';
 
 let dir: string;
@@ -113,7 +113,7 @@ describe('notification delivery', () => {
       headers: { cookie },
     });
     expect(test.statusCode).toBe(204);
-    expect(mailBody(await smtp.waitForMail(ALICE.email))).toContain('Test notification');
+    expect(mailBody(await smtp.waitForMail(ALICE.email))).toContain('Notificação de teste');
     const unknown = await app.inject({
       method: 'POST',
       url: '/api/notifications/test/sms',
@@ -151,7 +151,10 @@ describe('notification delivery', () => {
     await app.tracking.batches.idle();
 
     const mail = await smtp.waitForMail(ALICE.email);
-    expect(mailBody(mail)).toContain('Van ignition on');
+    // Alice chose no language: the server's default, pt-BR, in the subject, text and HTML.
+    expect(mailSubject(mail)).toBe('Ignição ligada em Van');
+    expect(mailText(mail, 'text/plain')).toContain('Evento: Ignição ligada');
+    expect(mailText(mail, 'text/html')).toContain('<h1');
     const queued = await new Promise<{ deviceId: number; type: string }[]>((resolve) => {
       const poll = async () => {
         const rows = await db.kysely

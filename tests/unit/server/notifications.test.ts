@@ -8,7 +8,6 @@ import {
   type MatchInput,
   type NotificationLinks,
 } from '../../../server/notifications/matcher';
-import { eventMessage } from '../../../server/notifications/message';
 
 const WORK_HOURS = [
   'BEGIN:VCALENDAR',
@@ -216,25 +215,7 @@ describe('matchNotifications', () => {
   });
 });
 
-describe('notification texts and notificators', () => {
-  it('writes short messages', () => {
-    expect(
-      eventMessage(
-        { type: 'geofenceEnter', attributes: {} },
-        { deviceName: 'Van', geofenceName: 'Depot' },
-      ),
-    ).toBe('Van has entered Depot');
-    expect(
-      eventMessage(
-        { type: 'deviceOverspeed', attributes: { speed: 54, speedLimit: 27 } },
-        { deviceName: 'Van' },
-      ),
-    ).toBe('Van exceeds the speed: 100 km/h (limit 50 km/h)');
-    expect(
-      eventMessage({ type: 'alarm', attributes: { alarm: 'sos' } }, { deviceName: 'Van' }),
-    ).toBe('Van alarm: sos');
-  });
-
+describe('notificators', () => {
   it('offers mail only when SMTP is configured', () => {
     expect(enabledNotificators(false)).toEqual(['web', 'command']);
     expect(enabledNotificators(true)).toEqual(['web', 'mail', 'command']);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Event } from '../../../model';
 import { ALARM_KEYS } from '../../../model/alarm';
 import { EVENT_TYPES, EXTENSION_EVENT_TYPES } from '../../../model/event';
-import { EVENT_NAMES } from '../../../model/eventNames';
+import { VOCABULARY } from '../../../model/vocabulary';
 import { preferences, type Preferences } from '../../../server/reports/preferences';
 import { eventRows, writeSheet } from '../../../server/reports/xlsx';
 
@@ -70,9 +70,9 @@ describe('event report sheets', () => {
 
   it('follow the reader’s language', async () => {
     const [vibration, , , ignition] = await writtenRows(prefsIn('es'));
-    expect(vibration).toEqual(['Alarma', EVENT_NAMES['es-ES'].alarms.vibration]);
+    expect(vibration).toEqual(['Alarma', VOCABULARY['es-ES'].alarms.vibration]);
     expect(vibration[1]).not.toBe('vibration');
-    expect(ignition[0]).toBe(EVENT_NAMES['es-ES'].events.ignitionOn);
+    expect(ignition[0]).toBe(VOCABULARY['es-ES'].events.ignitionOn);
     const [english] = await writtenRows(prefsIn('en'));
     expect(english).toEqual(['Alarm', 'Vibration']);
   });
@@ -80,7 +80,7 @@ describe('event report sheets', () => {
   it.each(['pt-BR', 'es-ES', 'en-US'] as const)(
     'have a %s name for every event type and alarm a device can send',
     (language) => {
-      const names = EVENT_NAMES[language];
+      const names = VOCABULARY[language];
       for (const type of [...EVENT_TYPES, ...EXTENSION_EVENT_TYPES]) {
         expect(names.events[type], type).toBeTruthy();
       }

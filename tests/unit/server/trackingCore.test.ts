@@ -201,7 +201,8 @@ describe.each(targets)('tracking core on $name', (target) => {
 
     const pushed = alice.all('events');
     expect(pushed.map((e) => [e.id, e.type])).toEqual(events.map((e) => [e.id, e.type]));
-    expect(pushed[0].attributes).toEqual({ message: 'Van has entered Depot' });
+    // Alice chose no language and the server sets none: pt-BR.
+    expect(pushed[0].attributes).toEqual({ message: 'Van entrou em Depot' });
     expect(bob.all('events')).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import type { RaRecord } from 'react-admin';
 import type { Device } from '../../../model/device';
 import type { Group } from '../../../model/group';
 import type { Notification } from '../../../model/notification';
-import { EVENT_NAMES } from '../../../model/eventNames';
+import { VOCABULARY } from '../../../model/vocabulary';
 import { CellFormat, type SheetPrefs } from '../../../model/spreadsheet';
 import { spreadsheetBytes } from '../../../src/common/spreadsheetFile';
 import type { AppLocale } from '../../../src/i18n/locales';
@@ -274,7 +274,7 @@ describe('one vocabulary for events and alarms', () => {
     ['es-ES', coreEsES],
     ['en-US', coreEnUS],
   ] as const)('the %s screens use the names the spreadsheets use', (locale, core) => {
-    expect(core.events).toEqual(EVENT_NAMES[locale].events);
-    expect(core.alarms).toEqual(EVENT_NAMES[locale].alarms);
+    expect(core.events).toMatchObject(VOCABULARY[locale].events);
+    expect(core.alarms).toEqual(VOCABULARY[locale].alarms);
   });
 });

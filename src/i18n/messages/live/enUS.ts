@@ -1,4 +1,5 @@
-import eventNamesEnUS from '../../../../model/eventNames/enUS';
+import vocabularyEnUS from '../../../../model/vocabulary/enUS';
+
 /** Messages of the live map, device list and detail, toasts and header widgets. */
 const liveEnUS = {
   devices: {
@@ -274,7 +275,14 @@ const liveEnUS = {
     armed: 'Armed',
     temp1: 'Temperature 1',
   },
-  ...eventNamesEnUS,
+  // Event and alarm names come from the one vocabulary the server's texts use too.
+  events: {
+    ...vocabularyEnUS.events,
+    textMessage: 'Text message received',
+    unknownType: 'Event',
+    withGeofence: '%{event}: %{geofence}',
+  },
+  alarms: vocabularyEnUS.alarms,
   toasts: {
     close: 'Close notification',
     sound: 'Sound: %{sound}',

@@ -1,5 +1,5 @@
-import eventNamesEsES from '../../../../model/eventNames/esES';
 import type { LiveMessages } from './enUS';
+import vocabularyEsES from '../../../../model/vocabulary/esES';
 
 const liveEsES: LiveMessages = {
   devices: {
@@ -276,7 +276,14 @@ const liveEsES: LiveMessages = {
     armed: 'Armado',
     temp1: 'Temperatura 1',
   },
-  ...eventNamesEsES,
+  // Event and alarm names come from the one vocabulary the server's texts use too.
+  events: {
+    ...vocabularyEsES.events,
+    textMessage: 'Mensaje de texto recibido',
+    unknownType: 'Evento',
+    withGeofence: '%{event}: %{geofence}',
+  },
+  alarms: vocabularyEsES.alarms,
   toasts: {
     close: 'Cerrar notificación',
     sound: 'Sonido: %{sound}',

@@ -1,5 +1,5 @@
-import eventNamesPtBR from '../../../../model/eventNames/ptBR';
 import type { LiveMessages } from './enUS';
+import vocabularyPtBR from '../../../../model/vocabulary/ptBR';
 
 const livePtBR: LiveMessages = {
   devices: {
@@ -276,7 +276,14 @@ const livePtBR: LiveMessages = {
     armed: 'Armado',
     temp1: 'Temperatura 1',
   },
-  ...eventNamesPtBR,
+  // Event and alarm names come from the one vocabulary the server's texts use too.
+  events: {
+    ...vocabularyPtBR.events,
+    textMessage: 'Mensagem de texto recebida',
+    unknownType: 'Evento',
+    withGeofence: '%{event}: %{geofence}',
+  },
+  alarms: vocabularyPtBR.alarms,
   toasts: {
     close: 'Fechar notificação',
     sound: 'Som: %{sound}',

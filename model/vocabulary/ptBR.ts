@@ -1,7 +1,6 @@
-import type { EventNames } from './enUS';
+import type { Vocabulary } from './types';
 
-/** Event types and alarms in Brazilian Portuguese, as the screens and the report spreadsheets say them. */
-const eventNamesPtBR: EventNames = {
+const ptBR: Vocabulary = {
   events: {
     scheduled: 'Evento agendado',
     commandResult: 'Resultado de comando',
@@ -27,9 +26,6 @@ const eventNamesPtBR: EventNames = {
     maintenance: 'Manutenção necessária',
     driverChanged: 'Motorista alterado',
     media: 'Mídia recebida',
-    textMessage: 'Mensagem de texto recebida',
-    unknownType: 'Evento',
-    withGeofence: '%{event}: %{geofence}',
   },
   alarms: {
     general: 'Alarme geral',
@@ -74,4 +70,4 @@ const eventNamesPtBR: EventNames = {
   },
 };
 
-export default eventNamesPtBR;
+export default ptBR;

@@ -1,9 +1,6 @@
-/**
- * What the screens and the report spreadsheets call each event type and alarm, in English: one
- * vocabulary for both sides (the web catalogue spreads it in, the server's sheets read it), so a
- * spreadsheet never says something the screen does not.
- */
-const eventNamesEnUS = {
+import type { Vocabulary } from './types';
+
+const enUS: Vocabulary = {
   events: {
     scheduled: 'Scheduled event',
     commandResult: 'Command result',
@@ -29,9 +26,6 @@ const eventNamesEnUS = {
     maintenance: 'Maintenance required',
     driverChanged: 'Driver changed',
     media: 'Media received',
-    textMessage: 'Text message received',
-    unknownType: 'Event',
-    withGeofence: '%{event}: %{geofence}',
   },
   alarms: {
     general: 'General alarm',
@@ -76,8 +70,4 @@ const eventNamesEnUS = {
   },
 };
 
-export type EventNames = {
-  [G in keyof typeof eventNamesEnUS]: Record<keyof (typeof eventNamesEnUS)[G], string>;
-};
-
-export default eventNamesEnUS;
+export default enUS;

@@ -1,7 +1,6 @@
-import type { EventNames } from './enUS';
+import type { Vocabulary } from './types';
 
-/** Event types and alarms in Spanish, as the screens and the report spreadsheets say them. */
-const eventNamesEsES: EventNames = {
+const esES: Vocabulary = {
   events: {
     scheduled: 'Evento programado',
     commandResult: 'Resultado del comando',
@@ -27,9 +26,6 @@ const eventNamesEsES: EventNames = {
     maintenance: 'Mantenimiento necesario',
     driverChanged: 'Conductor cambiado',
     media: 'Multimedia recibida',
-    textMessage: 'Mensaje de texto recibido',
-    unknownType: 'Evento',
-    withGeofence: '%{event}: %{geofence}',
   },
   alarms: {
     general: 'Alarma general',
@@ -74,4 +70,4 @@ const eventNamesEsES: EventNames = {
   },
 };
 
-export default eventNamesEsES;
+export default esES;
