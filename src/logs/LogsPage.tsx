@@ -28,7 +28,7 @@ import type { FrotaDataProvider } from '../dataProvider';
 import type { AuditLog, LogsScope } from '../dataProvider/logs';
 import { formatDateTime } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
-import { actionLabel, objectLabel } from './logText';
+import { actionLabel, isRefused, objectLabel, resultLabel } from './logText';
 import { diffText, diffValues } from './valueDiff';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -38,7 +38,8 @@ const useLogText = () => {
   const translate = useTranslate();
   const prefs = useFormatPrefs();
   return {
-    label: (code: string) => actionLabel(code, translate),
+    label: (row: AuditLog) => actionLabel(row.log.code, translate, row.log.status),
+    result: (status: number) => resultLabel(status, translate),
     objectText: (object: Record<string, number>) => objectLabel(object, translate),
     time: (value: string | number) => formatDateTime(value, prefs),
   };
@@ -46,16 +47,16 @@ const useLogText = () => {
 
 const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => {
   const translate = useTranslate();
-  const { label, objectText, time } = useLogText();
+  const { label, objectText, time, result } = useLogText();
   const lines = diffValues(row.log.old, row.log.data);
   const extra = row.log.command === undefined ? '' : JSON.stringify(row.log.command, null, 2);
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{label(row.log.code)}</DialogTitle>
+      <DialogTitle>{label(row)}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" data-testid="log-meta">
           {time(row.time)} · {row.username ?? '—'} · {row.userIp ?? '—'} ·{' '}
-          {objectText(row.log.object)} · HTTP {row.log.status}
+          {objectText(row.log.object)} · {result(row.log.status)}
         </Typography>
         {row.userAgent && (
           <Typography variant="caption" color="text.secondary" component="div">
@@ -94,7 +95,7 @@ const LogDetail = ({ row, onClose }: { row: AuditLog; onClose: () => void }) => 
 /** Audit records of the server, a user or a device: paged, searchable, details as text. */
 const LogsView = ({ scope }: { scope: LogsScope }) => {
   const translate = useTranslate();
-  const { label, objectText, time } = useLogText();
+  const { label, objectText, time, result } = useLogText();
   const dataProvider = useDataProvider<FrotaDataProvider>();
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(PAGE_SIZES[0]);
@@ -164,14 +165,15 @@ const LogsView = ({ scope }: { scope: LogsScope }) => {
                 <TableCell>{time(row.time)}</TableCell>
                 <TableCell>{row.username ?? '—'}</TableCell>
                 <TableCell>{row.userIp ?? '—'}</TableCell>
-                <TableCell>{label(row.log.code)}</TableCell>
+                <TableCell>{label(row)}</TableCell>
                 <TableCell>{objectText(row.log.object)}</TableCell>
                 <TableCell>
                   <Chip
                     size="small"
-                    label={row.log.status}
-                    color={row.log.status < 400 ? 'success' : 'error'}
+                    label={result(row.log.status)}
+                    color={isRefused(row.log.status) ? 'error' : 'success'}
                     variant="outlined"
+                    data-testid="log-result"
                   />
                 </TableCell>
               </TableRow>

@@ -17,6 +17,11 @@ test('a device edit shows in its logs with old and new values as plain text', as
   });
   expect(created.status()).toBe(200);
   const device = (await created.json()) as { id: number };
+  // A write the server refuses is logged too, and reads as refused.
+  const refused = await page.request.put(`/api/devices/${device.id}`, {
+    data: { id: device.id, name: '', uniqueId },
+  });
+  expect(refused.status()).toBe(400);
 
   // The edit goes through the management form.
   await page.goto(`/device-admin/${device.id}`);
@@ -32,7 +37,11 @@ test('a device edit shows in its logs with old and new values as plain text', as
   const row = page.getByTestId('log-row').filter({ hasText: 'Dispositivo alterado' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('admin');
-  await expect(row).toContainText('200');
+  await expect(row.getByTestId('log-result')).toHaveText('Concluído (200)');
+  const refusal = page
+    .getByTestId('log-row')
+    .filter({ hasText: 'Alteração de dispositivo recusada' });
+  await expect(refusal.getByTestId('log-result')).toHaveText('Recusado (400)');
   await row.click();
 
   const diff = page.getByTestId('log-diff');

@@ -48,6 +48,13 @@ describe('audit code naming', () => {
     ['POST', '/api/attributes/computed', 200, 'attribute.create'],
     ['PUT', '/api/geofences/:id', 200, 'geofence.update'],
     ['POST', '/tarkan/shares', 200, 'share.create'],
+    // The last literal segment names the action, so routes under one prefix stay apart.
+    ['POST', '/tarkan/invoices/manager/:userId/lockUser', 200, 'invoice.lockUser'],
+    ['POST', '/tarkan/invoices/manager/:invoiceId/delete', 200, 'invoice.delete'],
+    ['POST', '/api/session/token', 200, 'session.token'],
+    ['POST', '/api/session/token/revoke', 204, 'session.revoke'],
+    ['POST', '/api/notifications/test/:notificator', 204, 'notification.test'],
+    ['PUT', '/tarkan/notification-templates/:type/:language', 200, 'notification-template.update'],
   ])('%s %s (%d) → %s', (method, url, status, code) => {
     expect(auditCode(method, url, status)).toBe(code);
   });
