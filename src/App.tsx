@@ -134,6 +134,7 @@ const FrotaAdmin = ({
         <CustomRoutes>
           <Route path="/account/*" element={<screens.AccountPage />} />
           <Route path="/server/*" element={<screens.ServerPage />} />
+          <Route path="/notification-templates" element={<screens.NotificationTemplatesPage />} />
           <Route path="/theme" element={<screens.ThemePage />} />
           <Route path="/shares" element={<screens.SharesPage />} />
           <Route path="/statistics" element={<screens.StatisticsPage />} />

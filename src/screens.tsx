@@ -133,6 +133,11 @@ export const AccountPage = lazyPage(() =>
 export const ServerPage = requiring('edit', 'server', () =>
   import('./settings/server/ServerPage').then((m) => m.ServerPage),
 );
+export const NotificationTemplatesPage = requiring('edit', 'server', () =>
+  import('./settings/notificationTemplates/NotificationTemplatesPage').then(
+    (m) => m.NotificationTemplatesPage,
+  ),
+);
 export const ThemePage = plusOnly(
   requiring('edit', 'theme', () => import('./settings/theme/ThemePage').then((m) => m.ThemePage)),
 );

@@ -34,6 +34,11 @@ export const FEATURE_ERROR_KEYS: Record<string, string> = {
   INVALID_RESELLER_DOMAIN: 'reseller.errors.invalidDomain',
   INVALID_RESELLER_LIMIT: 'reseller.errors.invalidLimit',
   ANNOUNCEMENT_HAS_NO_RECIPIENTS: 'announcements.noRecipients',
+  UNMATCHED_BRACE_IN_TEMPLATE_SUBJECT: 'notificationTemplates.errors.unmatchedBrace',
+  UNMATCHED_BRACE_IN_TEMPLATE_BODY: 'notificationTemplates.errors.unmatchedBrace',
+  TEMPLATE_SUBJECT_IS_EMPTY: 'notificationTemplates.errors.empty',
+  TEMPLATE_BODY_IS_EMPTY: 'notificationTemplates.errors.empty',
+  TEMPLATE_SUBJECT_MUST_BE_ONE_LINE: 'notificationTemplates.errors.oneLine',
 };
 
 /** Texts carrying a field name or the provider's own words, kept as message arguments. */
@@ -43,6 +48,16 @@ const PATTERNS: { pattern: RegExp; key: string; arg: 'field' | 'detail' }[] = [
   { pattern: /^(\w+) is too long$/, key: 'integrations.errors.tooLong', arg: 'field' },
   { pattern: /^(\w+) must be an? \w+$/, key: 'integrations.errors.invalid', arg: 'field' },
   { pattern: /^Unknown setting (\w+)$/, key: 'integrations.errors.unknownSetting', arg: 'field' },
+  {
+    pattern: /^Unknown placeholder (\{.*\}) in template (?:subject|body)$/,
+    key: 'notificationTemplates.errors.unknownPlaceholder',
+    arg: 'detail',
+  },
+  {
+    pattern: /^Template (?:subject|body) is longer than (\d+) characters$/,
+    key: 'notificationTemplates.errors.tooLong',
+    arg: 'detail',
+  },
 ];
 
 interface ErrorLike {

@@ -10,6 +10,7 @@ import { integrationMethods } from './integrations';
 import { liveMethods } from './live';
 import { logMethods } from './logs';
 import { notificationMethods } from './notifications';
+import { notificationTemplateMethods } from './notificationTemplates';
 import { positionToolMethods } from './positionTools';
 import { qrDriverMethods } from './qrDriver';
 import { reportMethods } from './reports';
@@ -54,6 +55,7 @@ export const dataProvider = {
     ...connectingDeviceMethods,
     ...logMethods,
     ...notificationMethods,
+    ...notificationTemplateMethods,
     ...statisticsMethods,
     ...announcementMethods,
     ...positionToolMethods,

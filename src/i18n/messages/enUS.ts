@@ -19,6 +19,7 @@ import announcementsEnUS from './announcements/enUS';
 import positionToolsEnUS from './positionTools/enUS';
 import deviceImageEnUS from './deviceImage/enUS';
 import listsEnUS from './lists/enUS';
+import notificationTemplatesEnUS from './notificationTemplates/enUS';
 
 /**
  * What the signed-in app says beyond its first screen (`core/`: the frame and the live map) and the
@@ -44,6 +45,7 @@ const enUS = {
   ...positionToolsEnUS,
   ...deviceImageEnUS,
   ...listsEnUS,
+  ...notificationTemplatesEnUS,
   ...themeEnUS,
   ...settingsEnUS,
   ...driverEnUS,

@@ -20,6 +20,7 @@ import announcementsEsES from './announcements/esES';
 import positionToolsEsES from './positionTools/esES';
 import deviceImageEsES from './deviceImage/esES';
 import listsEsES from './lists/esES';
+import notificationTemplatesEsES from './notificationTemplates/esES';
 
 const esES: AppMessages = {
   ...logsEsES,
@@ -40,6 +41,7 @@ const esES: AppMessages = {
   ...positionToolsEsES,
   ...deviceImageEsES,
   ...listsEsES,
+  ...notificationTemplatesEsES,
   ...themeEsES,
   ...settingsEsES,
   ...driverEsES,

@@ -20,6 +20,7 @@ import announcementsPtBR from './announcements/ptBR';
 import positionToolsPtBR from './positionTools/ptBR';
 import deviceImagePtBR from './deviceImage/ptBR';
 import listsPtBR from './lists/ptBR';
+import notificationTemplatesPtBR from './notificationTemplates/ptBR';
 
 const ptBR: AppMessages = {
   ...logsPtBR,
@@ -40,6 +41,7 @@ const ptBR: AppMessages = {
   ...positionToolsPtBR,
   ...deviceImagePtBR,
   ...listsPtBR,
+  ...notificationTemplatesPtBR,
   ...themePtBR,
   ...settingsPtBR,
   ...driverPtBR,

@@ -103,3 +103,22 @@ describe('errors the management data provider already keyed', () => {
     expect(featureErrorText(keyed, translateIn('es-ES'))).toBe('Acceso denegado');
   });
 });
+
+describe('notification template errors', () => {
+  it('names the unknown placeholder and the other refusals in each locale', () => {
+    const unknown = serverError(
+      'Unknown placeholder {placa} in template body - IllegalArgumentException',
+    );
+    expect(featureErrorText(unknown, translateIn('pt-BR'))).toBe('Marcador desconhecido: {placa}');
+    expect(featureErrorText(unknown, translateIn('es-ES'))).toBe('Marcador desconocido: {placa}');
+    expect(featureErrorText(unknown, translateIn('en-US'))).toBe('Unknown placeholder {placa}');
+    const brace = serverError('Unmatched brace in template subject - IllegalArgumentException');
+    expect(featureErrorText(brace, translateIn('pt-BR'))).toBe('Há uma chave { ou } sem par');
+    const long = serverError(
+      'Template body is longer than 4000 characters - IllegalArgumentException',
+    );
+    expect(featureErrorText(long, translateIn('es-ES'))).toBe(
+      'El texto supera los 4000 caracteres',
+    );
+  });
+});
