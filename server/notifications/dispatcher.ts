@@ -10,7 +10,7 @@ import { isDeliveryChannel, loadRecipients, type DeliveryChannel } from './chann
 import type { Recipient } from './channels/types';
 import { matchNotifications } from './matcher';
 import { notifyByCommand, notifyThrough, type Addressed, type NotifyLog } from './notificators';
-import { channelMessage, readerKey, readerOf } from './readers';
+import { channelMessage, readerOf } from './readers';
 import {
   composeNotification,
   type ComposedNotification,
@@ -126,13 +126,13 @@ export class NotificationDispatcher implements BatchSubscriber {
       for (const userId of plan.web) {
         const user = context.recipients.get(userId);
         if (!user) continue;
-        const composed = await this.compose(context, plan.event, facts, user, false);
-        const reader = readerKey(readerOf(user.attributes, settings));
-        let copy = copies.get(reader);
+        const { subject: message } = await this.compose(context, plan.event, facts, user, false);
+        // Users who read the same text share one copy.
+        let copy = copies.get(message);
         if (!copy) {
           const json = eventJson(plan.event);
-          copy = { ...json, attributes: { ...json.attributes, message: composed.subject } };
-          copies.set(reader, copy);
+          copy = { ...json, attributes: { ...json.attributes, message } };
+          copies.set(message, copy);
         }
         const list = web.get(userId) ?? [];
         list.push(copy);

@@ -18,10 +18,6 @@ export function readerOf(
   return { language: prefs.language, timeZone: prefs.timezone, speedUnit: prefs.speedUnit };
 }
 
-/** A key for readers who get the same text, so a copy is rendered once for all of them. */
-export const readerKey = (reader: Reader): string =>
-  `${reader.language}|${reader.timeZone}|${reader.speedUnit}`;
-
 /**
  * What each channel carries of a rendered notification: the mail whole (subject, text and HTML),
  * the short line alone by SMS, the longer text by Telegram, and both as a push's title and text.
