@@ -5,7 +5,7 @@ test('an administrator edits a notification template in pt-BR with the server pr
   page,
 }) => {
   // Two screens to load and a preview per edit: more than one screen's usual 30 s.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signInAdmin(page);
   // The templates are reached from the server settings' notification channels.
   await page.goto('/server');
