@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { signInAdmin } from './adminSupport';
 
+/** The preview waits for typing to settle, then for the server: allow it more than a click. */
+const rendered = expect.configure({ timeout: 30_000 });
+
 test('an administrator edits a notification template in pt-BR with the server preview', async ({
   page,
 }) => {
-  // Two screens to load and a preview per edit: more than one screen's usual 30 s.
-  test.setTimeout(90_000);
+  // Two screens to load and a server preview per edit: more than one screen's usual 30 s.
+  test.setTimeout(120_000);
   await signInAdmin(page);
   // The templates are reached from the server settings' notification channels.
   await page.goto('/server');
@@ -23,31 +26,31 @@ test('an administrator edits a notification template in pt-BR with the server pr
   const subject = page.getByTestId('template-subject');
   const body = page.getByTestId('template-body');
   await expect(subject).toHaveValue('{device} entrou em {geofence}');
-  await expect(page.getByTestId('template-preview-subject')).toHaveText(
+  await rendered(page.getByTestId('template-preview-subject')).toHaveText(
     'Caminhão 1 entrou em Depósito',
   );
 
   await subject.fill('{device} chegou a {geofence}');
   await body.fill('Chegada de {device} ({placa})');
-  await expect(page.getByTestId('template-preview-error')).toHaveText(
+  await rendered(page.getByTestId('template-preview-error')).toHaveText(
     'Marcador desconhecido: {placa}',
   );
   await body.fill('Chegada de {device} a ');
   // A placeholder chip goes where the caret was in the field last edited.
   await page.getByRole('button', { name: 'Inserir Velocidade', exact: true }).click();
   await expect(body).toHaveValue('Chegada de {device} a {speed}');
-  await expect(page.getByTestId('template-preview-error')).toHaveCount(0);
-  await expect(page.getByTestId('template-preview-subject')).toHaveText(
+  await rendered(page.getByTestId('template-preview-error')).toHaveCount(0);
+  await rendered(page.getByTestId('template-preview-subject')).toHaveText(
     'Caminhão 1 chegou a Depósito',
   );
-  await expect(page.getByTestId('template-preview-text')).toContainText(
+  await rendered(page.getByTestId('template-preview-text')).toContainText(
     'Chegada de Caminhão 1 a 100 km/h',
   );
-  await expect(page.getByTestId('template-preview-text')).toContainText(
+  await rendered(page.getByTestId('template-preview-text')).toContainText(
     'Evento: Entrou na cerca virtual',
   );
   const mail = page.frameLocator('[data-testid="template-preview-mail"]');
-  await expect(mail.locator('h1')).toHaveText('Caminhão 1 chegou a Depósito');
+  await rendered(mail.locator('h1')).toHaveText('Caminhão 1 chegou a Depósito');
   await expect(mail.getByText('Abrir no mapa')).toBeVisible();
 
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -60,7 +63,7 @@ test('an administrator edits a notification template in pt-BR with the server pr
   await expect(page.getByTestId('template-subject')).toHaveValue('{device} chegou a {geofence}');
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.getByTestId('template-subject')).toHaveValue('{device} entró en {geofence}');
-  await expect(page.getByTestId('template-preview-subject')).toHaveText(
+  await rendered(page.getByTestId('template-preview-subject')).toHaveText(
     'Camión 1 entró en Depósito',
   );
 

@@ -76,11 +76,14 @@ export const TemplateEditor = ({ template }: { template: NotificationTemplate })
   const insert = (name: string) => {
     const field = lastField;
     const input = inputs.current[field];
-    const value = draft[field];
-    const start = input?.selectionStart ?? value.length;
-    const end = input?.selectionEnd ?? start;
     const token = `{${name}}`;
-    setDraft({ ...draft, [field]: value.slice(0, start) + token + value.slice(end) });
+    const start = input?.selectionStart ?? input?.value.length ?? 0;
+    const end = input?.selectionEnd ?? start;
+    // From the latest draft, never one a stale render closed over.
+    setDraft((latest) => {
+      const value = latest[field];
+      return { ...latest, [field]: value.slice(0, start) + token + value.slice(end) };
+    });
     requestAnimationFrame(() => {
       input?.focus();
       input?.setSelectionRange(start + token.length, start + token.length);
@@ -90,8 +93,10 @@ export const TemplateEditor = ({ template }: { template: NotificationTemplate })
   const changed = draft.subject !== template.subject || draft.body !== template.body;
   const fieldProps = (field: Field) => ({
     value: draft[field],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [field]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setDraft((latest) => ({ ...latest, [field]: value }));
+    },
     onFocus: () => setLastField(field),
     inputRef: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
       inputs.current[field] = element;
