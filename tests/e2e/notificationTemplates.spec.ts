@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signInAdmin } from './adminSupport';
 
-/** The preview waits for typing to settle, then for the server: allow it more than a click. */
+/**
+ * The preview waits for typing to settle, then for the server, and a save's notice for the
+ * server's answer: allow them more than a click.
+ */
 const rendered = expect.configure({ timeout: 30_000 });
 
 test('an administrator edits a notification template in pt-BR with the server preview', async ({
@@ -54,7 +57,7 @@ test('an administrator edits a notification template in pt-BR with the server pr
   await expect(mail.getByText('Abrir no mapa')).toBeVisible();
 
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Modelo salvo')).toBeVisible();
+  await rendered(page.getByText('Modelo salvo')).toBeVisible();
   await expect(geofenceEnter).toContainText('Editado');
 
   // Saved on the server: a fresh page shows it; the Spanish template is untouched.
@@ -69,7 +72,7 @@ test('an administrator edits a notification template in pt-BR with the server pr
 
   await page.getByRole('button', { name: 'Português (Brasil)' }).click();
   await page.getByRole('button', { name: 'Restaurar padrão' }).click();
-  await expect(page.getByText('Modelo restaurado ao padrão')).toBeVisible();
+  await rendered(page.getByText('Modelo restaurado ao padrão')).toBeVisible();
   await expect(page.getByTestId('template-subject')).toHaveValue('{device} entrou em {geofence}');
   await expect(geofenceEnter).not.toContainText('Editado');
 });
