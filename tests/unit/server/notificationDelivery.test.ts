@@ -93,20 +93,13 @@ describe('notification delivery', () => {
   it('lists mail among the notificators once SMTP is set, and mails a test to the caller', async () => {
     const cookie = await aliceCookie();
     const list = await app.inject({ url: '/api/notifications/notificators', headers: { cookie } });
-    const usable = (list.json() as { type: string; configured: boolean }[]).filter(
-      (entry) => entry.configured,
-    );
-    expect(usable.map((entry) => entry.type)).toEqual(['web', 'mail', 'command']);
+    // Only what the server can deliver through, as Traccar lists them.
+    expect(list.json()).toEqual([{ type: 'web' }, { type: 'mail' }, { type: 'command' }]);
     const announce = await app.inject({
       url: '/api/notifications/notificators?announcement=true',
       headers: { cookie },
     });
-    expect(announce.json()).toEqual([
-      { type: 'mail', configured: true },
-      { type: 'telegram', configured: false },
-      { type: 'sms', configured: false },
-      { type: 'firebase', configured: false },
-    ]);
+    expect(announce.json()).toEqual([{ type: 'mail' }]);
     const test = await app.inject({
       method: 'POST',
       url: '/api/notifications/test/mail',

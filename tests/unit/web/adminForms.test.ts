@@ -29,10 +29,12 @@ describe('form validators', () => {
     expect(userName('Joa')).toBeUndefined();
     expect(userEmail('a@b')).toBe('validation.email');
     expect(userEmail('a@bc')).toBeUndefined();
-    expect(userPassword('123')).toBe('validation.password');
-    expect(userPassword('1234')).toBeUndefined();
+    // Eight characters that are not blanks alone, as the server requires.
+    expect(userPassword('1234567')).toBe('validation.password');
+    expect(userPassword('        ')).toBe('validation.password');
+    expect(userPassword('12345678')).toBeUndefined();
     expect(optionalPassword('')).toBeUndefined();
-    expect(optionalPassword('12')).toBe('validation.password');
+    expect(optionalPassword('1234567')).toBe('validation.password');
   });
 
   it('checks notification channels, alarms and the custom sound URL', () => {
