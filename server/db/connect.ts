@@ -98,7 +98,8 @@ function openPostgres(url: string): Db {
 }
 
 async function openPglite(dir: string | null): Promise<Db> {
-  // Dev-only dependency: loaded on demand so production installs never need it.
+  // Loaded on demand: its WebAssembly PostgreSQL takes memory and start-up time that SQLite and
+  // PostgreSQL servers should not pay.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   if (dir !== null) fs.mkdirSync(dir, { recursive: true });
