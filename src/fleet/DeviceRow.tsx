@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useDevice, usePosition } from '../live/liveStore';
 import { CategoryIcon } from '../map/markers/CategoryIcon';
-import { plateOf, STATUS_COLORS } from '../map/markers/labels';
+import { plateOf, STATUS_TEXT_COLORS } from '../map/markers/labels';
 import { statusOf } from './filters';
 import { LastUpdate } from './LastUpdate';
 import { StateIcons } from './StateIcons';
@@ -62,7 +62,7 @@ export const DeviceRow = memo(function DeviceRow({
       <div className="frota-row-side">
         <div
           className={device.lastUpdate ? 'frota-row-status' : 'frota-row-status frota-row-none'}
-          style={{ color: device.lastUpdate ? STATUS_COLORS[status] : undefined }}
+          style={{ color: device.lastUpdate ? STATUS_TEXT_COLORS[status] : undefined }}
           data-status={status}
         >
           {translate(device.lastUpdate ? `devices.status.${status}` : 'devices.status.new')}

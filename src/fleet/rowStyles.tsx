@@ -43,7 +43,8 @@ const listStyles = (theme: Theme) => {
     },
     '.frota-list .frota-row-sub': { display: 'flex', alignItems: 'center', gap: theme.spacing(1) },
     '.frota-list .frota-row-caption': { ...caption, whiteSpace: 'nowrap' },
-    '.frota-list .frota-row-none': { ...caption, color: theme.palette.text.disabled },
+    // Secondary, not disabled: the disabled grey is too pale to read (WCAG AA contrast).
+    '.frota-list .frota-row-none': { ...caption, fontStyle: 'italic' },
     '.frota-list .frota-row-side': { textAlign: 'right', flexShrink: 0 },
     '.frota-list .frota-row-status': { ...theme.typography.caption, fontWeight: 600 },
     '.frota-list .frota-states': { display: 'flex', gap: '2px' },

@@ -3,11 +3,15 @@ import { useTranslate } from 'react-admin';
 import { useDeviceView } from '../fleet/DeviceViewContext';
 import type { StatusCounts } from '../fleet/filters';
 import { useDeviceFilters } from '../fleet/usePrefs';
-import { STATUS_COLORS } from './markers/labels';
+import { STATUS_TEXT_COLORS } from './markers/labels';
 
 type CounterKey = keyof StatusCounts;
 
-const COLORS: Record<CounterKey, string> = { all: 'inherit', ...STATUS_COLORS, moving: '#1565c0' };
+const COLORS: Record<CounterKey, string> = {
+  all: 'inherit',
+  ...STATUS_TEXT_COLORS,
+  moving: '#1565c0',
+};
 
 /** The number alone follows the view, so a search keystroke re-renders five spans, not buttons. */
 const Count = ({ counter }: { counter: CounterKey }) => {

@@ -46,6 +46,8 @@ export function ReportTable<T>({
       ref={scroller}
       role="table"
       aria-label={label}
+      // The table scrolls itself (both ways): focused, the arrow keys scroll it.
+      tabIndex={0}
       aria-rowcount={rows.length + 1}
       data-testid="report-table"
       sx={{

@@ -27,7 +27,8 @@ export const ReportsChooser = () => {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
         {translate('reports.choose')}
       </Typography>
-      <List>
+      {/* Links, not list items: a navigation block, as MUI lays out a list of link buttons. */}
+      <List component="nav" aria-label={translate('reports.title')}>
         {REPORT_VIEWS.map((view) => (
           <ListItemButton key={view} component={Link} to={`/reports/${view}`}>
             <ListItemIcon>{ICONS[view]}</ListItemIcon>

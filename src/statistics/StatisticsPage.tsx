@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useAccess } from '../authProvider/useAccess';
+import { ScrollRegion } from '../common/ScrollRegion';
 import { PageFrame } from '../common/PageFrame';
 import type { FrotaDataProvider } from '../dataProvider';
 import { STATISTICS_COUNTERS, type Statistics } from '../../model';
@@ -65,7 +66,7 @@ const StatisticsTable = ({ rows }: { rows: Statistics[] }) => {
       .map(([name, count]) => `${name}: ${number(count)}`)
       .join(', ') || '—';
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollRegion label={translate('statistics.title')}>
       <Table size="small" data-testid="statistics-table">
         <TableHead>
           <TableRow>
@@ -105,7 +106,7 @@ const StatisticsTable = ({ rows }: { rows: Statistics[] }) => {
           </TableRow>
         </TableFooter>
       </Table>
-    </Box>
+    </ScrollRegion>
   );
 };
 

@@ -16,7 +16,7 @@ export async function signIn(
   await page.locator('button[type="submit"]').click();
 }
 
-/** The map of /home and the user menu (aria-label 'Perfil' in pt-BR) show only when signed in. */
+/** The map of /home and the user menu (named '<user> – Perfil' in pt-BR) show only when signed in. */
 export async function expectSignedIn(page: Page) {
   await expect(page.getByTestId('home-map').locator('.leaflet-container')).toBeVisible();
   await expect(userMenu(page)).toBeVisible();

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { Device } from '../../../model/device';
 import type { Position } from '../../../model/position';
 import { plateOf } from '../../map/markers/labels';
-import { STATUS_COLORS } from '../../map/markers/labels';
+import { STATUS_COLORS, STATUS_ON_COLORS } from '../../map/markers/labels';
 import { statusOf } from '../filters';
 import { LastUpdate } from '../LastUpdate';
 import { formatCoordinates, formatDateTime, formatSpeed } from '../../i18n/formatters';
@@ -29,7 +29,7 @@ export const DeviceSummary = ({
           size="small"
           data-testid="detail-status"
           label={translate(`devices.status.${status}`)}
-          sx={{ bgcolor: STATUS_COLORS[status], color: '#fff' }}
+          sx={{ bgcolor: STATUS_COLORS[status], color: STATUS_ON_COLORS[status] }}
         />
         <LastUpdate value={device.lastUpdate} />
       </Box>

@@ -36,3 +36,20 @@ export const STATUS_COLORS = {
   offline: '#d32f2f',
   unknown: '#f9a825',
 } as const;
+
+/**
+ * The status colours as words on a light surface, even a selected (grey) one: darker shades of
+ * the marker colours, which stay readable at the 4.5:1 contrast WCAG AA asks of small text.
+ */
+export const STATUS_TEXT_COLORS = {
+  online: '#1b5e20',
+  offline: '#c62828',
+  unknown: '#7a5600',
+} as const;
+
+/** The words written on a marker colour (a status chip): white, but dark on the light yellow. */
+export const STATUS_ON_COLORS = {
+  online: '#ffffff',
+  offline: '#ffffff',
+  unknown: 'rgba(0, 0, 0, 0.87)',
+} as const;

@@ -36,6 +36,7 @@ const coreEnUS = {
     liveLogs: 'Device messages',
     connectingDevices: 'Devices trying to connect',
     announcements: 'Announcements',
+    userMenu: '%{name} – Profile',
   },
 };
 

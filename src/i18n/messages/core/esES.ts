@@ -32,6 +32,7 @@ const coreEsES: CoreMessages = {
     liveLogs: 'Mensajes de los dispositivos',
     connectingDevices: 'Dispositivos intentando conectarse',
     announcements: 'Comunicados',
+    userMenu: '%{name} – Perfil',
   },
 };
 

@@ -32,6 +32,7 @@ const corePtBR: CoreMessages = {
     liveLogs: 'Mensagens dos dispositivos',
     connectingDevices: 'Dispositivos tentando conectar',
     announcements: 'Comunicados',
+    userMenu: '%{name} – Perfil',
   },
 };
 
