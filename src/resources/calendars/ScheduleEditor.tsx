@@ -58,40 +58,19 @@ export const ScheduleEditor = ({ schedule, onChange, onRemove, index }: Schedule
   const set = (patch: Partial<Schedule>) => onChange({ ...schedule, ...patch });
   const t = (key: string) => translate(`admin.calendars.${key}`);
   const endBeforeStart = schedule.end && schedule.start && schedule.end < schedule.start;
+  // An all-day event is picked by dates alone, a timed one by date and time.
+  const When = schedule.allDay ? DateField : DateTimeField;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`schedule-${index}`}>
       <Stack direction="row" flexWrap="wrap" gap={2} alignItems="center">
-        {schedule.allDay ? (
-          <>
-            <DateField
-              label={t('start')}
-              value={schedule.start}
-              onChange={(start) => set({ start })}
-            />
-            <DateField
-              label={t('end')}
-              value={schedule.end}
-              onChange={(end) => set({ end })}
-              error={Boolean(endBeforeStart)}
-              helperText={endBeforeStart ? t('endBeforeStart') : undefined}
-            />
-          </>
-        ) : (
-          <>
-            <DateTimeField
-              label={t('start')}
-              value={schedule.start}
-              onChange={(start) => set({ start })}
-            />
-            <DateTimeField
-              label={t('end')}
-              value={schedule.end}
-              onChange={(end) => set({ end })}
-              error={Boolean(endBeforeStart)}
-              helperText={endBeforeStart ? t('endBeforeStart') : undefined}
-            />
-          </>
-        )}
+        <When label={t('start')} value={schedule.start} onChange={(start) => set({ start })} />
+        <When
+          label={t('end')}
+          value={schedule.end}
+          onChange={(end) => set({ end })}
+          error={Boolean(endBeforeStart)}
+          helperText={endBeforeStart ? t('endBeforeStart') : undefined}
+        />
         <FormControlLabel
           control={
             <Checkbox
