@@ -19,6 +19,7 @@ import { PageFrame } from '../common/PageFrame';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { LiveLogRow } from './LiveLogRow';
 import { useProtocolLogs } from './useProtocolLogs';
+import { ScrollRegion } from '../common/ScrollRegion';
 
 const COLUMNS = ['time', 'host', 'protocol', 'device', 'direction', 'data'] as const;
 
@@ -69,7 +70,8 @@ export const LiveLogsPage = () => {
           {translate('liveLogs.paused')}
         </Alert>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Wider than a phone: it scrolls sideways, from the keyboard too. */}
+      <ScrollRegion label={translate('liveLogs.title')}>
         <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 900 }}>
           <colgroup>
             <col style={{ width: 100 }} />
@@ -103,7 +105,7 @@ export const LiveLogsPage = () => {
             )}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </PageFrame>
   );
 };

@@ -30,6 +30,7 @@ import { formatDateTime } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
 import { actionLabel, isRefused, objectLabel, resultLabel } from './logText';
 import { diffText, diffValues } from './valueDiff';
+import { ScrollRegion } from '../common/ScrollRegion';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -141,7 +142,8 @@ const LogsView = ({ scope }: { scope: LogsScope }) => {
       </Box>
       {isFetching && <LinearProgress />}
       {error && <Alert severity="error">{error.message}</Alert>}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Wider than a phone: it scrolls sideways, from the keyboard too. */}
+      <ScrollRegion label={translate('logs.title')}>
         <Table size="small" data-testid="logs-table">
           <TableHead>
             <TableRow>
@@ -185,7 +187,7 @@ const LogsView = ({ scope }: { scope: LogsScope }) => {
             )}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
       <TablePagination
         component="div"
         count={data?.total ?? 0}

@@ -431,7 +431,7 @@ for (const options of VIEWPORTS) {
   });
 }
 
-test('a management list is used from the keyboard: its table scrolls and its rows open', async ({
+test('a management list is used from the keyboard: its table is named and its rows open', async ({
   page,
 }) => {
   test.setTimeout(120_000);
