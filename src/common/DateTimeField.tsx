@@ -62,13 +62,17 @@ const toDate = (value: string, pattern: string): Date | null => {
   return isValid(date) ? date : null;
 };
 
+/** Years are typed digit by digit: 2, 20, 203 on the way to 2030 are not dates anyone means. */
+const FIRST_WHOLE_YEAR = 1000;
+
 /**
- * A value from the picker: a whole date is passed on; one still being typed (invalid) is not, so
- * the form keeps its last whole value while the field shows what is typed; cleared is ''.
+ * A value from the picker: a whole date is passed on; one still being typed (invalid, or a year
+ * of fewer than four digits so far) is not, so the form keeps its last whole value while the
+ * field shows what is typed; cleared is ''.
  */
-const fromDate = (date: Date | null, pattern: string, onChange: (value: string) => void) => {
+export const fromDate = (date: Date | null, pattern: string, onChange: (value: string) => void) => {
   if (date === null) onChange('');
-  else if (isValid(date)) onChange(format(date, pattern));
+  else if (isValid(date) && date.getFullYear() >= FIRST_WHOLE_YEAR) onChange(format(date, pattern));
 };
 
 /** What both pickers are given: the value in `pattern`, the field's look. */
