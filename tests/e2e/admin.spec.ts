@@ -137,31 +137,37 @@ test('an admin creates a notification with a custom sound URL', async ({ page })
   });
 });
 
-test('an admin creates a weekly calendar', async ({ page }) => {
-  await page.goto('/calendars/create');
-  await saveButton(page).click();
-  await expect(page.getByText('O campo nome é obrigatório')).toBeVisible();
-  await page.getByLabel('Nome', { exact: true }).fill('E2E Horário comercial');
-  await page.getByRole('button', { name: 'Adicionar agendamento' }).click();
-  const schedule = page.getByTestId('schedule-0');
-  await typeDate(schedule.getByRole('group', { name: 'Início' }), '070120300800');
-  await typeDate(schedule.getByRole('group', { name: 'Fim' }), '070120301800');
-  await choose(page, 'Repetir', 'Semanalmente');
-  await page.getByRole('button', { name: 'Seg' }).click();
-  await page.getByRole('button', { name: 'Qua' }).click();
-  await saveButton(page).click();
-  await expect(page).toHaveURL(/\/calendars$/);
-  await expect(page.getByRole('row').filter({ hasText: 'E2E Horário comercial' })).toContainText(
-    '1 agendamento',
-  );
-  const saved = await findByName<{ data: string }>(
-    page.request,
-    '/api/calendars',
-    'E2E Horário comercial',
-  );
-  const text = Buffer.from(saved.data, 'base64').toString('utf8');
-  expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,WE');
-  expect(text).toMatch(/DTSTART;TZID=[^:]+:20300107T080000/);
+test.describe('with the browser in São Paulo', () => {
+  test.use({ timezoneId: 'America/Sao_Paulo' });
+
+  test('an admin creates a weekly calendar', async ({ page }) => {
+    await page.goto('/calendars/create');
+    await saveButton(page).click();
+    await expect(page.getByText('O campo nome é obrigatório')).toBeVisible();
+    await page.getByLabel('Nome', { exact: true }).fill('E2E Horário comercial');
+    await page.getByRole('button', { name: 'Adicionar agendamento' }).click();
+    const schedule = page.getByTestId('schedule-0');
+    await typeDate(schedule.getByRole('group', { name: 'Início' }), '070120300800');
+    await typeDate(schedule.getByRole('group', { name: 'Fim' }), '070120301800');
+    await choose(page, 'Repetir', 'Semanalmente');
+    await page.getByRole('button', { name: 'Seg' }).click();
+    await page.getByRole('button', { name: 'Qua' }).click();
+    await saveButton(page).click();
+    await expect(page).toHaveURL(/\/calendars$/);
+    await expect(page.getByRole('row').filter({ hasText: 'E2E Horário comercial' })).toContainText(
+      '1 agendamento',
+    );
+    const saved = await findByName<{ data: string }>(
+      page.request,
+      '/api/calendars',
+      'E2E Horário comercial',
+    );
+    const text = Buffer.from(saved.data, 'base64').toString('utf8');
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,WE');
+    // A new event is written in the browser's zone, as its wall-clock times were typed.
+    expect(text).toContain('DTSTART;TZID=America/Sao_Paulo:20300107T080000');
+    expect(text).toContain('DTEND;TZID=America/Sao_Paulo:20300107T180000');
+  });
 });
 
 test('an admin creates a driver with licence data', async ({ page }) => {
@@ -208,6 +214,8 @@ test('an admin tests a computed attribute against a device and saves it', async 
 });
 
 test('the other forms show their validation in pt-BR, es-ES and en-US', async ({ page }) => {
+  // Six form screens, each loading its code on first use.
+  test.setTimeout(90_000);
   await page.goto('/commands/create');
   await saveButton(page).click();
   await expect(page.getByText('Por favor, preencha todos os campos').first()).toBeVisible();
