@@ -103,7 +103,15 @@ test('the device form’s tabs scroll with arrows on a phone', async ({ page }) 
   await expect(last).not.toBeInViewport();
   const forward = page.locator('.MuiTabs-scrollButtons').last();
   await expect(forward).toBeVisible();
-  for (let i = 0; i < 10 && !(await last.evaluate(isInView)); i++) await forward.click();
+  const scroller = page.locator('.MuiTabs-scroller');
+  for (let i = 0; i < 10 && !(await last.evaluate(isInView)); i++) {
+    // At the end of the strip the arrow is disabled (and takes no clicks): nothing left to press.
+    if (await forward.evaluate((el) => el.classList.contains('Mui-disabled'))) break;
+    const before = await scroller.evaluate((el) => el.scrollLeft);
+    await forward.click();
+    // The strip scrolls smoothly: the next press waits until this one has moved it.
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  }
   await expect(last).toBeInViewport();
 });
 

@@ -29,7 +29,9 @@ test('as mensagens dos dispositivos aparecem ao vivo, com pausa e limpeza', asyn
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Mensagens dos dispositivos' }).click();
   await expect(page).toHaveURL(/\/live-logs$/);
-  await expect(page.getByRole('heading', { name: 'Mensagens dos dispositivos' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Mensagens dos dispositivos', level: 1 }),
+  ).toBeVisible();
   for (const header of ['Recebida', 'Endereço', 'Protocolo', 'Dispositivo', 'Sentido', 'Dados']) {
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
   }

@@ -51,7 +51,7 @@ test('um rastreador GT06 desconhecido aparece na lista e entra na frota com um c
     await hint.click();
     await expect(page).toHaveURL(/\/connecting-devices$/);
     await expect(
-      page.getByRole('heading', { name: 'Dispositivos tentando conectar' }),
+      page.getByRole('heading', { name: 'Dispositivos tentando conectar', level: 1 }),
     ).toBeVisible();
 
     const row = page.getByTestId('connecting-device-row').filter({ hasText: imei });
