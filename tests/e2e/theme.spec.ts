@@ -70,6 +70,8 @@ test('the app name set in the editor names the app everywhere, and saving says s
   request,
   browser,
 }) => {
+  // Two sign-ins, two saves, two languages.
+  test.setTimeout(60_000);
   try {
     await page.goto('/login');
     await expect(page.getByText('Frota')).toBeVisible();
