@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { choose, findByName, patchServer, saveButton, signInAdmin } from './adminSupport';
 import { typeDate } from './support';
 
+// Each test fills a whole form and checks it on the server: a minute each, not the default half.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeEach(async ({ page }) => {
   await signInAdmin(page);
 });
