@@ -624,13 +624,19 @@ export class TrackingCache {
   };
 
   async apply(change: Change): Promise<void> {
+    // Who sees a device follows its group: an edit that keeps the group (a name, a driver checked
+    // in, its odometer) leaves the "all my devices" geofences covering what they covered.
+    let coverageKept = false;
     switch (change.kind) {
       case 'device':
         if (change.action === 'delete') {
           const entry = this.devices.get(change.id);
           if (entry) this.dropDevice(entry);
         } else {
+          const before = this.devices.get(change.id)?.device.groupId;
           await this.reloadDevice(change.id);
+          coverageKept =
+            before !== undefined && before === this.devices.get(change.id)?.device.groupId;
         }
         break;
       case 'group':
@@ -680,7 +686,7 @@ export class TrackingCache {
       default:
         return;
     }
-    if (change.kind !== 'resync' && this.changesRuleCoverage(change)) {
+    if (change.kind !== 'resync' && !coverageKept && this.changesRuleCoverage(change)) {
       await this.loadRuleCoverage();
     }
     this.generation++;

@@ -112,6 +112,50 @@ describe('a geofence for all my devices', () => {
     );
   });
 
+  it('covers a device moved into a group its owner sees, and keeps it through other edits', async () => {
+    const owner = await makeUser(f);
+    const depot = await create(f.admin, '/api/groups', { name: `Depot ${Date.now()}` });
+    await link(f.admin, { userId: owner.id, groupId: depot.id });
+    const yard = await create(owner.client, '/api/geofences', {
+      name: 'Group yard',
+      area: `CIRCLE (${YARD.lat} ${YARD.lon}, 300)`,
+      attributes: { allDevices: true },
+    });
+    // The administrator's device, in no group: the owner does not see it.
+    const truck = await create<{ uniqueId: string; name: string }>(f.admin, '/api/devices', {
+      name: 'Moved truck',
+      uniqueId: `all-moved-${Date.now()}`,
+    });
+    await report(truck.uniqueId, FAR);
+    await report(truck.uniqueId, YARD);
+    await report(truck.uniqueId, FAR);
+    expect(await geofenceEvents(truck.id, yard.id)).toEqual([]);
+
+    const moved = await f.admin.json(
+      `/api/devices/${truck.id}`,
+      { ...truck, groupId: depot.id },
+      'PUT',
+    );
+    expect(moved.status, await moved.text()).toBe(200);
+    await waitFor(async () =>
+      (await coveredBy(owner.client, yard.id)).includes(truck.id) ? true : undefined,
+    );
+    // An edit that keeps the group keeps the coverage.
+    const renamed = await f.admin.json(
+      `/api/devices/${truck.id}`,
+      { ...truck, groupId: depot.id, name: 'Moved truck 2' },
+      'PUT',
+    );
+    expect(renamed.status, await renamed.text()).toBe(200);
+    await report(truck.uniqueId, YARD);
+    expect(
+      await waitFor(async () => {
+        const types = await geofenceEvents(truck.id, yard.id);
+        return types.length > 0 ? types : undefined;
+      }),
+    ).toEqual(['geofenceEnter']);
+  });
+
   it('stops covering them when the geofence is narrowed to chosen devices', async () => {
     const owner = await makeUser(f);
     const device = await create(owner.client, '/api/devices', {
