@@ -1,4 +1,6 @@
 import type { Workbook } from 'exceljs';
+import { SPEED_LABEL } from './format';
+import { convertSpeed, type SpeedUnit } from './units';
 import { localDay, toWall } from './wallTime';
 
 /**
@@ -13,7 +15,7 @@ import { localDay, toWall } from './wallTime';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type SheetLanguage = 'pt-BR' | 'es-ES' | 'en-US';
-export type SpeedUnit = 'kn' | 'kmh' | 'mph';
+export type { SpeedUnit };
 export type DistanceUnit = 'km' | 'mi' | 'nmi';
 
 /** Who reads the sheet: units, time zone and language. */
@@ -24,15 +26,12 @@ export interface SheetPrefs {
   language: SheetLanguage;
 }
 
-/** Knots (the stored speed) to the unit. */
-export const SPEED_FACTORS: Record<SpeedUnit, number> = { kn: 1, kmh: 1.852, mph: 1.15078 };
 /** Metres to the unit. */
 export const DISTANCE_FACTORS: Record<DistanceUnit, number> = {
   km: 0.001,
   mi: 0.000621371,
   nmi: 1 / 1852,
 };
-export const SPEED_LABELS: Record<SpeedUnit, string> = { kn: 'kn', kmh: 'km/h', mph: 'mph' };
 export const DISTANCE_LABELS: Record<DistanceUnit, string> = { km: 'km', mi: 'mi', nmi: 'nmi' };
 
 /** Excel's own number formats: the reader's spreadsheet program shows them in its locale. */
@@ -74,11 +73,9 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Turns stored values (ms, knots, metres, ISO text) into cells in the reader's units and zone. */
 export class CellFormat {
-  private readonly speedFactor: number;
   private readonly distanceFactor: number;
 
   constructor(readonly prefs: SheetPrefs) {
-    this.speedFactor = SPEED_FACTORS[prefs.speedUnit];
     this.distanceFactor = DISTANCE_FACTORS[prefs.distanceUnit];
   }
 
@@ -89,14 +86,14 @@ export class CellFormat {
     const match = CALENDAR_DAY.exec(text);
     return match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : null;
   };
-  speed = (knots: number): number => round(knots * this.speedFactor, 1);
+  speed = (knots: number): number => round(convertSpeed(knots, this.prefs.speedUnit), 1);
   distance = (metres: number): number => round(metres * this.distanceFactor, 2);
   /** Days (Excel's unit), truncated to whole minutes so `[h]:mm` shows exactly what it holds. */
   duration = (millis: number): number => Math.floor(Math.max(0, millis) / 60_000) / 1440;
 
   /** The column name with the unit its numbers are in: `Velocidade (km/h)`. */
   header(label: string, kind: CellKind): string {
-    if (kind === 'speed') return `${label} (${SPEED_LABELS[this.prefs.speedUnit]})`;
+    if (kind === 'speed') return `${label} (${SPEED_LABEL[this.prefs.speedUnit]})`;
     if (kind === 'distance') return `${label} (${DISTANCE_LABELS[this.prefs.distanceUnit]})`;
     return label;
   }

@@ -3,13 +3,13 @@ import ExcelJS from 'exceljs';
 import type { Event } from '../../model';
 import {
   CellFormat,
-  SPEED_LABELS,
   XLSX_TYPE,
   addSheet,
   fileDay,
   type Cell,
   type CellKind,
 } from '../../model/spreadsheet';
+import { SPEED_LABEL } from '../../model/format';
 import { odometerOf } from '../../model/position';
 import { alarmNames, eventName } from '../../model/vocabulary';
 import { parseAttributes } from '../db/json';
@@ -201,7 +201,7 @@ export function eventRows(
           : e.geofenceId
             ? (geofences.get(e.geofenceId) ?? null)
             : e.type === 'deviceOverspeed' && typeof e.attributes.speed === 'number'
-              ? `${format.speed(e.attributes.speed)} ${SPEED_LABELS[prefs.speedUnit]}`
+              ? `${format.speed(e.attributes.speed)} ${SPEED_LABEL[prefs.speedUnit]}`
               : null;
       return [
         deviceNames.get(e.deviceId) ?? '',
