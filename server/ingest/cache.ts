@@ -158,6 +158,7 @@ export class TrackingCache {
   /** Bumped on any change that can alter a device's context. */
   private generation = 0;
   private readonly lookups = new Map<string, Promise<DeviceEntry | null>>();
+  private applied: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Db) {}
 
@@ -623,7 +624,25 @@ export class TrackingCache {
     notification: (id: number) => this.loadNotifications(id),
   };
 
-  async apply(change: Change): Promise<void> {
+  /**
+   * Applies a change from the feed, one after another in the order they arrived: two applies that
+   * overlapped could each re-read the rule coverage, and the one that read first could finish
+   * last and put back what the other had just corrected. Answers built from the cache's rules
+   * (geofence coverage) wait for `settled()`, so a save is part of the next request's answer on
+   * this instance.
+   */
+  apply(change: Change): Promise<void> {
+    const run = this.applied.then(() => this.applyNow(change));
+    this.applied = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every change received so far has been applied (or has failed). */
+  settled(): Promise<void> {
+    return this.applied;
+  }
+
+  private async applyNow(change: Change): Promise<void> {
     // Who sees a device follows its group: an edit that keeps the group (a name, a driver checked
     // in, its odometer) leaves the "all my devices" geofences covering what they covered.
     let coverageKept = false;

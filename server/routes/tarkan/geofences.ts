@@ -43,6 +43,8 @@ export const geofenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .executeTakeFirst();
         if (!visible) throw new SecurityException(DENIED.read);
       }
+      // A geofence or device saved just before is part of the answer.
+      await app.tracking.cache.settled();
       return geofenceCoverage(db, app.tracking.cache, { userId, notificationId });
     },
   );
