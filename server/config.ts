@@ -3,11 +3,45 @@ import path from 'node:path';
 import { DEVICE_PROTOCOLS } from './protocol';
 import { isOrigin } from './security/contentPolicy';
 
+/**
+ * The connection pool to a PostgreSQL server, per instance (docs/scaling.md, "Metrics and
+ * configuration"): each instance opens up to `max` connections.
+ */
+export interface PostgresPool {
+  max: number;
+  /** An idle connection is closed after this long (ms); 0 keeps it open. */
+  idleTimeoutMs: number;
+  /** How long getting a connection may take (ms) before the request fails with 503. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer than this (ms); null: no limit. */
+  statementTimeoutMs: number | null;
+}
+
 /** Where the data lives: SQLite file, a PostgreSQL server, or in-process PGlite. */
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string }
+  /** Without `pool`, `DEFAULT_POOL`. */
+  | { kind: 'postgres'; url: string; pool?: PostgresPool }
   | { kind: 'pglite'; dir: string | null };
+
+export const DEFAULT_POOL: PostgresPool = {
+  max: 10,
+  idleTimeoutMs: 10_000,
+  connectTimeoutMs: 10_000,
+  statementTimeoutMs: null,
+};
+
+/**
+ * Redis Sentinel (docs/scaling.md): the sentinels tell the instances which server is the master
+ * and follow a failover. REDIS_URL still gives the master's password, database and TLS.
+ */
+export interface RedisSentinelConfig {
+  sentinels: { host: string; port: number }[];
+  /** The master group's name, as the sentinels know it. */
+  name: string;
+  /** The sentinels' own password (not the master's). */
+  password: string | null;
+}
 
 /** The web app's Content-Security-Policy: the built one (plus origins), the operator's, or none. */
 export type CspConfig =
@@ -44,6 +78,15 @@ export interface Config {
    * goes through Redis. Set only together with a `postgres://` database.
    */
   redisUrl: string | null;
+  /** Null: REDIS_URL names the Redis server itself. */
+  redisSentinel: RedisSentinelConfig | null;
+  /**
+   * `GET /metrics` answers only with `Authorization: Bearer <this>` (docs/scaling.md, "Metrics and
+   * configuration"); null: no metrics are kept and the path is not found.
+   */
+  metricsToken: string | null;
+  /** One log line per HTTP request (ACCESS_LOG, on unless `off`). */
+  accessLog: boolean;
   /** Overrides the payment provider's base URL (tests point it at a local double). */
   paymentApiUrl: string | null;
   /** Sent as the `licensemode` header of `/api/server`; any value switches plus features on. */
@@ -177,6 +220,23 @@ export function isClusterMode(config: Pick<Config, 'redisUrl'>): boolean {
   return config.redisUrl !== null;
 }
 
+/**
+ * How the instances reach Redis: REDIS_URL names the server, or with REDIS_SENTINELS the sentinels
+ * name the current master of a group and REDIS_URL gives its password, database number and TLS
+ * (its host is then not used).
+ */
+export interface RedisTarget {
+  url: string;
+  sentinel: RedisSentinelConfig | null;
+}
+
+/** Where cluster mode's Redis is; null on a single instance. */
+export function redisTarget(
+  config: Pick<Config, 'redisUrl' | 'redisSentinel'>,
+): RedisTarget | null {
+  return config.redisUrl === null ? null : { url: config.redisUrl, sentinel: config.redisSentinel };
+}
+
 function parseRedisUrl(value: string | null, database: DatabaseConfig): string | null {
   if (value === null) return null;
   if (!/^rediss?:\/\//.test(value)) {
@@ -189,6 +249,95 @@ function parseRedisUrl(value: string | null, database: DatabaseConfig): string |
     );
   }
   return value;
+}
+
+/** `host:port` list of REDIS_SENTINELS; 26379 when a port is left out. */
+function parseSentinels(env: Env, redisUrl: string | null): RedisSentinelConfig | null {
+  const list = text(env, 'REDIS_SENTINELS');
+  const name = text(env, 'REDIS_SENTINEL_NAME');
+  const password = env.REDIS_SENTINEL_PASSWORD ? env.REDIS_SENTINEL_PASSWORD : null;
+  if (list === null) {
+    if (name !== null || password !== null) {
+      throw new Error('REDIS_SENTINEL_NAME and REDIS_SENTINEL_PASSWORD need REDIS_SENTINELS');
+    }
+    return null;
+  }
+  if (redisUrl === null) {
+    throw new Error(
+      "REDIS_SENTINELS needs REDIS_URL as well: it switches cluster mode on and gives the master's password and database",
+    );
+  }
+  if (name === null) throw new Error('REDIS_SENTINELS needs REDIS_SENTINEL_NAME, the master group');
+  const sentinels = list.split(',').map((entry) => {
+    const match = /^\s*(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+)(?::(\d{1,5}))?\s*$/.exec(entry);
+    const port = Number(match?.[2] ?? 26379);
+    if (!match || port < 1 || port > 65535) {
+      throw new Error(
+        `REDIS_SENTINELS must list host:port pairs separated by commas, got "${entry.trim()}"`,
+      );
+    }
+    return { host: match[1].replace(/^\[(.*)\]$/, '$1'), port };
+  });
+  return { sentinels, name, password };
+}
+
+/** The PostgreSQL pool settings; refused for SQLite and PGlite, which have no pool. */
+function parsePool(env: Env, database: DatabaseConfig): PostgresPool | null {
+  const names = [
+    'DATABASE_POOL_MAX',
+    'DATABASE_POOL_IDLE_TIMEOUT_MS',
+    'DATABASE_CONNECT_TIMEOUT_MS',
+    'DATABASE_STATEMENT_TIMEOUT_MS',
+  ];
+  if (database.kind !== 'postgres') {
+    const set = names.find((name) => text(env, name) !== null);
+    if (set !== undefined) {
+      throw new Error(`${set} applies to a PostgreSQL server: set DATABASE_URL=postgres://… too`);
+    }
+    return null;
+  }
+  const statement = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 0, 0, 86_400_000);
+  return {
+    max: integer(env, 'DATABASE_POOL_MAX', DEFAULT_POOL.max, 1, 1000),
+    idleTimeoutMs: integer(
+      env,
+      'DATABASE_POOL_IDLE_TIMEOUT_MS',
+      DEFAULT_POOL.idleTimeoutMs,
+      0,
+      86_400_000,
+    ),
+    // Never unbounded: an unreachable server must fail requests (503), not hold them for ever.
+    connectTimeoutMs: integer(
+      env,
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      DEFAULT_POOL.connectTimeoutMs,
+      100,
+      600_000,
+    ),
+    statementTimeoutMs: statement === 0 ? null : statement,
+  };
+}
+
+/**
+ * METRICS_TOKEN: long enough that guessing it is hopeless (the endpoint answers a wrong token as
+ * a missing page, but nothing else slows guesses down), and one header word.
+ */
+function parseMetricsToken(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length < 16 || /[^\x21-\x7e]/.test(value)) {
+    throw new Error(
+      'METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 24`)',
+    );
+  }
+  return value;
+}
+
+function parseSwitch(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['on', 'true', '1'].includes(value)) return true;
+  if (['off', 'false', '0'].includes(value)) return false;
+  throw new Error(`${name} must be on or off, got "${text(env, name)}"`);
 }
 
 /** The environment variable setting a protocol's port: `GT06_PORT` for `gt06`. */
@@ -233,8 +382,11 @@ export function parseConfig(env: Env): Config {
   }
   const demo = text(env, 'DEMO_DEVICES');
   const maxFixAge = integer(env, 'MAX_FIX_AGE_DAYS', 30, 0, 36_500);
-  const database = parseDatabaseUrl(text(env, 'DATABASE_URL'), dataDir);
+  const parsedDatabase = parseDatabaseUrl(text(env, 'DATABASE_URL'), dataDir);
+  const pool = parsePool(env, parsedDatabase);
+  const database = pool ? { ...parsedDatabase, pool } : parsedDatabase;
   const redisUrl = parseRedisUrl(text(env, 'REDIS_URL'), database);
+  const redisSentinel = parseSentinels(env, redisUrl);
   const demoDevices = demo === null ? null : integer(env, 'DEMO_DEVICES', 0, 0, 100_000);
   // Every instance would drive the same simulated vehicles (and create them at once on an empty
   // database): the demo fleet belongs to a single instance.
@@ -269,6 +421,9 @@ export function parseConfig(env: Env): Config {
     devicePorts,
     traccarUrl,
     redisUrl,
+    redisSentinel,
+    metricsToken: parseMetricsToken(text(env, 'METRICS_TOKEN')),
+    accessLog: parseSwitch(env, 'ACCESS_LOG', true),
     paymentApiUrl: text(env, 'PAYMENT_API_URL'),
     licenseMode: text(env, 'LICENSE_MODE'),
     csp: parseCsp(env),

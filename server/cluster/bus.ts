@@ -1,4 +1,6 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import type { RedisTarget } from '../config';
+import { newRedis } from './redis';
 
 /**
  * The instances' message bus: Redis pub/sub, one subscriber connection for every channel and one
@@ -58,7 +60,7 @@ export class RedisBus implements Bus {
   private subscribed = false;
 
   constructor(
-    url: string,
+    target: RedisTarget,
     readonly instanceId: string,
     /** Namespace of every channel and key, so deployments sharing a Redis stay apart. */
     readonly prefix: string,
@@ -73,12 +75,12 @@ export class RedisBus implements Bus {
       // callers (throttle, publishing) have a fallback and must not hold a request.
       maxRetriesPerRequest: 0,
     };
-    this.redis = new Redis(url, {
+    this.redis = newRedis(target, {
       ...common,
       enableOfflineQueue: false,
       connectionName: `frota-${instanceId}`,
     });
-    this.sub = new Redis(url, {
+    this.sub = newRedis(target, {
       ...common,
       // Subscriptions are renewed by `subscribeAll`, which then knows when they are back.
       autoResubscribe: false,

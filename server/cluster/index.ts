@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
+import type { RedisTarget } from '../config';
 import type { Db } from '../db/database';
 import { LoginThrottle } from '../auth/loginThrottle';
 import { RedisBus, type BusLog } from './bus';
@@ -43,7 +44,7 @@ export function newInstanceId(): string {
  * server (or a test run) stays apart.
  */
 export async function startCluster(
-  redisUrl: string,
+  redis: RedisTarget,
   db: Db,
   log: BusLog,
   options: ClusterOptions = {},
@@ -53,7 +54,7 @@ export async function startCluster(
     db.kysely,
   );
   const prefix = `frota:${rows[0].name}:`;
-  const bus = new RedisBus(redisUrl, instanceId, prefix, log);
+  const bus = new RedisBus(redis, instanceId, prefix, log);
   const changes = new SharedChangeFeed(bus);
   const lease = new DbLease(db, 'jobs', instanceId, log, options.lease);
   const throttle = new SharedLoginThrottle(bus.redis, prefix, new LoginThrottle(), log);

@@ -14,7 +14,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
-import type { DatabaseConfig } from '../config';
+import { DEFAULT_POOL, type DatabaseConfig, type PostgresPool } from '../config';
 import type { Db, DialectName } from './database';
 import type { Tables } from './schema';
 
@@ -23,13 +23,18 @@ const INT8_OID = 20;
 function open(
   dialect: Dialect,
   name: DialectName,
-  { textAsBytes = false, close }: { textAsBytes?: boolean; close?: () => Promise<void> } = {},
+  {
+    textAsBytes = false,
+    close,
+    poolState,
+  }: Pick<Db, 'poolState'> & { textAsBytes?: boolean; close?: () => Promise<void> } = {},
 ): Db {
   const kysely = new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
   return {
     kysely,
     dialect: name,
     textAsBytes,
+    poolState,
     async close() {
       await kysely.destroy();
       await close?.();
@@ -71,7 +76,7 @@ function openSqlite(file: string): Db {
   return open(new ImmediateSqliteDialect({ database }), 'sqlite');
 }
 
-function openPostgres(url: string): Db {
+function openPostgres(url: string, settings: PostgresPool): Db {
   // Ids and epoch-millisecond timestamps are int8; they fit a JS number for centuries.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -82,9 +87,14 @@ function openPostgres(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
     types,
-    max: 10,
+    max: settings.max,
+    idleTimeoutMillis: settings.idleTimeoutMs,
     // An unreachable server fails the request (503) rather than leaving it waiting for ever.
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    // Sent when each connection starts: the server itself cancels a statement past it.
+    ...(settings.statementTimeoutMs !== null
+      ? { statement_timeout: settings.statementTimeoutMs }
+      : {}),
     keepAlive: true,
   });
   // An idle client dropped by the server (restart, failover, admin termination) is discarded by
@@ -94,7 +104,15 @@ function openPostgres(url: string): Db {
   // handles (503); it also emits the error, which would end the process with no listener. The
   // pool then drops the client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  return open(new PostgresDialect({ pool }), 'postgres', { textAsBytes: true });
+  return open(new PostgresDialect({ pool }), 'postgres', {
+    textAsBytes: true,
+    poolState: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: settings.max,
+    }),
+  });
 }
 
 async function openPglite(dir: string | null): Promise<Db> {
@@ -119,7 +137,7 @@ export async function connect(config: DatabaseConfig): Promise<Db> {
     case 'sqlite':
       return openSqlite(config.file);
     case 'postgres':
-      return openPostgres(config.url);
+      return openPostgres(config.url, config.pool ?? DEFAULT_POOL);
     case 'pglite':
       return openPglite(config.dir);
   }

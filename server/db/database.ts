@@ -13,7 +13,17 @@ export interface Db {
    * SQLite do not (a Buffer would be refused, or stored as a blob).
    */
   textAsBytes: boolean;
+  /** A PostgreSQL server's connection pool as it is now (for monitoring); absent without a pool. */
+  poolState?: () => PoolState;
   close(): Promise<void>;
+}
+
+export interface PoolState {
+  /** Connections open, idle among them, and queries waiting for one. */
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** Booleans as each dialect stores them (better-sqlite3 cannot bind `true`). */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { billingDeps, type BillingDeps } from '../billing/service';
-import type { Config } from '../config';
+import { redisTarget, type Config } from '../config';
 import type { Db } from '../db/database';
 import { MailerSource } from '../integrations/mailer';
 import { IntegrationStore } from '../integrations/store';
@@ -53,10 +53,9 @@ export const servicesPlugin = fp<ServicesOptions>(
     app.decorate('config', config);
     app.decorate('db', db);
     // Loaded only in cluster mode: one instance runs without any Redis code.
-    const cluster = config.redisUrl
-      ? await (
-          await import('../cluster')
-        ).startCluster(config.redisUrl, db, app.log, clusterOptions)
+    const redis = redisTarget(config);
+    const cluster = redis
+      ? await (await import('../cluster')).startCluster(redis, db, app.log, clusterOptions)
       : null;
     app.decorate('cluster', cluster);
     const lease: Lease = cluster ? cluster.lease : new LocalLease();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isClusterMode, parseConfig, publicOrigin } from '../../../server/config';
+import { isClusterMode, parseConfig, publicOrigin, redisTarget } from '../../../server/config';
 
 describe('parseConfig', () => {
   it('has the documented defaults', () => {
@@ -104,6 +104,109 @@ describe('parseConfig', () => {
     ).toThrow('DEMO_DEVICES runs on one instance only');
   });
 
+  it('reads the PostgreSQL pool settings and refuses bad ones before starting', () => {
+    const postgres = { DATABASE_URL: 'postgres://p/db' };
+    expect(
+      parseConfig({
+        ...postgres,
+        DATABASE_POOL_MAX: '40',
+        DATABASE_POOL_IDLE_TIMEOUT_MS: '0',
+        DATABASE_CONNECT_TIMEOUT_MS: '2500',
+        DATABASE_STATEMENT_TIMEOUT_MS: '60000',
+      }).database,
+    ).toEqual({
+      kind: 'postgres',
+      url: 'postgres://p/db',
+      pool: { max: 40, idleTimeoutMs: 0, connectTimeoutMs: 2500, statementTimeoutMs: 60_000 },
+    });
+    expect(() => parseConfig({ ...postgres, DATABASE_POOL_MAX: '0' })).toThrow(
+      'DATABASE_POOL_MAX must be an integer between 1 and 1000, got "0"',
+    );
+    expect(() => parseConfig({ ...postgres, DATABASE_POOL_MAX: 'ten' })).toThrow(
+      'DATABASE_POOL_MAX must be an integer',
+    );
+    expect(() => parseConfig({ ...postgres, DATABASE_POOL_IDLE_TIMEOUT_MS: '-1' })).toThrow(
+      'DATABASE_POOL_IDLE_TIMEOUT_MS must be an integer',
+    );
+    // Never unbounded: an unreachable server must fail requests rather than hold them.
+    expect(() => parseConfig({ ...postgres, DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      'DATABASE_CONNECT_TIMEOUT_MS must be an integer between 100 and 600000',
+    );
+    expect(() => parseConfig({ ...postgres, DATABASE_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(
+      'DATABASE_STATEMENT_TIMEOUT_MS must be an integer',
+    );
+    // SQLite and PGlite have no pool: a setting there would silently do nothing.
+    expect(() => parseConfig({ DATABASE_POOL_MAX: '20' })).toThrow(
+      'DATABASE_POOL_MAX applies to a PostgreSQL server',
+    );
+    expect(() =>
+      parseConfig({ DATABASE_URL: 'pglite://memory', DATABASE_STATEMENT_TIMEOUT_MS: '5' }),
+    ).toThrow('DATABASE_STATEMENT_TIMEOUT_MS applies to a PostgreSQL server');
+  });
+
+  it('reaches Redis through Sentinel when REDIS_SENTINELS is set', () => {
+    const cluster = { DATABASE_URL: 'postgres://p/db', REDIS_URL: 'redis://:pw@master/2' };
+    expect(parseConfig(cluster).redisSentinel).toBeNull();
+    const config = parseConfig({
+      ...cluster,
+      REDIS_SENTINELS: 'sentinel-a:26380, sentinel-b,[fd00::7]:26381',
+      REDIS_SENTINEL_NAME: 'frota-master',
+      REDIS_SENTINEL_PASSWORD: 'sentinel secret',
+    });
+    expect(redisTarget(config)).toEqual({
+      url: 'redis://:pw@master/2',
+      sentinel: {
+        sentinels: [
+          { host: 'sentinel-a', port: 26380 },
+          { host: 'sentinel-b', port: 26379 },
+          { host: 'fd00::7', port: 26381 },
+        ],
+        name: 'frota-master',
+        password: 'sentinel secret',
+      },
+    });
+    expect(redisTarget(parseConfig({}))).toBeNull();
+    expect(() => parseConfig({ ...cluster, REDIS_SENTINELS: 'a:26379' })).toThrow(
+      'REDIS_SENTINELS needs REDIS_SENTINEL_NAME',
+    );
+    expect(() =>
+      parseConfig({ ...cluster, REDIS_SENTINELS: 'a:99999', REDIS_SENTINEL_NAME: 'm' }),
+    ).toThrow('REDIS_SENTINELS must list host:port pairs separated by commas, got "a:99999"');
+    expect(() =>
+      parseConfig({ ...cluster, REDIS_SENTINELS: 'a:1,,b', REDIS_SENTINEL_NAME: 'm' }),
+    ).toThrow('REDIS_SENTINELS must list host:port pairs');
+    expect(() =>
+      parseConfig({
+        DATABASE_URL: 'postgres://p/db',
+        REDIS_SENTINELS: 'a',
+        REDIS_SENTINEL_NAME: 'm',
+      }),
+    ).toThrow('REDIS_SENTINELS needs REDIS_URL as well');
+    expect(() => parseConfig({ ...cluster, REDIS_SENTINEL_NAME: 'm' })).toThrow(
+      'REDIS_SENTINEL_NAME and REDIS_SENTINEL_PASSWORD need REDIS_SENTINELS',
+    );
+  });
+
+  it('keeps metrics off without METRICS_TOKEN and refuses a guessable one', () => {
+    expect(parseConfig({}).metricsToken).toBeNull();
+    expect(parseConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN must be at least 16 printable characters',
+    );
+    expect(() => parseConfig({ METRICS_TOKEN: 'sixteen chars with spaces' })).toThrow(
+      'METRICS_TOKEN',
+    );
+  });
+
+  it('logs each request unless ACCESS_LOG is off', () => {
+    expect(parseConfig({}).accessLog).toBe(true);
+    expect(parseConfig({ ACCESS_LOG: 'off' }).accessLog).toBe(false);
+    expect(parseConfig({ ACCESS_LOG: 'ON' }).accessLog).toBe(true);
+    expect(() => parseConfig({ ACCESS_LOG: 'verbose' })).toThrow(
+      'ACCESS_LOG must be on or off, got "verbose"',
+    );
+  });
+
   it('reads PUBLIC_URL as an origin and refuses anything else', () => {
     expect(parseConfig({}).publicUrl).toBeNull();
     expect(parseConfig({ PUBLIC_URL: 'https://Fleet.Example/' }).publicUrl).toBe(
@@ -143,6 +246,7 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@h:5432/db',
+      pool: { max: 10, idleTimeoutMs: 10_000, connectTimeoutMs: 10_000, statementTimeoutMs: null },
     });
     expect(parseConfig({ DATABASE_URL: 'postgresql://h/db' }).database.kind).toBe('postgres');
     expect(parseConfig({ DATABASE_URL: 'pglite://memory' }).database).toEqual({
