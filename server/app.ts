@@ -18,6 +18,7 @@ import { errorsPlugin } from './plugins/errors';
 import { statisticsPlugin } from './plugins/statistics';
 import { jobsPlugin } from './plugins/jobs';
 import { livePlugin } from './plugins/live';
+import { metricsPlugin } from './plugins/metrics';
 import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rateLimit';
@@ -70,6 +71,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(cookie);
   await app.register(formbody);
   await app.register(servicesPlugin, { config, db, cluster: options.cluster });
+  // Before the parts it counts (tracking hands it to ingest and the notifications).
+  await app.register(metricsPlugin);
   // Before any route, so every answer (the APIs, the web app, errors) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(textInputPlugin);

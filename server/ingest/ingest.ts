@@ -52,6 +52,19 @@ export interface IngestLog {
   debug(object: unknown, message?: string): void;
 }
 
+/**
+ * Where ingest reports what became of each fix and how long each batch took, for monitoring
+ * (`server/metrics/`). Each call must return at once: it runs for every fix.
+ */
+export interface IngestMetrics {
+  /** A decoded fix of `protocol` was handed to ingest. */
+  fixReceived(protocol: string): void;
+  /** What became of it: stored, refused as the outcome says, or `error` (it threw). */
+  fixSettled(protocol: string, outcome: SubmitOutcome['kind'] | 'error'): void;
+  /** A batch's transaction ended after `seconds`, committed or not, with `fixes` positions. */
+  batchWritten(seconds: number, fixes: number, committed: boolean): void;
+}
+
 /** A computed attribute over its limits is reported at most once per this interval (ms). */
 const LIMIT_WARNING_INTERVAL_MS = 10 * 60_000;
 
@@ -72,6 +85,8 @@ export interface IngestOptions {
   now?: () => number;
   /** Counts messages received and positions stored (usage statistics). */
   messages?: MessageCounter;
+  /** Counts fixes and times batches for monitoring. */
+  metrics?: IngestMetrics;
   /**
    * Several instances share the (PostgreSQL) database, and a device's fixes may reach any of
    * them: each batch then locks its devices' rows, reloads what another instance changed since,
@@ -187,6 +202,7 @@ export class Ingest implements ConnectionSink {
   private readonly maxQueued: number;
   private readonly maxFixAgeMs: number | null;
   private readonly messages: MessageCounter | null;
+  private readonly metrics: IngestMetrics | null;
   private readonly shared: boolean;
   /** When each computed attribute last had its over-limit warning written. */
   private readonly limitWarnedAt = new Map<number, number>();
@@ -203,6 +219,7 @@ export class Ingest implements ConnectionSink {
     this.maxQueued = options.maxQueued ?? 50_000;
     this.maxFixAgeMs = options.maxFixAgeMs === undefined ? 30 * 86_400_000 : options.maxFixAgeMs;
     this.messages = options.messages ?? null;
+    this.metrics = options.metrics ?? null;
     this.shared = options.shared ?? false;
     if (this.shared && db.dialect !== 'postgres') {
       throw new Error('Shared ingest needs PostgreSQL (row locks and row versions)');
@@ -222,7 +239,30 @@ export class Ingest implements ConnectionSink {
    * device, with `rejected` for a fix that cannot have happened, or with `unavailable` when the
    * database cannot be reached (nothing stored in any of these).
    */
-  async submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
+  submit(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
+    const { metrics } = this;
+    if (!metrics) return this.accept(decoded, wantsCommand);
+    const { protocol } = decoded;
+    metrics.fixReceived(protocol);
+    return this.accept(decoded, wantsCommand).then(
+      (outcome) => {
+        metrics.fixSettled(protocol, outcome.kind);
+        return outcome;
+      },
+      (error: unknown) => {
+        metrics.fixSettled(protocol, 'error');
+        throw error;
+      },
+    );
+  }
+
+  /** Fixes waiting for their batch to be written. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** `submit`, without the monitoring around it. */
+  private async accept(decoded: DecodedPosition, wantsCommand: boolean): Promise<SubmitOutcome> {
     // Every decoded message counts as received, as in Traccar, stored or not.
     this.messages?.received();
     // Back-pressure: a database that cannot keep up must not make memory grow without bound.
@@ -378,11 +418,14 @@ export class Ingest implements ConnectionSink {
     const extraEvents = this.pendingEvents;
     this.pendingEvents = [];
     let stored: Stored;
+    const started = performance.now();
     try {
       stored = this.shared
         ? await this.writeShared(batch, statusChanges, extraEvents, now)
         : await this.writeAlone(batch, statusChanges, extraEvents, now);
+      this.metrics?.batchWritten((performance.now() - started) / 1000, batch.length, true);
     } catch (error) {
+      this.metrics?.batchWritten((performance.now() - started) / 1000, batch.length, false);
       const unavailable = isDatabaseUnavailable(error);
       this.log.error(
         { err: error, positions: batch.length },

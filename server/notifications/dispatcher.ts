@@ -54,6 +54,8 @@ export interface DispatcherDeps {
   now?: () => number;
   /** Called after each message a channel delivered (usage statistics). */
   onSent?: (channel: DeliveryChannel) => void;
+  /** Called for each message a channel did not deliver, not configured or failing (monitoring). */
+  onFailed?: (channel: DeliveryChannel) => void;
   /** A notification queued a command for a device: a connected tracker gets it at once. */
   onCommandQueued?: (deviceId: number) => void;
 }
@@ -242,6 +244,7 @@ export class NotificationDispatcher implements BatchSubscriber {
       log: this.deps.log,
       mailer: this.deps.mailer(),
       onSent: this.deps.onSent,
+      onFailed: this.deps.onFailed,
     };
     await notifyThrough(ctx, channel, copies);
   }

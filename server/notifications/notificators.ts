@@ -28,6 +28,7 @@ export async function notifyThrough(
   if (copies.length === 0) return;
   if (!channelConfigured(channel, ctx.settings, ctx.mailer)) {
     ctx.log.warn({ channel, users: copies.length }, `${channel} is not configured: not sent`);
+    for (let i = 0; i < copies.length; i++) ctx.onFailed?.(channel);
     return;
   }
   for (const { user, message } of copies) {

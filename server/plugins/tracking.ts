@@ -105,8 +105,12 @@ export const trackingPlugin = fp<TrackingOptions>(
     const batches = new BatchFeed(app.log);
     const fanout = new LiveFanout(app.hub, audience, app.log, 1000, now);
     batches.subscribe(fanout);
+    const { metrics } = app;
     // Notifications match against the same audience cache and send web copies on the sockets.
-    const sendWeb = (userId: number, events: Event[]) => app.hub.sendToUser(userId, { events });
+    const sendWeb = (userId: number, events: Event[]) => {
+      app.hub.sendToUser(userId, { events });
+      metrics?.notificationSent('web', events.length);
+    };
     batches.subscribe(
       new NotificationDispatcher({
         db: app.db,
@@ -117,13 +121,21 @@ export const trackingPlugin = fp<TrackingOptions>(
         brands: app.notificationBrands,
         log: app.log,
         now,
-        onSent: (channel) => app.statistics.delivered(channel),
-        onCommandQueued: (deviceId) => app.changes.emit({ kind: 'commandQueued', deviceId }),
+        onSent: (channel) => {
+          app.statistics.delivered(channel);
+          metrics?.notificationSent(channel);
+        },
+        onFailed: (channel) => metrics?.notificationFailed(channel),
+        onCommandQueued: (deviceId) => {
+          metrics?.notificationSent('command');
+          app.changes.emit({ kind: 'commandQueued', deviceId });
+        },
       }),
     );
     const ingest = new Ingest(app.db, cache, batches, app.log, {
       maxFixAgeMs: maxFixAgeMs(app.config, app.db.dialect),
       messages: app.statistics,
+      ...(metrics ? { metrics } : {}),
       // Cluster mode: any instance may receive any device's fixes (docs/scaling.md).
       shared: app.config.redisUrl !== null && app.db.dialect === 'postgres',
       ...options.ingest,
@@ -491,5 +503,5 @@ export const trackingPlugin = fp<TrackingOptions>(
       logs.close();
     });
   },
-  { name: 'tracking', dependencies: ['services', 'live'] },
+  { name: 'tracking', dependencies: ['services', 'live', 'metrics'] },
 );

@@ -8,7 +8,7 @@ import { sendTelegram, telegramConfigured, TELEGRAM_KEYS } from './telegram';
 import type { ChannelContext, ChannelMessage, Recipient } from './types';
 
 /** The channels that deliver outside the web app (web and command have no settings). */
-const DELIVERY_CHANNELS = ['mail', 'telegram', 'sms', 'firebase'] as const;
+export const DELIVERY_CHANNELS = ['mail', 'telegram', 'sms', 'firebase'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const isDeliveryChannel = (name: string): name is DeliveryChannel =>
@@ -25,6 +25,8 @@ export interface DeliveryContext extends ChannelContext {
   mailer: Mailer | null;
   /** Called after each message a channel delivered (usage statistics count SMS here). */
   onSent?: (channel: DeliveryChannel) => void;
+  /** Called for each message a channel did not deliver (monitoring). */
+  onFailed?: (channel: DeliveryChannel) => void;
 }
 
 /** Whether a channel has what it needs in the server settings (mail: a mailer). */
@@ -52,7 +54,12 @@ export async function deliver(
   user: Recipient,
   message: ChannelMessage,
 ): Promise<void> {
-  await send(ctx, name, user, message);
+  try {
+    await send(ctx, name, user, message);
+  } catch (error) {
+    ctx.onFailed?.(name);
+    throw error;
+  }
   ctx.onSent?.(name);
 }
 
