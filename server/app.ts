@@ -11,6 +11,7 @@ import type { ClusterOptions } from './cluster';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { loggerOptions } from './logger';
+import { accessLogPlugin } from './plugins/accessLog';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { brandsPlugin } from './plugins/brands';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(requestNumbersPlugin);
   await app.register(brandsPlugin);
   await app.register(authPlugin, { throttle: options.throttle });
+  await app.register(accessLogPlugin);
   // Before every route, so the limits routes name are attached to them.
   await app.register(rateLimitPlugin);
   // QR driver accounts reach only the driver endpoints (docs/qr-driver.md).

@@ -3,16 +3,19 @@ import { redactUrl } from './auth/origin';
 import type { Config } from './config';
 
 /**
- * Readable lines for a person at a terminal, JSON for log collectors. Per-request lines only at
- * debug level: at info they would bury what matters under every map refresh.
+ * Readable lines for a person at a terminal, JSON lines on stdout for log collectors, always in
+ * production (NODE_ENV=production, as `npm start` sets it) whatever stdout is. Each request is
+ * logged once, by the access log (`plugins/accessLog.ts`); with it off, Fastify's own two lines
+ * per request come at debug level only.
  */
 export function loggerOptions(
   config: Config,
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
   return {
     logger: {
       level: config.logLevel,
-      ...(process.stdout.isTTY
+      ...(pretty
         ? {
             transport: {
               target: 'pino-pretty',
@@ -30,7 +33,7 @@ export function loggerOptions(
       },
     },
     logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+      disableRequestLogging: config.accessLog || !['debug', 'trace'].includes(config.logLevel),
     }),
   };
 }

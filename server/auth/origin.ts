@@ -117,7 +117,12 @@ export function crossSiteRefused(facts: CrossSiteFacts): boolean {
   return FORGEABLE_TYPES.has(type);
 }
 
-/** Hides secrets that travel in query strings (`?token=`) from logs. */
+/**
+ * Hides secrets that travel in URLs from logs: query parameters named `token`, `password`, `key`
+ * or `secret`, and the web app's paths that carry one (a password-reset link, a shared link).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|password|key|secret)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/^(\/(?:login\/recover|share)\/)[^/?#]+/i, '$1[redacted]');
 }

@@ -60,5 +60,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/session?token=abc&x=1')).toBe('/api/session?token=[redacted]&x=1');
     expect(redactUrl('/api/socket?a=1&TOKEN=abc')).toBe('/api/socket?a=1&TOKEN=[redacted]');
     expect(redactUrl('/api/server')).toBe('/api/server');
+    expect(redactUrl('/?id=1&password=p&key=k&secret=s')).toBe(
+      '/?id=1&password=[redacted]&key=[redacted]&secret=[redacted]',
+    );
+  });
+
+  it('hides the token of a password-reset or shared link', () => {
+    expect(redactUrl('/login/recover/abc%2Fdef?x=1')).toBe('/login/recover/[redacted]?x=1');
+    expect(redactUrl('/share/abc')).toBe('/share/[redacted]');
+    expect(redactUrl('/login')).toBe('/login');
   });
 });
