@@ -1,4 +1,4 @@
-import type { DecodedPosition } from '../processing/types';
+import type { DecodedPosition, PositionRecord } from '../processing/types';
 
 /**
  * The fixes a device had stored lately, to drop one it sends again: a tracker whose
@@ -60,4 +60,25 @@ function contentHash(position: DecodedPosition): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash | 0;
+}
+
+/**
+ * Whether a fix repeats the device's latest stored position: the check instances sharing the
+ * database make under the device's row lock, where the latest position (whoever stored it) is in
+ * hand. A device whose answer was lost (an instance stopped or died between storing and
+ * answering) resends the fix, and a balancer may hand it to another instance, whose own
+ * `RecentFixes` never saw it. The same as Traccar's duplicate filter, which compares with the
+ * latest position: the same fix time and no attribute the stored one lacks; the location must
+ * match too, as `RecentFixes` asks of everything a resent fix repeats.
+ */
+export function repeatsLatest(
+  position: DecodedPosition,
+  latest: Pick<PositionRecord, 'fixTime' | 'latitude' | 'longitude' | 'attributes'> | null,
+): boolean {
+  if (position.outdated || latest === null) return false;
+  if (position.fixTime !== latest.fixTime) return false;
+  if (position.latitude !== latest.latitude || position.longitude !== latest.longitude) {
+    return false;
+  }
+  return Object.keys(position.attributes).every((key) => Object.hasOwn(latest.attributes, key));
 }

@@ -22,7 +22,7 @@ import { positionFromRow, statusFromRow } from '../serialize';
 import type { MessageCounter } from '../statistics/recorder';
 import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
-import { RecentFixes } from './duplicates';
+import { RecentFixes, repeatsLatest } from './duplicates';
 import type { DeviceEntry, TrackingCache } from './cache';
 import { readSharedState, writeSharedState } from './sharedState';
 import {
@@ -140,6 +140,8 @@ interface Stored {
   processed: Processed[];
   /** Shared: fixes of devices whose row was gone (deleted on another instance). */
   gone: Pending[];
+  /** Shared: fixes another instance had stored already (the device resent them). */
+  repeated: Pending[];
   /** Shared: every device the batch locked, as it read and then processed it. */
   views: Map<DeviceEntry, DeviceView> | null;
   touched: Map<DeviceEntry, Touched>;
@@ -425,7 +427,7 @@ export class Ingest implements ConnectionSink {
     return this.db.kysely
       .transaction()
       .execute((trx) => this.store(trx, processed, statusChanges, extraEvents, view, now))
-      .then((stored) => ({ ...stored, gone: [], views: null }));
+      .then((stored) => ({ ...stored, gone: [], repeated: [], views: null }));
   }
 
   /**
@@ -449,10 +451,14 @@ export class Ingest implements ConnectionSink {
           );
           const processed: Processed[] = [];
           const gone: Pending[] = [];
+          const repeated: Pending[] = [];
+          const duplicates = this.filtersDuplicates();
           for (const b of batch) {
             const view = views.get(b.entry);
-            if (view) processed.push(this.process(b, view));
-            else gone.push(b);
+            if (!view) gone.push(b);
+            // Resent after its answer was lost, and stored by another instance meanwhile.
+            else if (duplicates && repeatsLatest(b.decoded, view.last)) repeated.push(b);
+            else processed.push(this.process(b, view));
           }
           const stored = await this.store(
             trx,
@@ -462,7 +468,7 @@ export class Ingest implements ConnectionSink {
             (entry) => views.get(entry) ?? null,
             now,
           );
-          return { ...stored, gone, views };
+          return { ...stored, gone, repeated, views };
         });
       } catch (error) {
         if (attempt >= SHARED_ATTEMPTS || !isRetryableConflict(error)) throw error;
@@ -534,7 +540,7 @@ export class Ingest implements ConnectionSink {
     extraEvents: NewEvent[],
     view: (entry: DeviceEntry) => DeviceView | null,
     now: number,
-  ): Promise<Omit<Stored, 'gone' | 'views'>> {
+  ): Promise<Omit<Stored, 'gone' | 'repeated' | 'views'>> {
     // Current Traccar records a status event on every change; `event.status.enable: false` (a
     // server attribute) still turns them off for an installation that wants none.
     const statusEvents = lookupBoolean('event.status.enable', [this.cache.serverAttributes], true);
@@ -695,6 +701,7 @@ export class Ingest implements ConnectionSink {
       events: stored.events as EventRecord[],
     });
     for (const b of stored.gone) b.resolve({ kind: 'unknown' });
+    for (const b of stored.repeated) b.resolve({ kind: 'duplicate' });
     for (const p of processed) {
       p.pending.resolve({ kind: 'stored', command: stored.replies.get(p) ?? null });
     }
