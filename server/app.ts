@@ -21,6 +21,7 @@ import { livePlugin } from './plugins/live';
 import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { readinessPlugin } from './plugins/readiness';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { requestNumbersPlugin } from './plugins/requestNumbers';
 import { textInputPlugin } from './plugins/textInput';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(cookie);
   await app.register(formbody);
   await app.register(servicesPlugin, { config, db, cluster: options.cluster });
+  await app.register(readinessPlugin);
   // Before any route, so every answer (the APIs, the web app, errors) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(textInputPlugin);
