@@ -30,6 +30,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** The URL the instances get for the test's database (e.g. through a `TcpProxy`). */
   databaseUrl?: (url: string) => string;
+  /** Each instance's own environment on top of `env` (e.g. fixed device ports, kept on restart). */
+  instanceEnv?: () => Promise<Record<string, string>>;
 }
 
 export class TestCluster {
@@ -49,7 +51,8 @@ export class TestCluster {
       ...options.env,
     };
     const start = async () => {
-      const server = await TestServer.start({ dataDir, env });
+      const own = options.instanceEnv ? await options.instanceEnv() : {};
+      const server = await TestServer.start({ dataDir, env: { ...env, ...own } });
       await server.waitForLine(/redis subscription ready|redis unreachable at start/);
       return server;
     };
