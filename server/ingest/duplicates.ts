@@ -9,7 +9,8 @@ import type { DecodedPosition, PositionRecord } from '../processing/types';
  * filter keeps one with attributes the stored one lacks. Kept per device for its last `size`
  * stored fixes, as times and content hashes (a few hundred bytes a device). A fix counts from the
  * moment it is accepted for storing, so the same fix twice in one frame, or resent while the first
- * copy waits for its batch, is stored once; a batch that fails forgets its fixes again.
+ * copy waits for its batch, is stored once (the copy is answered when the first is, with its
+ * outcome: `Ingest.submit`); a batch that fails forgets its fixes again.
  */
 export class RecentFixes {
   private readonly times: Float64Array;

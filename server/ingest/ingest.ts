@@ -184,6 +184,11 @@ export class Ingest implements ConnectionSink {
   private pendingEvents: NewEvent[] = [];
   /** Each device's recently stored fixes, to drop one sent again (`duplicates.ts`). */
   private readonly recent = new Map<number, RecentFixes>();
+  /**
+   * The outcome of each fix accepted and not committed yet, by device and fix time: a copy sent
+   * again meanwhile is answered with it, so it is acknowledged only once the first is stored.
+   */
+  private readonly unsettled = new Map<string, Promise<SubmitOutcome>>();
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
@@ -241,14 +246,23 @@ export class Ingest implements ConnectionSink {
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
     const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
     if (impossible !== null) return { kind: 'rejected', message: impossible };
-    if (this.filtersDuplicates()) {
+    const key = `${entry.device.id}:${decoded.fixTime}`;
+    const filtering = this.filtersDuplicates();
+    if (filtering) {
       let recent = this.recent.get(entry.device.id);
-      if (recent?.has(decoded)) return { kind: 'duplicate' };
+      if (recent?.has(decoded)) {
+        // Still waiting for its batch: answered as the first copy is (a failed batch forgets
+        // the fix, and the device's next resend is stored).
+        const first = this.unsettled.get(key);
+        if (!first) return { kind: 'duplicate' };
+        const outcome = await first;
+        return outcome.kind === 'stored' ? { kind: 'duplicate' } : outcome;
+      }
       if (!recent) this.recent.set(entry.device.id, (recent = new RecentFixes()));
       recent.add(decoded);
     }
 
-    return new Promise<SubmitOutcome>((resolve, reject) => {
+    const settled = new Promise<SubmitOutcome>((resolve, reject) => {
       const pending: Pending = {
         entry,
         decoded,
@@ -262,6 +276,14 @@ export class Ingest implements ConnectionSink {
       if (!this.shared) pending.processed = this.process(pending, memoryView(entry));
       this.queue.push(pending);
     });
+    // `RecentFixes` leaves outdated fixes out, so no copy of one ever waits for it.
+    if (!filtering || decoded.outdated) return settled;
+    this.unsettled.set(key, settled);
+    const forget = () => {
+      if (this.unsettled.get(key) === settled) this.unsettled.delete(key);
+    };
+    settled.then(forget, forget);
+    return settled;
   }
 
   /**
