@@ -23,6 +23,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { osmandWebPortPlugin } from './plugins/osmandWebPort';
 import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { readinessPlugin } from './plugins/readiness';
 import { qrDriverGuard } from './plugins/qrDriverGuard';
 import { requestNumbersPlugin } from './plugins/requestNumbers';
 import { textInputPlugin } from './plugins/textInput';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(servicesPlugin, { config, db, cluster: options.cluster });
   // Before the parts it counts (tracking hands it to ingest and the notifications).
   await app.register(metricsPlugin);
+  await app.register(readinessPlugin);
   // Before any route, so every answer (the APIs, the web app, errors) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(textInputPlugin);

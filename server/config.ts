@@ -109,6 +109,12 @@ export interface Config {
    * true (any), a hop count, or addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * How long a stopping instance may take to finish what it holds (SIGTERM: answer requests in
+   * flight, store queued fixes) before it exits anyway (docs/scaling.md, "Health, readiness and
+   * draining").
+   */
+  drainTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -431,5 +437,6 @@ export function parseConfig(env: Env): Config {
     positionsRetentionDays: retention === 0 ? null : retention,
     publicUrl: parsePublicUrl(text(env, 'PUBLIC_URL')),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
+    drainTimeoutMs: integer(env, 'DRAIN_TIMEOUT_MS', 15_000, 1_000, 600_000),
   };
 }

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
 import { isClusterMode, parseConfig, publicOrigin } from './config';
 import { connect } from './db/connect';
+import { drain } from './lifecycle/drain';
+import { closeWebPort } from './lifecycle/webPort';
 import { migrateToLatest } from './db/migrate';
 import { DEVICE_PROTOCOLS } from './protocol';
 import { startDevicePorts, type DevicePorts } from './protocol/devicePorts';
@@ -57,18 +59,32 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    // A stuck connection must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await fleet?.stop();
-      // Devices first, so what they sent is stored (and answered) before the app closes.
-      await Promise.all([osmand?.close(), devicePorts?.close()]);
-      await app.close();
-      await db.close();
-    } finally {
-      process.exit(0);
-    }
+    app.log.info(`${signal} received, draining (at most ${config.drainTimeoutMs} ms)`);
+    await fleet?.stop().catch(() => undefined);
+    const outcome = await drain(
+      {
+        startDraining: () => app.readiness.startDraining(),
+        closeListeners: (graceMs) => [
+          closeWebPort(app.server, graceMs),
+          osmand?.close(graceMs) ?? Promise.resolve(),
+          devicePorts?.close(graceMs) ?? Promise.resolve(),
+        ],
+        // Proxy mode has no hub nor ingest: Traccar holds the sockets and the devices.
+        releaseSockets: () => (app.hasDecorator('hub') ? app.hub.closeAll() : undefined),
+        flushIngest: async () => {
+          if (app.hasDecorator('tracking')) await app.tracking.ingest.flush();
+        },
+        close: async () => {
+          await app.close();
+          await db.close();
+        },
+      },
+      { timeoutMs: config.drainTimeoutMs, log: app.log },
+    );
+    if (outcome === 'drained') app.log.info('drained, exiting');
+    else app.log.error(`drain ${outcome}: exiting anyway`);
+    // The logger writes asynchronously; give the last lines a moment to leave.
+    setTimeout(() => process.exit(outcome === 'drained' ? 0 : 1), 50);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -168,6 +168,15 @@ export class RedisBus implements Bus {
     return this.subscribed;
   }
 
+  /**
+   * Resolves when Redis answers on both connections (readiness): a PING on the command one, and
+   * the subscriber subscribed, since an instance deaf to the others' changes serves stale caches.
+   */
+  async ping(): Promise<void> {
+    if (!this.subscribed) throw new Error('redis subscription down');
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     this.sub.disconnect();

@@ -1,4 +1,4 @@
-import type { DecodedPosition } from '../processing/types';
+import type { DecodedPosition, PositionRecord } from '../processing/types';
 
 /**
  * The fixes a device had stored lately, to drop one it sends again: a tracker whose
@@ -9,7 +9,8 @@ import type { DecodedPosition } from '../processing/types';
  * filter keeps one with attributes the stored one lacks. Kept per device for its last `size`
  * stored fixes, as times and content hashes (a few hundred bytes a device). A fix counts from the
  * moment it is accepted for storing, so the same fix twice in one frame, or resent while the first
- * copy waits for its batch, is stored once; a batch that fails forgets its fixes again.
+ * copy waits for its batch, is stored once (the copy is answered when the first is, with its
+ * outcome: `Ingest.submit`); a batch that fails forgets its fixes again.
  */
 export class RecentFixes {
   private readonly times: Float64Array;
@@ -60,4 +61,25 @@ function contentHash(position: DecodedPosition): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash | 0;
+}
+
+/**
+ * Whether a fix repeats the device's latest stored position: the check instances sharing the
+ * database make under the device's row lock, where the latest position (whoever stored it) is in
+ * hand. A device whose answer was lost (an instance stopped or died between storing and
+ * answering) resends the fix, and a balancer may hand it to another instance, whose own
+ * `RecentFixes` never saw it. The same as Traccar's duplicate filter, which compares with the
+ * latest position: the same fix time and no attribute the stored one lacks; the location must
+ * match too, as `RecentFixes` asks of everything a resent fix repeats.
+ */
+export function repeatsLatest(
+  position: DecodedPosition,
+  latest: Pick<PositionRecord, 'fixTime' | 'latitude' | 'longitude' | 'attributes'> | null,
+): boolean {
+  if (position.outdated || latest === null) return false;
+  if (position.fixTime !== latest.fixTime) return false;
+  if (position.latitude !== latest.latitude || position.longitude !== latest.longitude) {
+    return false;
+  }
+  return Object.keys(position.attributes).every((key) => Object.hasOwn(latest.attributes, key));
 }

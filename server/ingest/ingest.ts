@@ -22,7 +22,7 @@ import { positionFromRow, statusFromRow } from '../serialize';
 import type { MessageCounter } from '../statistics/recorder';
 import type { BatchFeed, CommittedBatch } from './batchFeed';
 import { BatchQueue } from './batchQueue';
-import { RecentFixes } from './duplicates';
+import { RecentFixes, repeatsLatest } from './duplicates';
 import type { DeviceEntry, TrackingCache } from './cache';
 import { readSharedState, writeSharedState } from './sharedState';
 import {
@@ -155,6 +155,8 @@ interface Stored {
   processed: Processed[];
   /** Shared: fixes of devices whose row was gone (deleted on another instance). */
   gone: Pending[];
+  /** Shared: fixes another instance had stored already (the device resent them). */
+  repeated: Pending[];
   /** Shared: every device the batch locked, as it read and then processed it. */
   views: Map<DeviceEntry, DeviceView> | null;
   touched: Map<DeviceEntry, Touched>;
@@ -197,6 +199,11 @@ export class Ingest implements ConnectionSink {
   private pendingEvents: NewEvent[] = [];
   /** Each device's recently stored fixes, to drop one sent again (`duplicates.ts`). */
   private readonly recent = new Map<number, RecentFixes>();
+  /**
+   * The outcome of each fix accepted and not committed yet, by device and fix time: a copy sent
+   * again meanwhile is answered with it, so it is acknowledged only once the first is stored.
+   */
+  private readonly unsettled = new Map<string, Promise<SubmitOutcome>>();
   private readonly now: () => number;
   private readonly stateSaveMs: number;
   private readonly maxQueued: number;
@@ -279,14 +286,23 @@ export class Ingest implements ConnectionSink {
     if (!entry || !this.cache.isUsable(entry, now)) return { kind: 'unknown' };
     const impossible = impossibleFix(decoded, now, { maxAgeMs: this.maxFixAgeMs });
     if (impossible !== null) return { kind: 'rejected', message: impossible };
-    if (this.filtersDuplicates()) {
+    const key = `${entry.device.id}:${decoded.fixTime}`;
+    const filtering = this.filtersDuplicates();
+    if (filtering) {
       let recent = this.recent.get(entry.device.id);
-      if (recent?.has(decoded)) return { kind: 'duplicate' };
+      if (recent?.has(decoded)) {
+        // Still waiting for its batch: answered as the first copy is (a failed batch forgets
+        // the fix, and the device's next resend is stored).
+        const first = this.unsettled.get(key);
+        if (!first) return { kind: 'duplicate' };
+        const outcome = await first;
+        return outcome.kind === 'stored' ? { kind: 'duplicate' } : outcome;
+      }
       if (!recent) this.recent.set(entry.device.id, (recent = new RecentFixes()));
       recent.add(decoded);
     }
 
-    return new Promise<SubmitOutcome>((resolve, reject) => {
+    const settled = new Promise<SubmitOutcome>((resolve, reject) => {
       const pending: Pending = {
         entry,
         decoded,
@@ -300,6 +316,14 @@ export class Ingest implements ConnectionSink {
       if (!this.shared) pending.processed = this.process(pending, memoryView(entry));
       this.queue.push(pending);
     });
+    // `RecentFixes` leaves outdated fixes out, so no copy of one ever waits for it.
+    if (!filtering || decoded.outdated) return settled;
+    this.unsettled.set(key, settled);
+    const forget = () => {
+      if (this.unsettled.get(key) === settled) this.unsettled.delete(key);
+    };
+    settled.then(forget, forget);
+    return settled;
   }
 
   /**
@@ -468,7 +492,7 @@ export class Ingest implements ConnectionSink {
     return this.db.kysely
       .transaction()
       .execute((trx) => this.store(trx, processed, statusChanges, extraEvents, view, now))
-      .then((stored) => ({ ...stored, gone: [], views: null }));
+      .then((stored) => ({ ...stored, gone: [], repeated: [], views: null }));
   }
 
   /**
@@ -492,10 +516,14 @@ export class Ingest implements ConnectionSink {
           );
           const processed: Processed[] = [];
           const gone: Pending[] = [];
+          const repeated: Pending[] = [];
+          const duplicates = this.filtersDuplicates();
           for (const b of batch) {
             const view = views.get(b.entry);
-            if (view) processed.push(this.process(b, view));
-            else gone.push(b);
+            if (!view) gone.push(b);
+            // Resent after its answer was lost, and stored by another instance meanwhile.
+            else if (duplicates && repeatsLatest(b.decoded, view.last)) repeated.push(b);
+            else processed.push(this.process(b, view));
           }
           const stored = await this.store(
             trx,
@@ -505,7 +533,7 @@ export class Ingest implements ConnectionSink {
             (entry) => views.get(entry) ?? null,
             now,
           );
-          return { ...stored, gone, views };
+          return { ...stored, gone, repeated, views };
         });
       } catch (error) {
         if (attempt >= SHARED_ATTEMPTS || !isRetryableConflict(error)) throw error;
@@ -577,7 +605,7 @@ export class Ingest implements ConnectionSink {
     extraEvents: NewEvent[],
     view: (entry: DeviceEntry) => DeviceView | null,
     now: number,
-  ): Promise<Omit<Stored, 'gone' | 'views'>> {
+  ): Promise<Omit<Stored, 'gone' | 'repeated' | 'views'>> {
     // Current Traccar records a status event on every change; `event.status.enable: false` (a
     // server attribute) still turns them off for an installation that wants none.
     const statusEvents = lookupBoolean('event.status.enable', [this.cache.serverAttributes], true);
@@ -738,6 +766,7 @@ export class Ingest implements ConnectionSink {
       events: stored.events as EventRecord[],
     });
     for (const b of stored.gone) b.resolve({ kind: 'unknown' });
+    for (const b of stored.repeated) b.resolve({ kind: 'duplicate' });
     for (const p of processed) {
       p.pending.resolve({ kind: 'stored', command: stored.replies.get(p) ?? null });
     }

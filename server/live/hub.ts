@@ -45,6 +45,12 @@ export interface HubRelay {
 
 /** Close code when the server ends a session; traccar-web uses the same on logout. */
 export const SESSION_ENDED = 4000;
+/**
+ * Close code when this instance stops (WebSocket's "service restart"): the session is still
+ * good, and the client should open a new socket at once, which the balancer sends to another
+ * instance (docs/scaling.md, "Health, readiness and draining").
+ */
+export const SERVICE_RESTART = 1012;
 const KEEPALIVE_MS = 30_000;
 /** setTimeout's longest delay; a later end is checked again at this distance. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -57,6 +63,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class SocketHub {
   private readonly sockets = new Map<LiveSocket, Entry>();
+  /** Set by `closeAll`: the instance is stopping and takes no more sockets. */
+  private stopping = false;
   private readonly byUser = new Map<number, Set<LiveSocket>>();
   private timer: NodeJS.Timeout | null = null;
   private relay: HubRelay | null = null;
@@ -93,6 +101,11 @@ export class SocketHub {
     tokenId: number | null = null,
     impersonatorId: number | null = null,
   ): void {
+    if (this.stopping) {
+      // Opened while the instance stops: sent elsewhere at once, like the ones already open.
+      socket.close(SERVICE_RESTART, 'Server restarting');
+      return;
+    }
     this.sockets.set(socket, { userId, sessionId, tokenId, impersonatorId });
     let own = this.byUser.get(userId);
     if (!own) this.byUser.set(userId, (own = new Set()));
@@ -189,9 +202,16 @@ export class SocketHub {
     this.relay?.publish({ op: 'closeToken', tokenId });
   }
 
-  /** This instance's sockets only (shutdown). */
+  /**
+   * This instance's sockets only (shutdown): each told to reconnect, to another instance, and so
+   * is any socket that finishes opening afterwards.
+   */
   closeAll(): void {
-    this.closeWhere(() => true);
+    this.stopping = true;
+    for (const socket of [...this.sockets.keys()]) {
+      this.remove(socket);
+      socket.close(SERVICE_RESTART, 'Server restarting');
+    }
   }
 
   get size(): number {

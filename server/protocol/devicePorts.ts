@@ -17,8 +17,11 @@ export interface DevicePorts {
   readonly ports: readonly DevicePort[];
   /** Devices holding a TCP connection or a recent UDP peer, over every port. */
   readonly connections: number;
-  /** Stops taking connections; frames in hand finish (up to a few seconds), then all end. */
-  close(): Promise<void>;
+  /**
+   * Stops taking connections and reading; frames in hand are answered (up to `graceMs`, a few
+   * seconds by default), then every TCP connection ends.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 interface Running {
@@ -83,8 +86,8 @@ export async function startDevicePorts(
     get connections() {
       return running.reduce((n, r) => n + (r.tcp?.connections ?? 0) + (r.udp?.peers ?? 0), 0);
     },
-    async close() {
-      await Promise.all(running.flatMap((r) => [r.tcp?.close(), r.udp?.close()]));
+    async close(graceMs?: number) {
+      await Promise.all(running.flatMap((r) => [r.tcp?.close(graceMs), r.udp?.close()]));
     },
   };
 }

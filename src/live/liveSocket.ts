@@ -24,6 +24,30 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return ceiling / 2 + (random() * ceiling) / 2;
 }
 
+/**
+ * Close codes of a server instance that is stopping (WebSocket's "service restart", and "going
+ * away"): the session is still good and another instance is up behind the balancer, so the
+ * client reconnects within `RESTART_RECONNECT_MS` instead of backing off (docs/scaling.md,
+ * "Health, readiness and draining").
+ */
+export const RESTART_CLOSE_CODES: ReadonlySet<number> = new Set([1012, 1001]);
+/** Clients told of a restart come back spread over this long, not all in the same instant. */
+export const RESTART_RECONNECT_MS = 1000;
+
+/**
+ * The WebSocket class, with each socket's close code handed to `closed` before anyone else hears
+ * of the close: the reconnecting library picks its next delay while handling the close, and the
+ * delay depends on why it closed.
+ */
+function recordingCloses(Base: typeof WebSocket, closed: (code: number) => void): typeof WebSocket {
+  return class extends Base {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('close', (event) => closed(event.code));
+    }
+  };
+}
+
 /** More unknown devices than this at once are loaded with one full resync, not one by one. */
 export const MAX_SINGLE_LOADS = 20;
 
@@ -129,17 +153,23 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   const random = deps.random ?? Math.random;
   // The socket's retry count, once it exists (the library reads the delay while constructing).
   let attempt = () => 1;
+  /** Why the last socket closed: a restarting server's code makes the next attempt prompt. */
+  let lastCloseCode: number | null = null;
   const socket = new ReconnectingWebSocket(deps.url ?? socketUrl(), [], {
     // The library grows its delay by a fixed factor, without jitter, and reads this option before
     // every attempt: a getter gives each attempt its own jittered delay (`reconnectDelay`). Its
-    // retry count restarts once a connection has stayed open a few seconds.
+    // retry count restarts once a connection has stayed open a few seconds. A failed attempt
+    // closes with another code, so only the first attempt after a restart is prompt.
     get minReconnectionDelay() {
+      if (lastCloseCode !== null && RESTART_CLOSE_CODES.has(lastCloseCode)) {
+        return random() * RESTART_RECONNECT_MS;
+      }
       return reconnectDelay(attempt(), random);
     },
     maxReconnectionDelay: RECONNECT_MAX_MS,
     reconnectionDelayGrowFactor: 1,
     connectionTimeout: 10_000,
-    WebSocket: deps.WebSocket,
+    WebSocket: recordingCloses(deps.WebSocket ?? WebSocket, (code) => (lastCloseCode = code)),
   });
   attempt = () => socket.retryCount;
   let openedBefore = false;

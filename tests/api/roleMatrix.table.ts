@@ -408,6 +408,11 @@ export const MATRIX: Row[] = [
   ),
   row(
     'GET',
+    '/api/health/ready',
+    c('probe', 'PUBLIC', () => ({ path: '/api/health/ready' })),
+  ),
+  row(
+    'GET',
     '/api/server',
     c('settings', 'EVERYONE', () => ({ path: '/api/server' })),
   ),

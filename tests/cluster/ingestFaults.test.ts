@@ -109,4 +109,37 @@ describe.each([
     const { distance: travelled } = JSON.parse(rows[1].attributes) as { distance: number };
     expect(travelled).toBeCloseTo(step, 1);
   }, 60_000);
+
+  it('answers a copy sent while the first waits for its batch as the first is answered', async () => {
+    const { app, direct, proxy, uniqueId, deviceId } = await setup(cluster);
+    const submit = () => app.tracking.ingest.submit(fix(uniqueId, 120, -23.55), true);
+    proxy.cut();
+    // The phone gave up waiting and sent the fix again: neither copy is stored, so neither may
+    // be acknowledged, or the phone would drop a fix the server does not have.
+    const [first, again] = await Promise.all([submit(), submit()]);
+    expect([first, again]).toEqual<SubmitOutcome[]>([
+      { kind: 'unavailable' },
+      { kind: 'unavailable' },
+    ]);
+    proxy.restore();
+    let outcome: SubmitOutcome = { kind: 'unavailable' };
+    for (let i = 0; i < 50 && outcome.kind === 'unavailable'; i++) {
+      outcome = await submit();
+      if (outcome.kind === 'unavailable') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(outcome.kind).toBe('stored');
+    // Stored, a copy sent while it waited is acknowledged without being stored again.
+    const [stored, copy] = await Promise.all([
+      app.tracking.ingest.submit(fix(uniqueId, 150, -23.56), true),
+      app.tracking.ingest.submit(fix(uniqueId, 150, -23.56), true),
+    ]);
+    expect([stored.kind, copy.kind]).toEqual(['stored', 'duplicate']);
+    const rows = await direct.kysely
+      .selectFrom('positions')
+      .select('fixTime')
+      .where('deviceId', '=', deviceId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.fixTime)).toEqual([T0 + 120_000, T0 + 150_000]);
+  }, 60_000);
 });

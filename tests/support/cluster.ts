@@ -28,6 +28,10 @@ export interface ClusterOptions {
   /** Default: the shared test Redis. */
   redisUrl?: string;
   env?: Record<string, string>;
+  /** The URL the instances get for the test's database (e.g. through a `TcpProxy`). */
+  databaseUrl?: (url: string) => string;
+  /** Each instance's own environment on top of `env` (e.g. fixed device ports, kept on restart). */
+  instanceEnv?: () => Promise<Record<string, string>>;
 }
 
 export class TestCluster {
@@ -42,12 +46,13 @@ export class TestCluster {
     const database = await createPostgresDatabase(inject('clusterPostgresUrl'));
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'frota-cluster-'));
     const env = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url,
       REDIS_URL: options.redisUrl ?? inject('clusterRedisUrl'),
       ...options.env,
     };
     const start = async () => {
-      const server = await TestServer.start({ dataDir, env });
+      const own = options.instanceEnv ? await options.instanceEnv() : {};
+      const server = await TestServer.start({ dataDir, env: { ...env, ...own } });
       await server.waitForLine(/redis subscription ready|redis unreachable at start/);
       return server;
     };
@@ -57,6 +62,22 @@ export class TestCluster {
     );
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     return new TestCluster([first, ...others], database, dataDir, pool);
+  }
+
+  /**
+   * Stops `server` as an operator does (SIGTERM: it drains), starts it again with the same ports,
+   * and resolves with the exit code once it has subscribed to Redis and answers ready.
+   */
+  async restart(server: TestServer): Promise<number | null> {
+    const code = await server.halt();
+    const from = server.lines.length;
+    await server.relaunch();
+    await server.waitForLine(/redis subscription ready|redis unreachable at start/, 30_000, from);
+    await waitFor(async () => {
+      const res = await fetch(`${server.url}/api/health/ready`).catch(() => null);
+      return res?.status === 200 ? true : undefined;
+    }, 30_000);
+    return code;
   }
 
   /** Rows of a query on the shared database. */

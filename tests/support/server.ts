@@ -57,6 +57,7 @@ const FROTA_VARS = [
   'REDIS_SENTINELS',
   'REDIS_SENTINEL_NAME',
   'REDIS_SENTINEL_PASSWORD',
+  'DRAIN_TIMEOUT_MS',
   ...DEVICE_PROTOCOLS.map((protocol) => portVariable(protocol.name)),
 ];
 
@@ -211,15 +212,19 @@ export class TestServer {
     }
   }
 
-  /** Stops with SIGTERM (SIGKILL after 10 s). Keeps the data dir for `restart`. */
-  async halt(): Promise<void> {
+  /**
+   * Stops with SIGTERM (SIGKILL after 20 s, past the server's own drain bound) and resolves with
+   * the exit code (null when it was killed). Keeps the data dir for `restart`.
+   */
+  async halt(): Promise<number | null> {
     const child = this.child;
-    if (!child) return;
+    if (!child) return null;
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await this.exited;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await this.exited;
     clearTimeout(timer);
     this.child = null;
+    return code;
   }
 
   /** Kills the process at once (SIGKILL: no shutdown at all, as a crash or a lost machine). */
@@ -234,6 +239,12 @@ export class TestServer {
   /** Stops the process and starts it again on the same port and DATA_DIR. */
   async restart(): Promise<void> {
     await this.halt();
+    await this.launch();
+  }
+
+  /** Starts a halted server again with the same ports and environment. */
+  async relaunch(): Promise<void> {
+    if (this.child) throw new Error('the server is running');
     await this.launch();
   }
 

@@ -29,7 +29,12 @@ export interface ListenerLog {
 
 export interface OsmAndListener {
   readonly port: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections at once; requests in flight are answered (their fixes committed)
+   * with `Connection: close`, idle kept-alive connections end now, and whatever is still open
+   * after `graceMs` is cut.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 function reply(
@@ -126,7 +131,15 @@ export async function startOsmAndListener(options: {
   messages?: MessageLog;
 }): Promise<OsmAndListener> {
   const { sink, log, messages } = options;
+  let closing = false;
+  /** Answers not written yet: once closing, each tells its client to open a new connection. */
+  const unanswered = new Set<ServerResponse>();
   const server = http.createServer({ keepAliveTimeout: 65_000 }, (request, response) => {
+    // The connection would be refused its next request: the device (or balancer) is told to
+    // open a new one, which reaches another instance.
+    if (closing) response.setHeader('connection', 'close');
+    unanswered.add(response);
+    response.on('close', () => unanswered.delete(response));
     void answerOsmAnd(request, response, { sink, log, messages });
   });
   await new Promise<void>((resolve, reject) => {
@@ -139,12 +152,17 @@ export async function startOsmAndListener(options: {
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    close: () =>
+    close: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
-        // Requests in flight finish (their positions are committed); idle keep-alives go now.
+        closing = true;
+        for (const response of unanswered) {
+          if (!response.headersSent) response.setHeader('connection', 'close');
+        }
+        // Requests in flight finish (their positions are committed); idle keep-alives go now,
+        // and the ones answering now end with their answer (above).
         server.close(() => resolve());
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        setTimeout(() => server.closeAllConnections(), graceMs).unref();
       }),
   };
 }

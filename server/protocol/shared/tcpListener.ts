@@ -27,7 +27,11 @@ export interface TcpListenerOptions {
 export interface TcpListener {
   readonly port: number;
   readonly connections: number;
-  /** Stops accepting, lets each connection's frames in hand finish (up to `graceMs`), then ends them. */
+  /**
+   * Stops accepting and stops reading: each connection's frames in hand are dealt with and
+   * answered (up to `graceMs`), then the connection ends after its answers are written, so the
+   * device reconnects (to another instance behind a balancer) and sends what it sends next there.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -77,6 +81,7 @@ export async function startTcpListener(
       socket.destroy();
     };
     const settled = () => {
+      if (stopping) return; // reading stays stopped while the listener drains
       if (socket.isPaused() && session.backlog < MAX_WAITING_FRAMES / 2 && !socket.destroyed) {
         socket.resume();
       }
@@ -130,9 +135,18 @@ export async function startTcpListener(
     async close(graceMs = 3_000) {
       stopping = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Frames not read yet stay unanswered: the device sends them again after reconnecting.
+      for (const socket of sessions.keys()) socket.pause();
       const idle = Promise.all([...sessions.values()].map((session) => session.idle()));
-      await Promise.race([idle, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      for (const socket of sessions.keys()) socket.destroy();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([idle, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      // Answers written are flushed before the connection ends; one that will not take them
+      // (a device that stopped reading) is cut a second later.
+      for (const socket of sessions.keys()) {
+        socket.end();
+        setTimeout(() => socket.destroy(), 1_000).unref();
+      }
       await closed;
     },
   };

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED, SocketHub, type LiveSocket } from '../../../server/live/hub';
+import {
+  SERVICE_RESTART,
+  SESSION_ENDED,
+  SocketHub,
+  type LiveSocket,
+} from '../../../server/live/hub';
 
 function fakeSocket() {
   const socket = {
@@ -45,6 +50,8 @@ describe('SocketHub', () => {
     expect([a.closed, b.closed, c.closed]).toEqual([SESSION_ENDED, SESSION_ENDED, null]);
     hub.closeAll();
     expect(hub.size).toBe(0);
+    // A stopping instance does not end the session: the client reconnects, elsewhere.
+    expect(c.closed).toBe(SERVICE_RESTART);
   });
 
   it("after a password change, closes the user's sockets but the changing credential's", () => {

@@ -3,6 +3,7 @@ import {
   MAX_SINGLE_LOADS,
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
+  RESTART_RECONNECT_MS,
   reconnectDelay,
   startLiveSocket,
 } from '../../../src/live/liveSocket';
@@ -23,25 +24,34 @@ class FakeSocket {
   onclose: ((event: unknown) => void) | null = null;
   onmessage: ((event: unknown) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
+  private readonly listeners = new Map<string, Set<(event: unknown) => void>>();
   constructor(public url: string) {
     FakeSocket.instances.push(this);
   }
+  /** Like a browser's: several listeners per type, called in the order they were added. */
   addEventListener(type: string, listener: (event: unknown) => void) {
-    (this as unknown as Record<string, unknown>)[`on${type}`] = listener;
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(listener);
   }
+  /** Kept attached, as before: a test may still drive a socket the client gave up on. */
   removeEventListener() {}
+  private dispatch(type: string, event: unknown) {
+    (this as unknown as Record<string, ((event: unknown) => void) | null>)[`on${type}`]?.(event);
+    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
+  }
   send() {}
   open() {
     this.readyState = 1;
-    this.onopen?.({ type: 'open' });
+    this.dispatch('open', { type: 'open' });
   }
   message(data: unknown) {
-    this.onmessage?.({ type: 'message', data: JSON.stringify(data) });
+    this.dispatch('message', { type: 'message', data: JSON.stringify(data) });
   }
   close(code = 1000) {
     if (this.readyState === 3) return;
     this.readyState = 3;
-    this.onclose?.({ type: 'close', code, reason: '', wasClean: true });
+    this.dispatch('close', { type: 'close', code, reason: '', wasClean: true });
   }
 }
 
@@ -291,6 +301,40 @@ describe('live socket', () => {
     expect(early).toBeLessThanOrEqual(RECONNECT_BASE_MS / 2 + 100);
     expect(late).toBeGreaterThan(early + 1_000);
     expect(late).toBeLessThanOrEqual(RECONNECT_BASE_MS);
+  });
+
+  it('reconnects within a second when its server instance restarts, and resyncs', async () => {
+    const loadDevices = vi.fn(async () => [device(1)]);
+    const statuses: boolean[] = [];
+    const stop = startLiveSocket(immediate(), {
+      url: 'ws://test/api/socket',
+      loadDevices,
+      loadPositions: async () => [],
+      loadDevice: async (id) => device(id),
+      onStatus: (connected) => statuses.push(connected),
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.instances[0].open();
+    FakeSocket.instances[0].message({ positions: [] });
+    await vi.advanceTimersByTimeAsync(10_000);
+    // "Service restart": the balancer has another instance for it.
+    FakeSocket.instances[0].close(1012);
+    await vi.advanceTimersByTimeAsync(RESTART_RECONNECT_MS - 100);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.instances[1].open();
+    FakeSocket.instances[1].message({ positions: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadDevices).toHaveBeenCalledTimes(2);
+    expect(statuses).toEqual([true, false, true]);
+
+    // That new socket failing in turn is an outage like any: the usual backoff applies.
+    FakeSocket.instances[1].close(1006);
+    await vi.advanceTimersByTimeAsync(RESTART_RECONNECT_MS + 100);
+    expect(FakeSocket.instances).toHaveLength(2);
+    stop();
   });
 
   it('doubles the wait with each failed attempt, up to a minute', () => {
