@@ -48,6 +48,7 @@ const FROTA_VARS = [
   'POSITIONS_RETENTION_DAYS',
   'PUBLIC_URL',
   'TRUST_PROXY',
+  'MIGRATE_ON_START',
   ...DEVICE_PROTOCOLS.map((protocol) => portVariable(protocol.name)),
 ];
 
