@@ -172,7 +172,14 @@ const CORE_ZONES = [
 ];
 
 export default defineConfig([
-  globalIgnores(['**/node_modules', '**/dist', 'test-results', 'playwright-report', 'data']),
+  globalIgnores([
+    '**/node_modules',
+    '**/dist',
+    'build',
+    'test-results',
+    'playwright-report',
+    'data',
+  ]),
   {
     name: 'eslint-js-recommended-rules',
     plugins: {

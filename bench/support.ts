@@ -229,7 +229,11 @@ export function runIfMain(url: string, main: () => Promise<unknown>): void {
  * that is not available.
  */
 export function serverCpuMs(server: TestServer): number | null {
-  const pid = server.pid;
+  return processCpuMs(server.pid);
+}
+
+/** CPU time (user + system, ms) process `pid` has used so far; null where /proc is missing. */
+export function processCpuMs(pid: number | null): number | null {
   if (pid === null) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

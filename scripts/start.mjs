@@ -1,10 +1,12 @@
-// npm start: build the web app when needed, then run the server that serves it.
+// npm start: build the web app and compile the server when needed, then run the compiled server.
 import { spawn } from 'node:child_process';
+import { buildServerIfStale, SERVER_OUTDIR } from './buildServer.mjs';
 import { buildWebIfStale } from './webBuild.mjs';
 
 buildWebIfStale();
+await buildServerIfStale();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', `${SERVER_OUTDIR}/main.js`], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

@@ -13,7 +13,7 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

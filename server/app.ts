@@ -18,6 +18,7 @@ import { brandsPlugin } from './plugins/brands';
 import { errorsPlugin } from './plugins/errors';
 import { statisticsPlugin } from './plugins/statistics';
 import { jobsPlugin } from './plugins/jobs';
+import { lazySchemaCompilers } from './plugins/lazySchemas';
 import { livePlugin } from './plugins/live';
 import { metricsPlugin } from './plugins/metrics';
 import { osmandWebPortPlugin } from './plugins/osmandWebPort';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     ...(options.logger === undefined ? loggerOptions(config) : { logger: options.logger }),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -115,6 +115,11 @@ export interface Config {
    * draining").
    */
   drainTimeoutMs: number;
+  /**
+   * Whether the server applies pending migrations as it starts (MIGRATE_ON_START, default true).
+   * False: `npm run migrate` does it, and a server finding its schema behind refuses to start.
+   */
+  migrateOnStart: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -124,6 +129,14 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 function text(env: Env, name: string): string | null {
   const value = env[name]?.trim();
   return value ? value : null;
+}
+
+function yesNo(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase() ?? null;
+  if (value === null) return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -438,5 +451,6 @@ export function parseConfig(env: Env): Config {
     publicUrl: parsePublicUrl(text(env, 'PUBLIC_URL')),
     trustProxy: parseTrustProxy(text(env, 'TRUST_PROXY')),
     drainTimeoutMs: integer(env, 'DRAIN_TIMEOUT_MS', 15_000, 1_000, 600_000),
+    migrateOnStart: yesNo(env, 'MIGRATE_ON_START', true),
   };
 }

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
-import { isClusterMode, parseConfig, publicOrigin } from './config';
+import { parseConfig, publicOrigin } from './config';
 import { connect } from './db/connect';
 import { drain } from './lifecycle/drain';
 import { closeWebPort } from './lifecycle/webPort';
-import { migrateToLatest } from './db/migrate';
+import { migrateSchema, requireMigratedSchema, whileStartingAlone } from './db/migrate';
 import { DEVICE_PROTOCOLS } from './protocol';
 import { startDevicePorts, type DevicePorts } from './protocol/devicePorts';
 import { startOsmAndListener, type OsmAndListener } from './protocol/osmand/listener';
@@ -15,15 +15,16 @@ import { ensureFirstAdmin, passwordBanner } from './users/firstAdmin';
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
   const db = await connect(config.database);
-  // Instances of a cluster started together would race to migrate and create the first admin.
+  // Instances started together (or beside `npm run migrate`) would race to migrate and create the
+  // first admin.
   const prepare = async () => {
-    await migrateToLatest(db);
+    const schema = config.migrateOnStart
+      ? await migrateSchema(db)
+      : { ...(await requireMigratedSchema(db)), ran: [] };
     await deleteExpiredSessions(db);
-    return ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
+    return { schema, admin: await ensureFirstAdmin(db, config.adminEmail, config.adminPassword) };
   };
-  const admin = isClusterMode(config)
-    ? await (await import('./cluster')).whileStartingAlone(db, prepare)
-    : await prepare();
+  const { schema, admin } = await whileStartingAlone(db, config.database, prepare);
   const emptyAtStart = (await countDevices(db)) === 0;
 
   if (admin.generatedPassword) {
@@ -45,6 +46,13 @@ async function main(): Promise<void> {
       );
 
   const app = await buildApp(config, db);
+  if (schema.ran.length > 0) app.log.info(`migrated: ${schema.ran.join(', ')}`);
+  if (schema.newer.length > 0) {
+    app.log.warn(
+      `the database has migrations of a newer version (${schema.newer.join(', ')}): running on it ` +
+        'unmigrated, as during a rolling upgrade (docs/scaling.md)',
+    );
+  }
   if (admin.created) app.log.info(`first administrator created: ${config.adminEmail}`);
   if (!config.publicUrl) {
     app.log.warn(

@@ -1,14 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { version as packageVersion } from '../package.json';
 
-/** The package version, read once; `GET /api/server` reports it. */
-export const version: string = (() => {
-  try {
-    const pkg: unknown = JSON.parse(
-      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-    );
-    const value = (pkg as { version?: unknown }).version;
-    return typeof value === 'string' ? value : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-})();
+/**
+ * The package version; `GET /api/server` reports it. Imported rather than read from disk, so the
+ * compiled server (build/server/) carries it and needs no package.json beside it.
+ */
+export const version: string = packageVersion;

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { ASSET_FILES, FAVICON_SIZES, type UploadType } from '../../model/theme';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -25,15 +24,16 @@ interface OutputFile {
   content: Buffer;
 }
 
-/** Decoding refuses pixel bombs; output drops all metadata (sharp's default). */
-const open = (bytes: Buffer) =>
-  sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
-
 /**
  * Re-encodes an upload into the fixed files of its type (`ASSET_FILES`): nothing of the
  * original file, its name or its metadata survives. Throws when the bytes do not decode.
  */
 export async function renderUpload(type: UploadType, bytes: Buffer): Promise<OutputFile[]> {
+  // Loaded with the first upload rather than at every server start.
+  const { default: sharp } = await import('sharp');
+  // Decoding refuses pixel bombs; output drops all metadata (sharp's default).
+  const open = (input: Buffer) =>
+    sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
   switch (type) {
     case 'logo-interno':
     case 'logo-login': {

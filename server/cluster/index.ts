@@ -72,20 +72,3 @@ export async function startCluster(
     },
   };
 }
-
-/**
- * Runs `work` (migrations, the first administrator) while no other instance does: instances
- * started together on an empty database would otherwise race to create the same rows. A
- * PostgreSQL advisory lock on one connection, released with it, even if the process dies.
- */
-export async function whileStartingAlone<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const key = 0x46524f54; // "FROT"
-  return db.kysely.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${key})`.execute(connection);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${key})`.execute(connection);
-    }
-  });
-}

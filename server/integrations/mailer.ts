@@ -1,28 +1,22 @@
-import nodemailer from 'nodemailer';
-import type { Mailer } from '../mail/mailer';
+import { smtpMailer, type Mailer } from '../mail/mailer';
 import type { Settings } from './catalog';
 import type { IntegrationStore } from './store';
 
 /** A mailer over the `email` integration's SMTP settings. */
 function smtpIntegrationMailer(settings: Settings): Mailer {
   const user = String(settings.user ?? '');
-  const transport = nodemailer.createTransport({
-    host: String(settings.host),
-    port: Number(settings.port),
-    secure: settings.secure === true,
-    ...(user ? { auth: { user, pass: String(settings.password ?? '') } } : {}),
-  });
   const address = String(settings.senderEmail);
   const name = String(settings.senderName ?? '');
-  const from = name ? { name, address } : address;
-  return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
-    },
-    close() {
-      transport.close();
-    },
-  };
+  return smtpMailer(
+    (nodemailer) =>
+      nodemailer.createTransport({
+        host: String(settings.host),
+        port: Number(settings.port),
+        secure: settings.secure === true,
+        ...(user ? { auth: { user, pass: String(settings.password ?? '') } } : {}),
+      }),
+    name ? { name, address } : address,
+  );
 }
 
 /**

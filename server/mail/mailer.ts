@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -30,14 +30,32 @@ function defaultSender(smtpUrl: string): string {
 }
 
 export function createMailer(smtpUrl: string, from: string | null): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
-  const sender = from ?? defaultSender(smtpUrl);
+  return smtpMailer(
+    (nodemailer) => nodemailer.createTransport(smtpUrl),
+    from ?? defaultSender(smtpUrl),
+  );
+}
+
+/**
+ * A mailer whose transport is made for its first message: nodemailer is loaded then, rather than
+ * at every server start.
+ */
+export function smtpMailer(
+  connect: (nodemailer: typeof import('nodemailer')) => Transporter,
+  from: string | { name: string; address: string },
+): Mailer {
+  let transport: Promise<Transporter> | null = null;
   return {
     async send(message) {
-      await transport.sendMail({ from: sender, ...message });
+      transport ??= import('nodemailer').then(connect);
+      await (await transport).sendMail({ from, ...message });
     },
     close() {
-      transport.close();
+      // A transport that failed to load has nothing to close; its error reached `send`.
+      void transport?.then(
+        (open) => open.close(),
+        () => {},
+      );
     },
   };
 }

@@ -1,4 +1,3 @@
-import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
@@ -49,6 +48,8 @@ const forward: FastifyPluginAsync<ProxyOptions> = async (app, { upstream }) => {
   // Bodies (JSON, forms, uploads) travel as the raw stream; nothing is parsed here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // Loaded in proxy mode only: embedded servers, the usual case, would pay for it at each start.
+  const { default: httpProxy } = await import('@fastify/http-proxy');
   await app.register(httpProxy, {
     upstream: origin,
     prefix: '/api',

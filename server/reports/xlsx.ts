@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Event } from '../../model';
 import {
   CellFormat,
@@ -134,6 +133,9 @@ export async function writeSheet(
   prefs: Preferences,
   rows: AsyncIterable<Row[]> | Iterable<Row[]>,
 ): Promise<void> {
+  // Loaded with the first spreadsheet: exceljs takes about half a second to load, which every
+  // server start would otherwise pay.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,

@@ -58,6 +58,7 @@ const FROTA_VARS = [
   'REDIS_SENTINEL_NAME',
   'REDIS_SENTINEL_PASSWORD',
   'DRAIN_TIMEOUT_MS',
+  'MIGRATE_ON_START',
   ...DEVICE_PROTOCOLS.map((protocol) => portVariable(protocol.name)),
 ];
 
@@ -83,7 +84,14 @@ export interface ServerOptions {
   startTimeoutMs?: number;
   /** Where the HTTP and OsmAnd ports come from when `env` does not set them. Default freePort. */
   ports?: () => Promise<number>;
+  /**
+   * Node's arguments, from the repository root. Default: the TypeScript sources through tsx;
+   * e.g. `['build/server/main.js']` runs a compiled server.
+   */
+  nodeArgs?: string[];
 }
+
+const FROM_SOURCES = ['--import', 'tsx', 'server/main.ts'];
 
 /** Every port handed out here is distinct within the process (see scripts/freePort.mjs). */
 export { freePort };
@@ -109,6 +117,7 @@ export class TestServer {
     private readonly ownsDataDir: boolean,
     readonly env: Record<string, string>,
     private readonly startTimeoutMs: number,
+    private readonly nodeArgs: string[],
   ) {}
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
@@ -136,6 +145,7 @@ export class TestServer {
         options.dataDir === undefined,
         env,
         options.startTimeoutMs ?? 30_000,
+        options.nodeArgs ?? FROM_SOURCES,
       );
       try {
         await server.launch();
@@ -271,7 +281,7 @@ export class TestServer {
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(([key]) => !FROTA_VARS.includes(key)),
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, this.nodeArgs, {
       cwd: REPO_ROOT,
       env: { ...inherited, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

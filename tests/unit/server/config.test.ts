@@ -242,6 +242,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
   });
 
+  it('migrates at start unless MIGRATE_ON_START is false', () => {
+    expect(parseConfig({}).migrateOnStart).toBe(true);
+    expect(parseConfig({ MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(parseConfig({ MIGRATE_ON_START: 'FALSE' }).migrateOnStart).toBe(false);
+    expect(() => parseConfig({ MIGRATE_ON_START: 'no' })).toThrow('MIGRATE_ON_START');
+  });
+
   it('selects the database from DATABASE_URL', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       kind: 'postgres',
