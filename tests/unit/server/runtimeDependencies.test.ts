@@ -67,6 +67,7 @@ describe('runtime dependencies', () => {
       ...sourceFiles('model'),
       'scripts/start.mjs',
       'scripts/webBuild.mjs',
+      'scripts/buildServer.mjs',
     ];
     const missing = new Set<string>();
     const loaded = new Set<string>();
