@@ -24,7 +24,8 @@
  * What stopped a setup decides whether it measured the instances. A failing step was the
  * instances' when one of them was held back by its quota in at least half the scheduling
  * periods, or used 85% of its quota while the machine had CPU to spare. Otherwise, with the
- * sender's event loop over 90% busy, or the machine's idle CPU under 5% of a core, that is this
+ * sender's or the socket reader's event loop over 90% busy (the column "sender"), or the
+ * machine's idle CPU under 5% of a core, that is this
  * machine and not the code, and the setup's capacity (and any ratio using it) prints "not
  * measured"; anything else prints as "other" (the instances below their quota, neither the
  * sender nor the machine short: a wait in the code or the database).
@@ -47,7 +48,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { OsmAndSender } from '../server/simulator/sender';
@@ -245,6 +246,7 @@ workerData.sockets.forEach(({ url, cookie }, index) => {
   });
 });
 setInterval(() => {
+  parentPort.postMessage({ elu: performance.eventLoopUtilization() });
   if (out.length === 0) return;
   const array = Float64Array.from(out);
   out = [];
@@ -255,6 +257,8 @@ setInterval(() => {
 interface Watcher {
   /** Per socket, arrival times (absolute ms) of each fix, by `keyOf`. */
   arrivals: Map<number, number>[];
+  /** The reading thread's event loop utilisation so far (a late reader delays arrivals). */
+  elu(): EventLoopUtilization | null;
   close(): Promise<void>;
 }
 
@@ -276,9 +280,17 @@ async function watchSockets(servers: TestServer[], keyOf: KeyOf): Promise<Watche
     workerData: { sockets, ws: createRequire(import.meta.url).resolve('ws') },
   });
   const arrivals = servers.map(() => new Map<number, number>());
+  let elu: EventLoopUtilization | null = null;
   await new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: { open?: true; error?: string; arrivals?: Float64Array }) => {
+    type Posted = {
+      open?: true;
+      error?: string;
+      arrivals?: Float64Array;
+      elu?: EventLoopUtilization;
+    };
+    worker.on('message', (message: Posted) => {
       if (message.open) resolve();
+      if (message.elu) elu = message.elu;
       if (message.error) reject(new Error(message.error));
       const a = message.arrivals;
       if (!a) return;
@@ -292,6 +304,7 @@ async function watchSockets(servers: TestServer[], keyOf: KeyOf): Promise<Watche
   });
   return {
     arrivals,
+    elu: () => elu,
     close: async () => {
       await sleep(300); // the last posting
       await worker.terminate();
@@ -319,7 +332,7 @@ interface Step {
   throttled: number[];
   /** Idle CPU left on the machine (cores). */
   spare: number;
-  /** The sender thread's event loop utilisation. */
+  /** The busier of the sender's and the socket reader's event loop utilisation. */
   senderBusy: number;
   passed: boolean;
   /** What held a failing step back. */
@@ -425,7 +438,8 @@ async function measure(
       cpu: number[];
       throttle: { periods: number; throttled: number }[];
       machine: { busy: number; idle: number };
-      elu: ReturnType<typeof performance.eventLoopUtilization>;
+      elu: EventLoopUtilization;
+      readers: EventLoopUtilization | null;
       at: number;
     }[] = [];
     const mark = () =>
@@ -434,6 +448,7 @@ async function measure(
         throttle: throttling(),
         machine: machineCpuMs(),
         elu: performance.eventLoopUtilization(),
+        readers: watcher.elu(),
         at: performance.now(),
       });
     const timers = [setTimeout(mark, LEAD_IN_MS), setTimeout(mark, LEAD_IN_MS + windowMs)];
@@ -451,7 +466,13 @@ async function measure(
       return periods > 0 ? (to.throttle[i].throttled - t.throttled) / periods : 0;
     });
     const spare = (to.machine.idle - from.machine.idle) / 1000 / seconds;
-    const senderBusy = performance.eventLoopUtilization(to.elu, from.elu).utilization;
+    const readers = (to.readers?.active ?? NaN) - (from.readers?.active ?? NaN);
+    const readerIdle = (to.readers?.idle ?? NaN) - (from.readers?.idle ?? NaN);
+    const readersBusy = readers / (readers + readerIdle);
+    const senderBusy = Math.max(
+      performance.eventLoopUtilization(to.elu, from.elu).utilization,
+      Number.isFinite(readersBusy) ? readersBusy : 0,
+    );
     const p99 = watcher.arrivals.map((seen) => {
       const latencies: number[] = [];
       for (const [key, at] of acked) {
@@ -714,7 +735,7 @@ export async function main(): Promise<Figure[]> {
     throw new Error('--balance is hash or roundrobin');
   }
   const options: Options = {
-    instances: values.instances.split(',').map(Number),
+    instances: values.instances.split(',').filter(Boolean).map(Number),
     quota: Number(values.quota),
     balance: values.balance,
     devices: Number(values.devices),
