@@ -25,19 +25,20 @@
  * instances' when one of them was held back by its quota in at least half the scheduling
  * periods, or used 85% of its quota while the machine had CPU to spare. Otherwise, with the
  * sender's or the socket reader's event loop over 90% busy (the column "sender"), or the
- * machine's idle CPU under 5% of a core, that is this
- * machine and not the code, and the setup's capacity (and any ratio using it) prints "not
- * measured"; anything else prints as "other" (the instances below their quota, neither the
- * sender nor the machine short: a wait in the code or the database).
+ * machine's idle CPU under 5% of a core, that is this machine and not the code, and the
+ * setup's capacity (and any ratio using it) prints "not measured"; anything else prints as
+ * "other" (the instances below their quota, neither the sender nor the machine short: a wait
+ * in the code or the database).
  * Stored positions are counted against acknowledged fixes at the end of each setup.
  *
  *   npx tsx bench/cluster.ts [--instances 1,2,3] [--quota 0.25] [--balance hash|roundrobin]
- *     [--devices 10000] [--start 250] [--factor 1.25] [--steps 9] [--step-seconds 8]
+ *     [--devices 10000] [--start 250] [--factor 1.25] [--steps 11] [--step-seconds 8]
  *     [--warmup 10] [--inflight 600] [--p99 300] [--lone]
  *
  * `--start` is per instance (a setup of n instances starts at n × start); `--warmup` seconds at
- * the starting rate come first, unmeasured (the instances compile their code under the quota).
- * Default run: about 8 minutes. PostgreSQL: BENCH_DATABASE_URL, else the machine's
+ * the starting rate come first, unmeasured (the instances compile their code under the quota),
+ * longer when needed to send every device a fix. Default run: about 6 minutes, at most about 11.
+ * PostgreSQL: BENCH_DATABASE_URL, else the machine's
  * (postgres://root@127.0.0.1:5432/test), else one started here; Redis: REDIS_URL, else the
  * machine's, else one started here (tests/support/services.ts). Targets: 2 instances ≥ 1.7× and
  * 3 instances ≥ 2.4× the capacity of one.
@@ -723,7 +724,7 @@ export async function main(): Promise<Figure[]> {
       devices: { type: 'string', default: '10000' },
       start: { type: 'string', default: '250' },
       factor: { type: 'string', default: '1.25' },
-      steps: { type: 'string', default: '9' },
+      steps: { type: 'string', default: '11' },
       'step-seconds': { type: 'string', default: '8' },
       warmup: { type: 'string', default: '10' },
       inflight: { type: 'string', default: '600' },
