@@ -26,9 +26,9 @@
  * periods, or used 85% of its quota while the machine had CPU to spare. Otherwise, with the
  * sender's or the socket reader's event loop over 90% busy (the column "sender"), or the
  * machine's idle CPU under 5% of a core, that is this machine and not the code, and the
- * setup's capacity (and any ratio using it) prints "not measured"; anything else prints as
- * "other" (the instances below their quota, neither the sender nor the machine short: a wait
- * in the code or the database).
+ * setup's capacity (and any ratio using it) prints "not measured". So does a setup stopped by
+ * anything else ("other": the instances below their quota, neither the sender nor the machine
+ * short; a wait in the code or the database, which this cannot tell apart).
  * Stored positions are counted against acknowledged fixes at the end of each setup.
  *
  *   npx tsx bench/cluster.ts [--instances 1,2,3] [--quota 0.25] [--balance hash|roundrobin]
@@ -565,6 +565,8 @@ async function measure(
   else if (failing.limit === 'sender') notMeasured = 'the sender was the limit';
   else if (failing.limit === 'machine')
     notMeasured = "the machine's CPU outside the quotas ran out";
+  else if (failing.limit === 'other')
+    notMeasured = 'it stopped below its quota (a wait in the code or the database)';
   return {
     label,
     instances: n,
