@@ -159,7 +159,10 @@ async function balancer(
       () => false,
     );
     if (answered) break;
-    if (i > 100) throw new Error('HAProxy did not start');
+    if (i > 100) {
+      haproxy.kill();
+      throw new Error('HAProxy did not start');
+    }
     await sleep(100);
   }
   return {
