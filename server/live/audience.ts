@@ -40,52 +40,74 @@ export class AudienceCache {
   /**
    * Audiences of many devices; the ones not cached (nor being read) are read together, in one
    * query: a batch of positions would otherwise cost a query per device it is the first of.
+   *
+   * An audience only past its age (no change dropped it) is answered as held while it is read
+   * again in the background: the live fan-out delivers batches one after another, and every
+   * device's audience ages out within the same minute, so waiting for the re-reads held every
+   * batch behind a query and, on an instance short of CPU, made socket messages seconds late.
+   * A change made outside the API still reaches the sockets within `ttlMs` and one query.
    */
   async getMany(deviceIds: Iterable<number>): Promise<Map<number, readonly number[]>> {
     const result = new Map<number, readonly number[]>();
     const waits: Promise<void>[] = [];
     const missing: number[] = [];
+    const stale: number[] = [];
+    const now = this.now();
     for (const id of new Set(deviceIds)) {
       const hit = this.cache.get(id);
       const pending = this.pending.get(id);
-      if (hit && this.now() - hit.at < this.ttlMs) result.set(id, hit.users);
-      else if (pending) waits.push(pending.then((users) => void result.set(id, users)));
+      if (hit) {
+        result.set(id, hit.users);
+        if (now - hit.at >= this.ttlMs && !pending) stale.push(id);
+      } else if (pending) waits.push(pending.then((users) => void result.set(id, users)));
       else missing.push(id);
     }
+    if (stale.length > 0) {
+      // Failures leave the entries aged, so the next call tries again.
+      this.read(stale).catch(() => {});
+    }
     if (missing.length > 0) {
-      const epoch = this.epoch;
-      const ours = new Map<number, Promise<readonly number[]>>();
-      const done = () => {
-        for (const [id, promise] of ours) {
-          if (this.pending.get(id) === promise) this.pending.delete(id);
-        }
-      };
-      const read = usersWhoSeeDevices(this.db, missing).then(
-        (found) => {
-          done();
-          const at = this.now();
-          for (const [id, users] of found) {
-            if (epoch === this.epoch) this.cache.set(id, { users, at });
-            result.set(id, users);
-          }
-          return found;
-        },
-        (error: unknown) => {
-          done();
-          throw error;
-        },
+      waits.push(
+        this.read(missing).then((found) => {
+          for (const [id, users] of found) result.set(id, users);
+        }),
       );
-      for (const id of missing) {
-        const one = read.then((found) => found.get(id) ?? []);
-        // A failed read is this call's to report; another caller sharing it reports it too.
-        one.catch(() => {});
-        ours.set(id, one);
-        this.pending.set(id, one);
-      }
-      waits.push(read.then(() => undefined));
     }
     await Promise.all(waits);
     return result;
+  }
+
+  /** Reads the audiences of `ids` in one query, shared with callers asking meanwhile. */
+  private read(ids: readonly number[]): Promise<Map<number, readonly number[]>> {
+    const epoch = this.epoch;
+    const ours = new Map<number, Promise<readonly number[]>>();
+    const done = () => {
+      for (const [id, promise] of ours) {
+        if (this.pending.get(id) === promise) this.pending.delete(id);
+      }
+    };
+    const read = usersWhoSeeDevices(this.db, ids).then(
+      (found) => {
+        done();
+        const at = this.now();
+        if (epoch === this.epoch) {
+          for (const [id, users] of found) this.cache.set(id, { users, at });
+        }
+        return found;
+      },
+      (error: unknown) => {
+        done();
+        throw error;
+      },
+    );
+    for (const id of ids) {
+      const one = read.then((found) => found.get(id) ?? []);
+      // A failed read is this call's to report; another caller sharing it reports it too.
+      one.catch(() => {});
+      ours.set(id, one);
+      this.pending.set(id, one);
+    }
+    return read;
   }
 
   clear(): void {

@@ -1,6 +1,6 @@
 import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
 import type { DeviceRecord, PositionRecord } from '../processing/types';
-import { deviceJson, livePositionText, type PositionTexts } from '../serialize';
+import { deviceJson, livePositionBytes, type PositionTexts } from '../serialize';
 import type { AudienceCache } from './audience';
 import type { SocketHub } from './hub';
 import { ITEMS_CHARS, packBySize } from './messageSize';
@@ -37,8 +37,14 @@ export interface RevealedDevice {
   readonly latest: PositionRecord | PositionTexts | null;
 }
 
+/**
+ * A user's share of a batch. A position relayed from another instance stays the UTF-8 bytes that
+ * came: every instance feeds its sockets every fix of the cluster, so decoding each into a
+ * string, joining it and encoding it again for the socket would cost each instance more for
+ * each further instance (docs/scaling.md, "Live updates").
+ */
 interface Outbox {
-  positions: string[];
+  positions: (string | Buffer)[];
   devices: string[];
 }
 
@@ -101,7 +107,7 @@ export class LiveFanout implements BatchSubscriber {
         const box: Outbox = { devices: [], positions: [] };
         for (const { device, latest } of holders) {
           box.devices.push(JSON.stringify(deviceJson(device)));
-          if (latest) box.positions.push(livePositionText(latest));
+          if (latest) box.positions.push(livePositionBytes(latest));
         }
         for (const text of messages(box)) this.hub.sendRawToUser(userId, text);
       })
@@ -181,15 +187,16 @@ export class LiveFanout implements BatchSubscriber {
     const audiences = await this.audience.getMany(ids);
 
     const outboxes = new Map<number, Outbox>();
-    const add = (deviceId: number, key: keyof Outbox, text: string) => {
+    const add = (deviceId: number, key: keyof Outbox, text: string | Buffer) => {
       for (const userId of audiences.get(deviceId) ?? []) {
         if (!this.hub.hasUser(userId)) continue;
         let box = outboxes.get(userId);
         if (!box) outboxes.set(userId, (box = { positions: [], devices: [] }));
-        box[key].push(text);
+        if (key === 'positions') box.positions.push(text);
+        else box.devices.push(text as string);
       }
     };
-    for (const p of positions) add(p.deviceId, 'positions', livePositionText(p));
+    for (const p of positions) add(p.deviceId, 'positions', livePositionBytes(p));
     for (const d of devices) add(d.id, 'devices', JSON.stringify(deviceJson(d)));
     for (const [userId, box] of outboxes) {
       for (const text of messages(box)) this.hub.sendRawToUser(userId, text);
@@ -197,30 +204,53 @@ export class LiveFanout implements BatchSubscriber {
   }
 }
 
-type Item = readonly [keyof Outbox, string];
+type Item = readonly ['devices', string] | readonly ['positions', string | Buffer];
+
+/** A string's length in characters, or a buffer's in bytes (never fewer than its characters). */
+const sizeOf = (text: string | Buffer) => text.length + 1;
 
 /** The box's messages: one, or several in a row when one would be too big. */
-function messages(box: Outbox): string[] {
+function messages(box: Outbox): (string | Buffer)[] {
   let size = 0;
-  for (const text of box.devices) size += text.length + 1;
-  for (const text of box.positions) size += text.length + 1;
+  for (const text of box.devices) size += sizeOf(text);
+  for (const text of box.positions) size += sizeOf(text);
   // The usual case, checked without building the list below for every user of every batch.
   if (size <= ITEMS_CHARS) return [message(box)];
   const items: Item[] = [
     ...box.devices.map((text): Item => ['devices', text]),
     ...box.positions.map((text): Item => ['positions', text]),
   ];
-  return packBySize(items, ([, text]) => text.length + 1).map((run) => {
+  return packBySize(items, ([, text]) => sizeOf(text)).map((run) => {
     const part: Outbox = { devices: [], positions: [] };
-    for (const [key, text] of run) part[key].push(text);
+    for (const item of run) {
+      if (item[0] === 'devices') part.devices.push(item[1]);
+      else part.positions.push(item[1]);
+    }
     return message(part);
   });
 }
 
-function message(box: Outbox): string {
-  const parts: string[] = [];
-  for (const key of ['devices', 'positions'] as const) {
-    if (box[key].length > 0) parts.push(`"${key}":[${box[key].join(',')}]`);
+const COMMA = Buffer.from(',');
+
+/** The message's JSON: a string, or bytes when any position came as bytes (copied once). */
+function message(box: Outbox): string | Buffer {
+  if (!box.positions.some((text) => typeof text !== 'string')) {
+    const parts: string[] = [];
+    if (box.devices.length > 0) parts.push(`"devices":[${box.devices.join(',')}]`);
+    if (box.positions.length > 0) parts.push(`"positions":[${box.positions.join(',')}]`);
+    return `{${parts.join(',')}}`;
   }
-  return `{${parts.join(',')}}`;
+  const chunks: Buffer[] = [
+    Buffer.from(
+      box.devices.length > 0
+        ? `{"devices":[${box.devices.join(',')}],"positions":[`
+        : '{"positions":[',
+    ),
+  ];
+  box.positions.forEach((text, i) => {
+    if (i > 0) chunks.push(COMMA);
+    chunks.push(typeof text === 'string' ? Buffer.from(text) : text);
+  });
+  chunks.push(Buffer.from(']}'));
+  return Buffer.concat(chunks);
 }

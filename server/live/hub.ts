@@ -1,6 +1,7 @@
 /** The little the hub needs from a WebSocket, so it can be tested without a network. */
 export interface LiveSocket {
-  send(data: string): void;
+  /** Always JSON, so a text message (`binary: false`), also when given as UTF-8 bytes. */
+  send(data: string | Buffer, options: { binary: boolean }): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -176,8 +177,11 @@ export class SocketHub {
     this.relay?.publish({ op: 'send', userId, data });
   }
 
-  /** Sends already serialised JSON to this instance's sockets of the user. */
-  sendRawToUser(userId: number, data: string): void {
+  /**
+   * Sends already serialised JSON to this instance's sockets of the user; as a string, or as its
+   * UTF-8 bytes (relayed positions are forwarded as the bytes that came, never decoded).
+   */
+  sendRawToUser(userId: number, data: string | Buffer): void {
     const own = this.byUser.get(userId);
     if (own) this.sendText(own, data);
   }
@@ -218,7 +222,7 @@ export class SocketHub {
     return this.sockets.size;
   }
 
-  private sendText(sockets: Iterable<LiveSocket>, data: string): void {
+  private sendText(sockets: Iterable<LiveSocket>, data: string | Buffer): void {
     for (const socket of sockets) this.safeSend(socket, data);
   }
 
@@ -227,9 +231,9 @@ export class SocketHub {
     this.sendText(this.sockets.keys(), data);
   }
 
-  private safeSend(socket: LiveSocket, data: string): void {
+  private safeSend(socket: LiveSocket, data: string | Buffer): void {
     try {
-      socket.send(data);
+      socket.send(data, { binary: false });
     } catch {
       // A socket that cannot take data is closing; its close event removes it.
     }

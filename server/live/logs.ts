@@ -174,7 +174,7 @@ export class LiveLogs {
     listener.lastFlush = this.now();
     if (records.length === 0 || (socket.bufferedAmount ?? 0) > this.maxBuffered) return;
     try {
-      socket.send(`{"logs":[${records.join(',')}]}`);
+      socket.send(`{"logs":[${records.join(',')}]}`, { binary: false });
     } catch {
       // A socket that cannot take data is closing; its close event stops its logs.
     }

@@ -162,6 +162,48 @@ describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
         .execute();
     });
 
+    it('answers an aged audience as held while it reads it again, a dropped one only once read', async () => {
+      const { id: device } = await db.kysely
+        .selectFrom('devices')
+        .select('id')
+        .where('name', '=', 'A1b')
+        .executeTakeFirstOrThrow();
+      const link = () =>
+        db.kysely.insertInto('userDevice').values({ userId: alice.id, deviceId: device }).execute();
+      const unlink = () =>
+        db.kysely
+          .deleteFrom('userDevice')
+          .where('deviceId', '=', device)
+          .where('userId', '=', alice.id)
+          .execute();
+      const linkedBefore = await db.kysely
+        .selectFrom('userDevice')
+        .selectAll()
+        .where('deviceId', '=', device)
+        .where('userId', '=', alice.id)
+        .executeTakeFirst();
+      await unlink();
+      await link();
+      let now = 0;
+      const cache = new AudienceCache(db, 1_000, () => now);
+      const users = async () => (await cache.getMany([device])).get(device) ?? [];
+      try {
+        expect(await users()).toContain(alice.id);
+        await unlink();
+        now = 5_000;
+        // Aged: answered at once as held, and read again meanwhile.
+        expect(await users()).toContain(alice.id);
+        await expect.poll(users).not.toContain(alice.id);
+        // Dropped by a change: read before it is answered.
+        await link();
+        cache.apply({ kind: 'device', action: 'update', id: device });
+        expect(await users()).toContain(alice.id);
+      } finally {
+        await unlink();
+        if (linkedBefore) await link();
+      }
+    });
+
     it('rolls back a bulk link when one item breaks the device limit', async () => {
       const as = await ctx(admin);
       const extra = [];

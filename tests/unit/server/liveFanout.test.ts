@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LiveFanout } from '../../../server/live/fanout';
 import { SocketHub, type LiveSocket } from '../../../server/live/hub';
 import { MESSAGE_CHARS, packBySize } from '../../../server/live/messageSize';
-import { positionJson } from '../../../server/serialize';
+import { positionJson, positionText, type PositionTexts } from '../../../server/serialize';
 import { deviceRecord } from '../../support/deviceRecord';
 import { positionRecord } from '../../support/positionRecord';
 
@@ -141,5 +141,38 @@ describe('the live fan-out', () => {
     for (const message of s.sent) expect(message.length).toBeLessThanOrEqual(MESSAGE_CHARS);
     const ids = s.sent.flatMap((m) => (JSON.parse(m) as { positions: { id: number }[] }).positions);
     expect(ids.map((p) => p.id)).toEqual(positions.map((p) => p.id));
+  });
+  it('forwards relayed positions as the bytes that came, in a text message with devices and local ones', async () => {
+    const hub = new SocketHub();
+    const sent: { data: string | Buffer; binary: boolean }[] = [];
+    hub.add(
+      {
+        send: (data, options) => void sent.push({ data, binary: options.binary }),
+        close: () => {},
+      },
+      1,
+      'session',
+    );
+    const live = fanout(hub);
+    const remote = positionRecord({ id: 1, deviceId: 5, attributes: { note: 'ção' } });
+    const relayed: PositionTexts = {
+      id: 1,
+      deviceId: 5,
+      fixTime: remote.fixTime,
+      wire: Buffer.from(positionText(remote)),
+    };
+    const local = positionRecord({ id: 2, deviceId: 6 });
+    live.committed({
+      positions: [relayed, local],
+      devices: [{ device: device(5, 'Remoto'), statusChanged: true }],
+    });
+    await live.idle();
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0].binary).toBe(false);
+    expect(JSON.parse(sent[0].data.toString())).toEqual({
+      devices: [expect.objectContaining({ id: 5, name: 'Remoto' })],
+      positions: [remote, local].map((p) => JSON.parse(positionText(p)) as unknown),
+    });
   });
 });
