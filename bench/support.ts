@@ -17,7 +17,8 @@ export interface Figure {
   unit: string;
   /** e.g. `≥ 3000` or `< 200`. */
   target?: string;
-  met?: boolean;
+  /** null: the machine, not the code, decided the figure, so it is no verdict ("not measured"). */
+  met?: boolean | null;
   note?: string;
 }
 
@@ -205,7 +206,8 @@ export function printFigures(title: string, figures: Figure[]): void {
   for (const f of figures) {
     const digits = Math.abs(f.value) < 10 ? 2 : 1;
     const value = Number.isInteger(f.value) ? String(f.value) : f.value.toFixed(digits);
-    const target = f.target ? `  target ${f.target} ${f.met ? 'OK' : 'MISSED'}` : '';
+    const verdict = f.met === null ? 'not measured' : f.met ? 'OK' : 'MISSED';
+    const target = f.target ? `  target ${f.target} ${verdict}` : '';
     const note = f.note ? `  (${f.note})` : '';
     console.log(`  ${f.name.padEnd(44)} ${value.padStart(10)} ${f.unit}${target}${note}`);
   }
