@@ -1,9 +1,9 @@
-import ReconnectingWebSocket from 'reconnecting-websocket';
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 import { dataProvider } from '../dataProvider';
 import { isEmptyMessage, parseMessage } from './parseMessage';
 import { attachLogsSender, deliverProtocolLogs } from './protocolLogs';
+import { openReconnectingSocket } from './reconnectingSocket';
 import { registerSocket } from './socketRegistry';
 import type { LiveStore } from './store';
 
@@ -33,20 +33,6 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 export const RESTART_CLOSE_CODES: ReadonlySet<number> = new Set([1012, 1001]);
 /** Clients told of a restart come back spread over this long, not all in the same instant. */
 export const RESTART_RECONNECT_MS = 1000;
-
-/**
- * The WebSocket class, with each socket's close code handed to `closed` before anyone else hears
- * of the close: the reconnecting library picks its next delay while handling the close, and the
- * delay depends on why it closed.
- */
-function recordingCloses(Base: typeof WebSocket, closed: (code: number) => void): typeof WebSocket {
-  return class extends Base {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      this.addEventListener('close', (event) => closed(event.code));
-    }
-  };
-}
 
 /** More unknown devices than this at once are loaded with one full resync, not one by one. */
 export const MAX_SINGLE_LOADS = 20;
@@ -151,57 +137,46 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   });
 
   const random = deps.random ?? Math.random;
-  // The socket's retry count, once it exists (the library reads the delay while constructing).
-  let attempt = () => 1;
-  /** Why the last socket closed: a restarting server's code makes the next attempt prompt. */
-  let lastCloseCode: number | null = null;
-  const socket = new ReconnectingWebSocket(deps.url ?? socketUrl(), [], {
-    // The library grows its delay by a fixed factor, without jitter, and reads this option before
-    // every attempt: a getter gives each attempt its own jittered delay (`reconnectDelay`). Its
-    // retry count restarts once a connection has stayed open a few seconds. A failed attempt
-    // closes with another code, so only the first attempt after a restart is prompt.
-    get minReconnectionDelay() {
-      if (lastCloseCode !== null && RESTART_CLOSE_CODES.has(lastCloseCode)) {
-        return random() * RESTART_RECONNECT_MS;
-      }
-      return reconnectDelay(attempt(), random);
-    },
-    maxReconnectionDelay: RECONNECT_MAX_MS,
-    reconnectionDelayGrowFactor: 1,
-    connectionTimeout: 10_000,
-    WebSocket: recordingCloses(deps.WebSocket ?? WebSocket, (code) => (lastCloseCode = code)),
-  });
-  attempt = () => socket.retryCount;
   let openedBefore = false;
-  socket.onopen = () => {
-    deps.onStatus?.(true);
-    if (openedBefore) void resync(connectionPositions());
-    openedBefore = true;
-    attachLogsSender((text) => socket.send(text));
-  };
-  socket.onclose = () => {
-    attachLogsSender(null);
-    deps.onStatus?.(false);
-  };
-  socket.onmessage = (event: MessageEvent) => {
-    const { logs, complete, userChanged, serverChanged, ...message } = parseMessage(event.data);
-    if (logs?.length) deliverProtocolLogs(logs);
-    if (userChanged) deps.onUserChanged?.();
-    if (serverChanged) deps.onServerChanged?.();
-    if (complete && !awaiting) {
-      // The whole set: devices missing from it (lost while updates could not reach us) go.
-      store.resync(message.devices ?? [], message.positions ?? []);
-      return;
-    }
-    if (awaiting && message.positions) {
-      // The connection's first positions: the greeting, applied with the devices' load.
-      const { positions, ...rest } = message;
-      awaiting.greet(positions);
-      if (!isEmptyMessage(rest)) store.enqueue(rest);
-      return;
-    }
-    if (!isEmptyMessage(message)) store.enqueue(message);
-  };
+  const socket = openReconnectingSocket({
+    url: deps.url ?? socketUrl(),
+    WebSocket: deps.WebSocket,
+    // A restarting instance's clients come back at once, spread over a second; an attempt that
+    // fails closes with another code, so an outage still backs off.
+    delayAfter: (code, failures) =>
+      RESTART_CLOSE_CODES.has(code)
+        ? random() * RESTART_RECONNECT_MS
+        : reconnectDelay(failures, random),
+    onOpen: () => {
+      deps.onStatus?.(true);
+      if (openedBefore) void resync(connectionPositions());
+      openedBefore = true;
+      attachLogsSender((text) => socket.send(text));
+    },
+    onClose: () => {
+      attachLogsSender(null);
+      deps.onStatus?.(false);
+    },
+    onMessage: (data) => {
+      const { logs, complete, userChanged, serverChanged, ...message } = parseMessage(data);
+      if (logs?.length) deliverProtocolLogs(logs);
+      if (userChanged) deps.onUserChanged?.();
+      if (serverChanged) deps.onServerChanged?.();
+      if (complete && !awaiting) {
+        // The whole set: devices missing from it (lost while updates could not reach us) go.
+        store.resync(message.devices ?? [], message.positions ?? []);
+        return;
+      }
+      if (awaiting && message.positions) {
+        // The connection's first positions: the greeting, applied with the devices' load.
+        const { positions, ...rest } = message;
+        awaiting.greet(positions);
+        if (!isEmptyMessage(rest)) store.enqueue(rest);
+        return;
+      }
+      if (!isEmptyMessage(message)) store.enqueue(message);
+    },
+  });
   void resync(connectionPositions());
 
   const stop = () => {

@@ -29,6 +29,13 @@ export const userMenu = (page: Page) => page.getByRole('button', { name: 'Perfil
  * first part on, the digits in the order the field shows them (day first in Portuguese).
  */
 export async function typeDate(field: Locator, digits: string) {
-  await field.getByRole('spinbutton').first().click();
-  await field.page().keyboard.type(digits);
+  const sections = field.getByRole('spinbutton');
+  // A keystroke that lands before the field has taken the focus is lost, and the form then
+  // sends its default date: type again until the field shows every digit.
+  await expect(async () => {
+    await sections.first().click();
+    await field.page().keyboard.type(digits);
+    const shown = (await sections.allTextContents()).join('').replace(/\D/g, '');
+    expect(shown).toBe(digits);
+  }).toPass({ timeout: 10_000 });
 }
