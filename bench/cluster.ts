@@ -19,7 +19,10 @@
  * first step that fails, one step between it and the last that passed refines the figure.
  * The capacity is the highest acknowledged rate of a step that passed. Every step prints the rate
  * asked and delivered, p99 per socket, each instance's CPU against its quota, the share of
- * scheduling periods an instance was throttled in, the machine's idle CPU and the sender's load.
+ * scheduling periods an instance was throttled in, the machine's idle CPU and the sender's load,
+ * then what each instance's own metrics timed of a fix's way to its sockets over the window:
+ * the relay from the instance that stored it, the fan-out (the wait behind earlier batches, the
+ * audience, the writes) and the event loop's delay, so a late step names where it waited.
  *
  * What stopped a setup decides whether it measured the instances. A failing step was the
  * instances' when one of them was held back by its quota in at least half the scheduling
@@ -55,6 +58,7 @@ import { Worker } from 'node:worker_threads';
 import { OsmAndSender } from '../server/simulator/sender';
 import { createPostgresDatabase, type TempPostgres } from '../tests/support/postgres';
 import { freePort, type TestServer } from '../tests/support/server';
+import { parseExposition, type Family } from '../tests/support/prometheus';
 import { postgresAnswers, redisAnswers, TestPostgres, TestRedis } from '../tests/support/services';
 import { connect } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
@@ -92,6 +96,69 @@ const MACHINE_SPARE = 0.05;
 const LEAD_IN_MS = 2_000;
 /** Fix times of one device follow each other this far apart. */
 const FIX_SPACING_MS = 2_500;
+
+/** The instances' `/metrics` answer to this token alone. */
+const METRICS_TOKEN = `bench-cluster-${process.pid}`;
+
+/** What an instance's own metrics say of a fix's way to its sockets, read at a window's ends. */
+interface StageReading {
+  /** Cumulative bucket counts (`le` → count) of each live histogram. */
+  relay: Map<number, number>;
+  delivery: Map<number, number>;
+  /** p99 of the event loop's delay since the previous scrape (s); NaN when unread. */
+  loopLag: number;
+}
+
+function buckets(families: Map<string, Family>, name: string): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const sample of families.get(name)?.samples ?? []) {
+    if (sample.name === `${name}_bucket`) counts.set(Number(sample.labels.le), sample.value);
+  }
+  return counts;
+}
+
+async function readStages(server: TestServer): Promise<StageReading | null> {
+  try {
+    const res = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!res.ok) return null;
+    const families = parseExposition(await res.text());
+    const lag = families
+      .get('frota_nodejs_eventloop_lag_p99_seconds')
+      ?.samples.find((sample) => sample.name === 'frota_nodejs_eventloop_lag_p99_seconds');
+    return {
+      relay: buckets(families, 'frota_live_relay_seconds'),
+      delivery: buckets(families, 'frota_live_delivery_seconds'),
+      loopLag: lag?.value ?? NaN,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The 99th percentile of what a histogram counted between two readings, as the upper bound of
+ * the bucket it falls in (ms): "≤ 50" means between the previous bound and 50. NaN when nothing
+ * was counted; Infinity when it lies past the last bound.
+ */
+function bucketP99(from: Map<number, number>, to: Map<number, number>): number {
+  const bounds = [...to.keys()].sort((x, y) => x - y);
+  const total = (to.get(Infinity) ?? 0) - (from.get(Infinity) ?? 0);
+  if (total <= 0) return NaN;
+  for (const bound of bounds) {
+    if ((to.get(bound) ?? 0) - (from.get(bound) ?? 0) >= total * 0.99) return bound * 1000;
+  }
+  return Infinity;
+}
+
+/** Per instance: p99 of relay and delivery (bucket bounds) and of the event loop's delay (ms). */
+interface Stages {
+  relay: number[];
+  delivery: number[];
+  loopLag: number[];
+}
 
 interface Options {
   instances: number[];
@@ -338,6 +405,8 @@ interface Step {
   spare: number;
   /** The busier of the sender's and the socket reader's event loop utilisation. */
   senderBusy: number;
+  /** What each instance's own metrics timed over the window. */
+  stages: Stages;
   passed: boolean;
   /** What held a failing step back. */
   limit: 'instances' | 'sender' | 'machine' | 'other' | null;
@@ -445,6 +514,7 @@ async function measure(
       elu: EventLoopUtilization;
       readers: EventLoopUtilization | null;
       at: number;
+      stages: Promise<(StageReading | null)[]>;
     }[] = [];
     const mark = () =>
       marks.push({
@@ -454,6 +524,7 @@ async function measure(
         elu: performance.eventLoopUtilization(),
         readers: watcher.elu(),
         at: performance.now(),
+        stages: Promise.all(servers.map(readStages)),
       });
     const timers = [setTimeout(mark, LEAD_IN_MS), setTimeout(mark, LEAD_IN_MS + windowMs)];
     const counts = await run(asked, LEAD_IN_MS + windowMs, LEAD_IN_MS, LEAD_IN_MS + windowMs);
@@ -464,6 +535,18 @@ async function measure(
     await sleep(1_000);
     const [from, to] = marks;
     const seconds = (to.at - from.at) / 1000;
+    const [before, after] = await Promise.all([from.stages, to.stages]);
+    const stageOf = (read: (a: StageReading, b: StageReading) => number) =>
+      servers.map((_server, i) => {
+        const a = before[i];
+        const b = after[i];
+        return a && b ? read(a, b) : NaN;
+      });
+    const stages: Stages = {
+      relay: stageOf((a, b) => bucketP99(a.relay, b.relay)),
+      delivery: stageOf((a, b) => bucketP99(a.delivery, b.delivery)),
+      loopLag: stageOf((_a, b) => b.loopLag * 1000),
+    };
     const cores = from.cpu.map((c, i) => (to.cpu[i] - c) / 1000 / seconds);
     const throttled = from.throttle.map((t, i) => {
       const periods = to.throttle[i].periods - t.periods;
@@ -519,6 +602,7 @@ async function measure(
       throttled,
       spare,
       senderBusy,
+      stages,
       passed,
       limit,
     };
@@ -595,6 +679,13 @@ function printStep(label: string, s: Step, options: Options): void {
       `  throttled ${s.throttled.map((t) => fixed(t * 100)).join('/')}%` +
       `  machine idle ${fixed(s.spare, 2)} cores  sender ${fixed(s.senderBusy * 100)}%  ${verdict}`,
   );
+  // The instances' own timing of the way to the sockets: where a late fix waited.
+  const { relay, delivery, loopLag } = s.stages;
+  console.log(
+    `  ${''.padEnd(22)} stages, p99 per instance: relay ≤ ${relay.map((v) => fixed(v)).join('/')} ms` +
+      `  fan-out ≤ ${delivery.map((v) => fixed(v)).join('/')} ms` +
+      `  event-loop delay ${loopLag.map((v) => fixed(v)).join('/')} ms`,
+  );
 }
 
 async function capacityBench(options: Options): Promise<SetupResult[]> {
@@ -629,6 +720,7 @@ async function capacityBench(options: Options): Promise<SetupResult[]> {
           const profile = process.env.BENCH_SERVER_NODE_OPTIONS;
           const env: Record<string, string> = {
             DATABASE_URL: database.url,
+            METRICS_TOKEN,
             ...(setup.redis ? { REDIS_URL: redisUrl } : {}),
             ...(profile ? { NODE_OPTIONS: profile } : {}),
           };

@@ -26,6 +26,8 @@ import type { Bus } from './bus';
 export interface RemoteBatch {
   positions: PositionTexts[];
   devices: RelayedDevice[];
+  /** When the committing instance published it (its clock, ms since the epoch). */
+  publishedAt: number | null;
 }
 
 /** A device's latest position was deleted through the API on another instance. */
@@ -43,6 +45,8 @@ export interface RemoteLatestDeleted {
  */
 interface BatchHead {
   t: 'batch';
+  /** Publication time on the committing instance's clock (ms), for the relay's latency metric. */
+  at?: number;
   p: [number, number, number][];
   d: (
     [number, DeviceStatus, number | null] | [number, DeviceStatus, number | null, DeviceRecord]
@@ -131,7 +135,7 @@ export class BatchRelay implements BatchSubscriber {
         lastUpdate,
         device: device ?? null,
       }));
-      handler.batch({ positions, devices });
+      handler.batch({ positions, devices, publishedAt: message.at ?? null });
     });
   }
 
@@ -158,6 +162,7 @@ export class BatchRelay implements BatchSubscriber {
     ];
     const size = (item: RelayItem) =>
       'device' in item ? item.device.length + 1 : item.key.length + item.wire.length + 2;
+    const at = Date.now();
     for (const run of packBySize(items, size)) {
       const keys: string[] = [];
       const lines: string[] = [];
@@ -170,7 +175,7 @@ export class BatchRelay implements BatchSubscriber {
           lines.push(`\n${item.wire}`);
         }
       }
-      const head = `{"t":"batch","p":[${keys.join(',')}],"d":[${devices.join(',')}]}`;
+      const head = `{"t":"batch","at":${at},"p":[${keys.join(',')}],"d":[${devices.join(',')}]}`;
       this.bus.publish(BATCHES, head + lines.join(''));
     }
   }

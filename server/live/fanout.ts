@@ -23,6 +23,13 @@ export interface FanoutLog {
 }
 
 /**
+ * Observes, for each batch delivered to at least one socket, the seconds from its hand-over to
+ * the fan-out to its messages' writing: the wait behind earlier batches, the audience read and
+ * the writes (docs/scaling.md, "Metrics and configuration").
+ */
+export type DeliveryObserver = (seconds: number) => void;
+
+/**
  * What the fan-out sends of a batch: the positions committed here, or as another instance
  * relayed them (their Traccar JSON built there), and the devices.
  */
@@ -63,6 +70,7 @@ export class LiveFanout implements BatchSubscriber {
     private readonly log: FanoutLog,
     private readonly throttleMs = 1000,
     private readonly now: () => number = Date.now,
+    private readonly observeDelivery: DeliveryObserver | null = null,
   ) {}
 
   committed(batch: LiveBatch): void {
@@ -171,15 +179,17 @@ export class LiveFanout implements BatchSubscriber {
     devices: DeviceRecord[],
   ): void {
     if (positions.length === 0 && devices.length === 0) return;
+    const handedOver = performance.now();
     // Chained so messages keep commit order even when an audience has to be read first.
     this.chain = this.chain
-      .then(() => this.deliver(positions, devices))
+      .then(() => this.deliver(positions, devices, handedOver))
       .catch((error: unknown) => this.log.error({ err: error }, 'live delivery failed'));
   }
 
   private async deliver(
     positions: readonly (PositionRecord | PositionTexts)[],
     devices: DeviceRecord[],
+    handedOver: number,
   ): Promise<void> {
     if (this.hub.size === 0) return;
     const ids = positions.map((p) => p.deviceId);
@@ -201,6 +211,7 @@ export class LiveFanout implements BatchSubscriber {
     for (const [userId, box] of outboxes) {
       for (const text of messages(box)) this.hub.sendRawToUser(userId, text);
     }
+    if (outboxes.size > 0) this.observeDelivery?.((performance.now() - handedOver) / 1000);
   }
 }
 

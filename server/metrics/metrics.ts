@@ -88,6 +88,8 @@ export class Metrics implements IngestMetrics {
   private readonly batchSeconds: Histogram;
   private readonly batchFixes: Histogram;
   private readonly batchFailures: Counter;
+  private readonly relaySeconds: Histogram;
+  private readonly deliverySeconds: Histogram;
   private readonly notificationsSent: Counter<'channel'>;
   private readonly notificationsFailed: Counter<'channel'>;
   /** Children of the labelled counters, by label values: the per-fix path skips their hashing. */
@@ -134,6 +136,20 @@ export class Metrics implements IngestMetrics {
     this.batchFailures = new Counter({
       name: 'frota_ingest_batch_failures_total',
       help: 'Ingest batches whose transaction failed (their fixes were not stored).',
+      registers,
+    });
+    // From a few milliseconds to the latency bound a live map is held to, and past it.
+    const liveBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5];
+    this.relaySeconds = new Histogram({
+      name: 'frota_live_relay_seconds',
+      help: 'Cluster mode: time from another instance publishing a committed batch to its receipt here (the two clocks compared).',
+      buckets: liveBuckets,
+      registers,
+    });
+    this.deliverySeconds = new Histogram({
+      name: 'frota_live_delivery_seconds',
+      help: "Time from a batch's hand-over to the live fan-out (committed here or received) to its messages' writing to this instance's sockets.",
+      buckets: liveBuckets,
       registers,
     });
     this.notificationsSent = new Counter({
@@ -184,6 +200,15 @@ export class Metrics implements IngestMetrics {
     this.batchSeconds.observe(seconds);
     this.batchFixes.observe(fixes);
     if (!committed) this.batchFailures.inc();
+  }
+
+  batchRelayed(seconds: number): void {
+    // Clocks of two machines can disagree by more than the lag itself.
+    this.relaySeconds.observe(Math.max(0, seconds));
+  }
+
+  batchDelivered(seconds: number): void {
+    this.deliverySeconds.observe(seconds);
   }
 
   notificationSent(channel: NotificationChannel, count = 1): void {

@@ -103,9 +103,16 @@ export const trackingPlugin = fp<TrackingOptions>(
     await cache.load();
     const audience = new AudienceCache(app.db);
     const batches = new BatchFeed(app.log);
-    const fanout = new LiveFanout(app.hub, audience, app.log, 1000, now);
-    batches.subscribe(fanout);
     const { metrics } = app;
+    const fanout = new LiveFanout(
+      app.hub,
+      audience,
+      app.log,
+      1000,
+      now,
+      metrics ? (seconds) => metrics.batchDelivered(seconds) : null,
+    );
+    batches.subscribe(fanout);
     // Notifications match against the same audience cache and send web copies on the sockets.
     const sendWeb = (userId: number, events: Event[]) => {
       app.hub.sendToUser(userId, { events });
@@ -440,6 +447,8 @@ export const trackingPlugin = fp<TrackingOptions>(
     if (cluster) {
       relay = new BatchRelay(cluster.bus, {
         batch: (remote) => {
+          if (remote.publishedAt !== null)
+            metrics?.batchRelayed((Date.now() - remote.publishedAt) / 1000);
           const fresh = cache.applyRemoteBatch(remote.positions, remote.devices);
           fanout.committed(fresh);
           if (fresh.positions.length > 0) setImmediate(() => prepareGreeting(fresh.positions));

@@ -8,6 +8,7 @@ import {
   waitFor,
   type TestCluster,
 } from '../support/cluster';
+import { parseExposition, sampleValue } from '../support/prometheus';
 import type { TestServer } from '../support/server';
 
 /**
@@ -30,6 +31,17 @@ interface Event {
   id: number;
   type: string;
   deviceId: number;
+}
+
+const METRICS_TOKEN = 'cluster-live-metrics-token-7c1d';
+
+/** A sample of `server`'s Prometheus metrics. */
+async function metric(server: TestServer, name: string): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  return sampleValue(parseExposition(await res.text()), name);
 }
 
 let cluster: TestCluster;
@@ -70,7 +82,7 @@ const basic = (email: string, password: string) => ({
 });
 
 beforeAll(async () => {
-  cluster = await startCluster({ instances: 2 });
+  cluster = await startCluster({ instances: 2, env: { METRICS_TOKEN } });
   [a, b] = cluster.instances;
   adminA = await cluster.admin(a);
   adminB = await cluster.admin(b);
@@ -114,6 +126,18 @@ describe('live updates across instances', () => {
       `cross-instance fix → socket latency over ${fixes} fixes: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
     );
     expect(p99).toBeLessThan(300);
+
+    // Each instance timed the way of the other's batches: their relay, and the delivery of every
+    // batch to its sockets (its own and the relayed ones), under the same bound.
+    for (const server of [a, b]) {
+      expect(await metric(server, 'frota_live_relay_seconds_count')).toBeGreaterThanOrEqual(
+        fixes / 2,
+      );
+      expect(await metric(server, 'frota_live_delivery_seconds_count')).toBeGreaterThanOrEqual(
+        fixes / 2,
+      );
+      expect(await metric(server, 'frota_live_relay_seconds_sum')).toBeLessThan(0.3 * fixes);
+    }
 
     // The other instance's cache follows: a socket opened there now starts from the last fix.
     const late = await TestSocket.open(a, user.client);
