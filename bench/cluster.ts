@@ -5,8 +5,11 @@
  * instance runs in cluster mode too, with Redis, so the comparison shows what more instances
  * add, not what cluster mode costs; `--lone` adds one instance without Redis for reference.
  *
- * Each instance process runs in a control group of its own with `--quota` of a core
- * (`bench/cpuQuota.ts`); PostgreSQL, Redis, HAProxy and the sender run outside the quotas. The
+ * Each instance process runs in a control group of its own with `--quota` of a core given over
+ * `--period-ms` periods (`bench/cpuQuota.ts`: over the kernel's default 100 ms, an instance at
+ * its quota froze up to 75 ms at a time, and a fix crossing two instances met two such freezes
+ * where one instance's own socket met none); PostgreSQL, Redis, HAProxy and the sender run
+ * outside the quotas. The
  * fixes (OsmAnd over HTTP) go through HAProxy, which sends each device to one instance by its
  * id (`balance url_param id`, `hash-type consistent`: how an operator should deploy it,
  * docs/scaling.md); `--balance roundrobin` shows the fallback where a device's fixes alternate.
@@ -27,14 +30,16 @@
  * What stopped a setup decides whether it measured the instances. A failing step was the
  * instances' when one of them was held back by its quota in at least half the scheduling
  * periods, or used 85% of its quota while the machine had CPU to spare. Otherwise, with the
- * sender's or the socket reader's event loop over 90% busy (the column "sender"), or the
- * machine's idle CPU under 5% of a core, that is this machine and not the code, and the
+ * sender's or the socket reader's event loop over 90% busy (the column "sender") or over 5% of
+ * the fixes asked dropped at its in-flight limit, or the machine's idle CPU under 5% of a core,
+ * that is the sender or this machine and not the code, and the
  * setup's capacity (and any ratio using it) prints "not measured". So does a setup stopped by
  * anything else ("other": the instances below their quota, neither the sender nor the machine
  * short; a wait in the code or the database, which this cannot tell apart).
  * Stored positions are counted against acknowledged fixes at the end of each setup.
  *
- *   npx tsx bench/cluster.ts [--instances 1,2,3] [--quota 0.25] [--balance hash|roundrobin]
+ *   npx tsx bench/cluster.ts [--instances 1,2,3] [--quota 0.25] [--period-ms 10]
+ *     [--balance hash|roundrobin]
  *     [--devices 10000] [--start 250] [--factor 1.25] [--steps 11] [--step-seconds 8]
  *     [--warmup 10] [--inflight 600] [--p99 300] [--lone]
  *
@@ -63,6 +68,7 @@ import { postgresAnswers, redisAnswers, TestPostgres, TestRedis } from '../tests
 import { connect } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import {
+  DEFAULT_PERIOD_MS,
   machineCpuMs,
   openCpuQuotas,
   processCpuMs,
@@ -88,6 +94,11 @@ const DELIVERED = 0.95;
 const AT_QUOTA = 0.85;
 /** Held back by its quota in this share of scheduling periods: the instance was the limit. */
 const THROTTLED = 0.5;
+/**
+ * More of the rate asked than this share dropped at the sender's in-flight limit, by instances
+ * below their quota: the limit (`--inflight`), not the instances, held the step back.
+ */
+const DROPPED = 0.05;
 /** The sender's event loop busier than this: it may not have sent on time. */
 const SENDER_BUSY = 0.9;
 /** Less idle CPU than this (cores) left on the machine: the machine was the limit. */
@@ -112,7 +123,9 @@ interface StageReading {
 function buckets(families: Map<string, Family>, name: string): Map<number, number> {
   const counts = new Map<number, number>();
   for (const sample of families.get(name)?.samples ?? []) {
-    if (sample.name === `${name}_bucket`) counts.set(Number(sample.labels.le), sample.value);
+    if (sample.name !== `${name}_bucket`) continue;
+    const bound = sample.labels.le === '+Inf' ? Infinity : Number(sample.labels.le);
+    counts.set(bound, sample.value);
   }
   return counts;
 }
@@ -163,6 +176,7 @@ interface Stages {
 interface Options {
   instances: number[];
   quota: number;
+  periodMs: number;
   balance: 'hash' | 'roundrobin';
   devices: number;
   start: number;
@@ -587,7 +601,7 @@ async function measure(
       ? null
       : quotaKnown && atQuota
         ? 'instances'
-        : senderBusy > SENDER_BUSY
+        : senderBusy > SENDER_BUSY || counts.dropped > asked * options.stepSeconds * DROPPED
           ? 'sender'
           : spare < MACHINE_SPARE
             ? 'machine'
@@ -693,7 +707,9 @@ async function capacityBench(options: Options): Promise<SetupResult[]> {
   if (typeof quotas === 'string') {
     log(`no CPU quota can be set here (${quotas}): capacities will print "not measured"`);
   } else {
-    log(`CPU quotas: ${quotas.kind}, ${options.quota} core per instance`);
+    log(
+      `CPU quotas: ${quotas.kind}, ${options.quota} core per instance over ${options.periodMs} ms periods`,
+    );
   }
   const machinePostgres = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
   const ownPostgres = (await postgresAnswers(machinePostgres)) ? null : await TestPostgres.start();
@@ -730,6 +746,7 @@ async function capacityBench(options: Options): Promise<SetupResult[]> {
             group = quotas.create(
               `frota-bench-${process.pid}-${results.length}-${i}`,
               options.quota,
+              options.periodMs,
             );
             group.add(server.pid);
           }
@@ -817,6 +834,7 @@ export async function main(): Promise<Figure[]> {
     options: {
       instances: { type: 'string', default: '1,2,3' },
       quota: { type: 'string', default: '0.25' },
+      'period-ms': { type: 'string', default: String(DEFAULT_PERIOD_MS) },
       balance: { type: 'string', default: 'hash' },
       devices: { type: 'string', default: '10000' },
       start: { type: 'string', default: '250' },
@@ -835,6 +853,7 @@ export async function main(): Promise<Figure[]> {
   const options: Options = {
     instances: values.instances.split(',').filter(Boolean).map(Number),
     quota: Number(values.quota),
+    periodMs: Number(values['period-ms']),
     balance: values.balance,
     devices: Number(values.devices),
     start: Number(values.start),
