@@ -1,7 +1,7 @@
 // Live map benchmark (not a test): prints figures for the operator's screen under load.
 //
 //   node bench/map.bench.mjs [--devices 10000] [--rate 2000] [--minutes 2] [--sample 20] [--settle 5]
-//     [--spread road|uniform]
+//     [--spread road|uniform] [--profile load.cpuprofile]
 //
 // Starts a server on a fresh database, creates the fleet and feeds it through the simulator
 // (`npm run simulate`, OsmAnd protocol; `--spread uniform`: vehicles spread evenly over a disc
@@ -14,6 +14,7 @@
 // Also prints the JS (gzip) the sign-in page and the map fetched before they worked, and the
 // map's load from navigation by a visitor with a session: long tasks, the entry script's and the
 // socket's first message's times, markers drawn and settled.
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUDGET_KIB, gzippedBytes, recordScripts } from '../scripts/firstLoad.mjs';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     sample: { type: 'string', default: '20' },
     settle: { type: 'string', default: '5' },
     spread: { type: 'string', default: 'road' },
+    profile: { type: 'string' },
   },
 });
 const DEVICES = Number(values.devices);
@@ -43,6 +45,8 @@ const MINUTES = Number(values.minutes);
 const SAMPLE_S = Number(values.sample);
 const SETTLE_S = Number(values.settle);
 const SPREAD = values.spread;
+/** Where to write a CPU profile of the map's load from navigation (a .cpuprofile, for DevTools). */
+const PROFILE = values.profile;
 // A big fleet at a low rate: every vehicle reports once in the first minute, so the map is
 // measured after a minute of warm-up instead of one whole reporting interval.
 const WARMUP_S = Math.min(60, DEVICES / RATE);
@@ -331,6 +335,13 @@ await revisit.addInitScript(() => {
   };
 });
 const mapScripts = recordUntilReady(revisit);
+// The profiler slows what it watches: a profiled run's figures are not the page's.
+const profiler = PROFILE ? await context.newCDPSession(revisit) : null;
+if (profiler) {
+  await profiler.send('Profiler.enable');
+  await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+  await profiler.send('Profiler.start');
+}
 await revisit.goto(`${base}/home`);
 const mapFiles = await mapScripts();
 await revisit.waitForFunction(
@@ -362,6 +373,11 @@ const firstLoad = await revisit.evaluate(async (quietMs) => {
     tasks: load.tasks,
   };
 }, QUIET_MS);
+if (profiler) {
+  const { profile } = await profiler.send('Profiler.stop');
+  writeFileSync(PROFILE, JSON.stringify(profile));
+  log(`CPU profile of the map's load written to ${PROFILE} (its figures below are slowed by it)`);
+}
 
 await browser.close();
 stopServer();
