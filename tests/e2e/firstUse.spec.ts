@@ -109,11 +109,21 @@ test('the device form’s tabs scroll with arrows on a phone', async ({ page }) 
     if (await forward.evaluate((el) => el.classList.contains('Mui-disabled'))) break;
     const before = await scroller.evaluate((el) => el.scrollLeft);
     await forward.click();
-    // The strip scrolls smoothly: the next press waits until this one has moved it.
+    // The strip scrolls smoothly: the next press waits until this one has moved it and come
+    // to rest. Pressed mid-scroll, the arrow may turn disabled (taking no clicks) under the
+    // pointer as the strip reaches its end.
     await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+    await expect.poll(() => scroller.evaluate(scrollSettled)).toBe(true);
   }
   await expect(last).toBeInViewport();
 });
+
+/** Whether an element's horizontal scroll stays where it is over a few frames. */
+async function scrollSettled(element: Element): Promise<boolean> {
+  const start = element.scrollLeft;
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(done));
+  return element.scrollLeft === start;
+}
 
 /** Whether an element lies within the viewport horizontally. */
 function isInView(element: Element): boolean {
