@@ -6,7 +6,6 @@
  * mistake (a file read beside the sources, a module left out, a lazily loaded package that does
  * not resolve) fails here.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { buildServer } from '../../scripts/buildServer.mjs';
 import { migrations } from '../../server/db/migrations';
 import { version } from '../../package.json';
 import { Client } from '../support/http';
+import { runNode } from '../support/nodeCommand';
 import { REPO_ROOT, TEST_ADMIN, startServer, type TestServer } from '../support/server';
 
 let dir = '';
@@ -47,19 +47,8 @@ async function startCompiled(env: Record<string, string> = {}, dataDir?: string)
 }
 
 /** Runs the compiled migrate command on the SQLite database under `dataDir`. */
-function migrate(dataDir: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(out, 'migrate.js')], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+function migrate(dataDir: string) {
+  return runNode(['--enable-source-maps', path.join(out, 'migrate.js')], { DATA_DIR: dataDir });
 }
 
 describe('the compiled server', () => {

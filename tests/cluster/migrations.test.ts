@@ -4,13 +4,13 @@
  * migration once; an instance told not to migrate refuses a database behind its code, naming the
  * command; an instance older than its database (a rolling upgrade) starts on it.
  */
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { migrations } from '../../server/db/migrations';
 import { Client } from '../support/http';
+import { runNode } from '../support/nodeCommand';
 import { createPostgresDatabase, type TempPostgres } from '../support/postgres';
-import { REPO_ROOT, TEST_ADMIN, TestServer } from '../support/server';
+import { TEST_ADMIN, TestServer } from '../support/server';
 
 const ALL = Object.keys(migrations);
 
@@ -39,19 +39,8 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 }
 
 /** `npm run migrate` from the sources, on the database at `url`. */
-function migrate(url: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+function migrate(url: string) {
+  return runNode(['--import', 'tsx', 'server/migrate.ts'], { DATABASE_URL: url });
 }
 
 const applied = (output: string) => [...output.matchAll(/^migrated: (\S+)$/gm)].map((m) => m[1]);
