@@ -5,6 +5,9 @@
  * and both sides' spreadsheet dates use it.
  */
 
+/** The zone of a user or server that names none: the product's home market's. */
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function isValidTimezone(zone: string): boolean {

@@ -5,7 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDatabaseUrl, type DatabaseConfig } from '../../server/config';
+import { parseDatabaseUrl } from '../../server/config';
+import type { DatabaseConfig } from '../../server/db/databaseConfig';
 import { createTempPostgres, type TempPostgres } from './postgres';
 
 export interface DialectTarget {

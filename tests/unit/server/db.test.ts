@@ -8,7 +8,7 @@ import { createPasswordReset, resetPassword } from '../../../server/auth/recover
 import { hashPassword, verifyPassword } from '../../../server/auth/password';
 import { createSession, deleteUserSessions, findSession } from '../../../server/auth/sessions';
 import { createToken, revokeToken, verifyToken } from '../../../server/auth/tokens';
-import { type DatabaseConfig } from '../../../server/config';
+import { type DatabaseConfig } from '../../../server/db/databaseConfig';
 import { connect } from '../../../server/db/connect';
 import { isUniqueViolation, type Db } from '../../../server/db/database';
 import { migrateToLatest, migrator } from '../../../server/db/migrate';

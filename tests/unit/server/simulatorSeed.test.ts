@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseConfig } from '../../../server/config';
+import type { DatabaseConfig } from '../../../server/db/databaseConfig';
 import { connect } from '../../../server/db/connect';
 import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
