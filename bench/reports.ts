@@ -15,7 +15,7 @@ import SQLite from 'better-sqlite3';
 import { connect } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { distance } from '../server/processing/geometry';
-import { knotsFromKmh } from '../server/processing/units';
+import { knotsFromKmh } from '../model/units';
 import { readerSql } from '../server/reports/source';
 import { TEST_ADMIN, startServer } from '../tests/support/server';
 import { Client } from '../tests/support/http';

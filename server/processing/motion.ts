@@ -1,7 +1,7 @@
 import { distanceBetween, type LatLon } from './geometry';
 import type { NewEvent, TrackPosition } from './types';
 import { makeEvent } from './types';
-import { knotsFromMps } from './units';
+import { knotsFromMps } from '../../model/units';
 
 /** `event.motion.speedThreshold`, knots. */
 const DEFAULT_SPEED_THRESHOLD = 0.01;

@@ -1,6 +1,6 @@
 import type { StopReportItem, SummaryReportItem, TripReportItem } from '../../model/report';
 import { deviceOdometer } from '../../model/position';
-import { knotsFromMps } from '../processing/units';
+import { knotsFromMps } from '../../model/units';
 
 /**
  * How report items (`model/report.ts`) are computed from the positions at their two ends, as

@@ -1,6 +1,6 @@
 import { distance } from '../processing/geometry';
 import { DEFAULT_MOTION_CONFIG, type MotionConfig } from '../processing/motion';
-import { knotsFromMps } from '../processing/units';
+import { knotsFromMps } from '../../model/units';
 
 /**
  * Trip and stop detection as single-pass state machines over positions in fix-time order, with

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPositions } from '../../server/ingest/store';
 import type { PositionRecord } from '../../server/processing/types';
-import { knotsFromMps } from '../../server/processing/units';
+import { knotsFromMps } from '../../model/units';
 import { create, startApiFixture, type ApiFixture } from '../support/entityApi';
 
 const M = (6378137 * Math.PI) / 180;

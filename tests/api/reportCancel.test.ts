@@ -8,7 +8,7 @@ import { connect } from '../../server/db/connect';
 import type { Db } from '../../server/db/database';
 import { insertPositions } from '../../server/ingest/store';
 import type { PositionRecord } from '../../server/processing/types';
-import { knotsFromMps } from '../../server/processing/units';
+import { knotsFromMps } from '../../model/units';
 import { create } from '../support/entityApi';
 import { Client } from '../support/http';
 import { createTempPostgres, type TempPostgres } from '../support/postgres';

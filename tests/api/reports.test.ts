@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePerms } from '../../model';
 import { insertEvents, insertPositions } from '../../server/ingest/store';
 import type { PositionRecord } from '../../server/processing/types';
-import { knotsFromMps } from '../../server/processing/units';
+import { knotsFromMps } from '../../model/units';
 import { Client } from '../support/http';
 import { create, link, makeUser, startApiFixture, type ApiFixture } from '../support/entityApi';
 

@@ -1,6 +1,7 @@
 import type { EventType } from '../../../model/event';
 import type { Language } from '../../../model/language';
 import type { EventFacts } from './compose';
+import { knotsFromKmh } from '../../../model/units';
 
 /** Names a sample event uses in each language, so a preview reads as a real notification. */
 const NAMES: Record<Language, { device: string; geofence: string; maintenance: string }> = {
@@ -10,8 +11,8 @@ const NAMES: Record<Language, { device: string; geofence: string; maintenance: s
 };
 
 /** 100 km/h and a limit of 80 km/h, in knots as events carry them. */
-const SPEED_KNOTS = 100 / 1.852;
-const LIMIT_KNOTS = 80 / 1.852;
+const SPEED_KNOTS = knotsFromKmh(100);
+const LIMIT_KNOTS = knotsFromKmh(80);
 
 /**
  * A made-up event of `type` for the template editor's preview: every value a template may name

@@ -3,7 +3,8 @@ import type { DecodedPosition } from '../../processing/types';
 import { Reader } from '../shared/bytes';
 import { crc16CcittFalse } from '../shared/checksum';
 import { FrameError, type DecodeResult } from '../shared/definition';
-import { addAlarm, addCellTower, knotsFromKph, newPosition, setLocation } from '../shared/position';
+import { addAlarm, addCellTower, newPosition, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { PROTOCOL, hex4 } from './constants';
 import { applyState } from './text';
 
@@ -165,7 +166,7 @@ function readRecord(reader: Reader, position: DecodedPosition) {
   if (time !== null) {
     setLocation(position, { time, valid: hdop > 0, latitude, longitude });
     if (!position.outdated) {
-      position.speed = knotsFromKph(speedKph);
+      position.speed = knotsFromKmh(speedKph);
       position.course = course;
       position.altitude = altitude;
     }
@@ -357,7 +358,7 @@ function readCompactFix(reader: Reader, generated: number): DecodedPosition {
   position.attributes.sat = reader.u8();
   setLocation(position, { time, valid: ((flags >> 2) & 0b11) === 0b10, latitude, longitude });
   if (!position.outdated) {
-    position.speed = knotsFromKph(speedKph);
+    position.speed = knotsFromKmh(speedKph);
     position.course = course;
     position.altitude = altitude;
   }

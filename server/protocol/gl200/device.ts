@@ -7,6 +7,7 @@ import type {
 } from '../shared/definition';
 import { delimitedSplitter } from '../shared/splitters';
 import { formatTime, hex4 } from './constants';
+import { kmhFromKnots } from '../../../model/units';
 
 /**
  * A simulated GV300 on TCP: fixed reports (GTFRI) with its device status, an alarm as the report
@@ -51,7 +52,7 @@ const RTO_NAMES: Readonly<Record<string, string>> = {
   '9': 'BAT',
 };
 
-const kph = (knots: number): number => knots * 1.852;
+const kph = kmhFromKnots;
 
 function block(fix: SimulatedFix): string {
   return [

@@ -4,11 +4,11 @@ import { FrameError, type DecodeContext, type DecodeResult } from '../shared/def
 import {
   addAlarm,
   addCellTower,
-  knotsFromKph,
   newPosition,
   resultPosition,
   setLocation,
 } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { findBlocks, parseHours, type Block } from './blocks';
 import { MODEL_KEY, PROTOCOL, parseTime } from './constants';
 import { isPortable, modelOf } from './models';
@@ -138,7 +138,7 @@ function blockPosition(block: Block, type: string, time: number): DecodedPositio
     // GPS accuracy 0 means the device has no fix now and repeats its last known one.
     setLocation(position, { ...fix, valid: fix.hdop !== 0 });
     if (!position.outdated) {
-      position.speed = knotsFromKph(fix.speedKph);
+      position.speed = knotsFromKmh(fix.speedKph);
       position.course = fix.course;
       position.altitude = fix.altitude;
     }

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../../processing/types';
 import { FrameError } from '../shared/definition';
-import { knotsFromKph, newPosition, setLocation } from '../shared/position';
+import { newPosition, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { PROTOCOL } from './regular';
 import { utcTime } from './time';
 
@@ -90,7 +91,7 @@ export function decodeAlternative(fields: readonly string[]): DecodedPosition {
   }
   const position = newPosition(PROTOCOL, time);
   setLocation(position, { time, valid: (number(fields[8]) ?? 0) > 0, latitude, longitude });
-  position.speed = knotsFromKph(number(fields[11]) ?? 0);
+  position.speed = knotsFromKmh(number(fields[11]) ?? 0);
   position.course = number(fields[12]) ?? 0;
   position.altitude = number(fields[13]) ?? 0;
 

@@ -8,6 +8,7 @@ import type {
 import { alarmCode } from './alarms';
 import { MSG_COMMAND, buildFrame, headerLength, isStart } from './frame';
 import { gt06Splitter } from './splitter';
+import { kmhFromKnots } from '../../../model/units';
 
 /**
  * A simulated GT06N: logs in with its IMEI, reports fixes as 0x22 (GPS, cell, ACC, re-upload,
@@ -210,7 +211,7 @@ function gpsBlock(fix: SimulatedFix): Buffer {
   block[6] = 0xc0 | Math.max(0, Math.min(15, fix.satellites ?? 0));
   block.writeUInt32BE(Math.round(Math.abs(fix.latitude) * 1_800_000), 7);
   block.writeUInt32BE(Math.round(Math.abs(fix.longitude) * 1_800_000), 11);
-  block[15] = Math.max(0, Math.min(255, Math.round(fix.speed * 1.852)));
+  block[15] = Math.max(0, Math.min(255, Math.round(kmhFromKnots(fix.speed))));
   const course = ((Math.round(fix.course) % 360) + 360) % 360;
   const flags =
     course |

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../../processing/types';
 import type { Reader } from '../shared/bytes';
-import { addAlarm, addCellTower, knotsFromKph, setLocation } from '../shared/position';
+import { addAlarm, addCellTower, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { ALARM_CODES, STATUS_ALARMS } from './alarms';
 
 /**
@@ -53,7 +54,7 @@ export function readGps(
   const flags = reader.u16();
 
   position.attributes.sat = satellites;
-  position.speed = knotsFromKph(speed);
+  position.speed = knotsFromKmh(speed);
   position.course = flags & 0x3ff;
   if (flags & 0x4000) position.attributes.ignition = (flags & 0x8000) !== 0;
   position.deviceTime = time ?? now;

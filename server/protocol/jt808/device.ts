@@ -13,6 +13,7 @@ import { MSG } from './messages';
 import { jt808Splitter } from './splitter';
 import { terminalIdBytes, terminalIdText } from './terminalId';
 import { decodeGbk, encodeGbk } from './text';
+import { kmhFromKnots } from '../../../model/units';
 
 /**
  * A JT808 tracker (2013 header) as the simulator runs it. Its SIM number is `0139` and eight
@@ -33,7 +34,7 @@ const BEHAVIOUR_BITS: Readonly<Record<string, number>> = {
 };
 
 /** Knots to the 0.1 km/h the report carries. */
-const tenthsKph = (knots: number) => Math.round(knots * 1.852 * 10);
+const tenthsKph = (knots: number) => Math.round(kmhFromKnots(knots) * 10);
 
 class Jt808Device implements SimulatedDevice {
   private serial = 0;

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../../processing/types';
 import { bcd, Reader } from '../shared/bytes';
-import { addAlarm, knotsFromKph, newPosition, setLocation } from '../shared/position';
+import { addAlarm, newPosition, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { alarmsFromFlags, bit, STATUS } from './alarms';
 import { decodeItems } from './items';
 
@@ -56,7 +57,7 @@ export function decodeLocation(reader: Reader, now: number): Location {
   const latitude = reader.u32() / 1e6;
   const longitude = reader.u32() / 1e6;
   position.altitude = reader.i16();
-  position.speed = knotsFromKph(reader.u16() / 10);
+  position.speed = knotsFromKmh(reader.u16() / 10);
   position.course = reader.u16();
   const time = readTime(reader, now);
   position.deviceTime = time;

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../../processing/types';
 import type { Reader } from '../shared/bytes';
-import { knotsFromKph, newPosition, setLocation } from '../shared/position';
+import { newPosition, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { trimmed } from './itemTypes';
 import { PROTOCOL, readTime } from './location';
 import { decodeObdRt } from './obd';
@@ -36,7 +37,7 @@ export function decodeTransparent(body: Reader, now: number): DecodedPosition | 
     const latitude = body.i32() / 1e6;
     const longitude = body.i32() / 1e6;
     position.altitude = body.i16();
-    position.speed = knotsFromKph(body.u16() / 10);
+    position.speed = knotsFromKmh(body.u16() / 10);
     position.course = body.u16();
     position.deviceTime = time;
     setLocation(position, { time, valid: true, latitude, longitude });

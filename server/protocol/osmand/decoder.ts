@@ -1,7 +1,7 @@
 import type { CellTower, PositionAttributes, WifiAccessPoint } from '../../../model';
 import { isValidLatitude, isValidLongitude } from '../../../model/coordinates';
 import type { DecodedPosition } from '../../processing/types';
-import { knotsFromKmh, knotsFromMph, knotsFromMps } from '../../processing/units';
+import { knotsFromKmh, knotsFromMph, knotsFromMps } from '../../../model/units';
 
 /**
  * Decoder for the OsmAnd / Traccar Client HTTP protocol (docs/tracking-core.md), pure: the HTTP

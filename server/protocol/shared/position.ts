@@ -101,9 +101,3 @@ export function nmeaDegrees(value: string, hemisphere: string): number {
   const result = degrees + (number - degrees * 100) / 60;
   return /^[SW]$/i.test(hemisphere) ? -result : result;
 }
-
-/** Kilometres per hour to knots, the unit positions carry. */
-export const knotsFromKph = (kph: number): number => kph / 1.852;
-
-/** Miles per hour to knots. */
-export const knotsFromMph = (mph: number): number => mph * 0.868976;

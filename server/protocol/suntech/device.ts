@@ -6,6 +6,7 @@ import type {
 } from '../shared/definition';
 import { delimitedSplitter } from '../shared/splitters';
 import { DRIVER_ALERT, alertCode } from './alarms';
+import { kmhFromKnots } from '../../../model/units';
 
 /**
  * A Suntech tracker on universal firmware (as an ST4300 reports): `STT` status reports with a
@@ -47,7 +48,7 @@ class SuntechDevice implements SimulatedDevice {
       ...dateAndTime(fix.time),
       signed(fix.latitude),
       signed(fix.longitude),
-      (fix.speed * 1.852).toFixed(2),
+      kmhFromKnots(fix.speed).toFixed(2),
       fix.course.toFixed(2),
       String(fix.satellites ?? (fix.valid ? 10 : 0)),
       fix.valid ? '1' : '0',

@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../../processing/types';
 import type { DecodeResult } from '../shared/definition';
-import { knotsFromKph, newPosition, resultPosition, setLocation } from '../shared/position';
+import { newPosition, resultPosition, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { PROTOCOL } from './fields';
 
 /** What every Suntech report becomes, whatever its format. */
@@ -19,7 +20,7 @@ export interface Fix {
 export function fixPosition(fix: Fix): DecodedPosition {
   const position = newPosition(PROTOCOL, fix.time);
   setLocation(position, fix);
-  position.speed = knotsFromKph(fix.speed);
+  position.speed = knotsFromKmh(fix.speed);
   position.course = fix.course;
   return position;
 }

@@ -17,6 +17,7 @@ import {
 } from './codec';
 import { codec12Packet, imeiFrame, tcpPacket } from './frames';
 import { type IoValue, avlData, avlRecord } from './writer';
+import { kmhFromKnots } from '../../../model/units';
 
 /**
  * A Teltonika FMB tracker over TCP, as the simulator, the demo fleet and the tests drive it: it
@@ -124,7 +125,7 @@ class SimulatedTeltonika implements SimulatedDevice {
       altitude: clamp(fix.altitude ?? 0, -0x8000, 0x7fff),
       course: ((Math.round(fix.course) % 360) + 360) % 360,
       satellites: fix.valid ? clamp(fix.satellites ?? 8, 1, 255) : 0,
-      speedKph: clamp(fix.speed * 1.852, 0, 0xffff),
+      speedKph: clamp(kmhFromKnots(fix.speed), 0, 0xffff),
       event: alarm?.id ?? 0,
       io,
     });

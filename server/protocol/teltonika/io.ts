@@ -1,6 +1,7 @@
 import type { AlarmKey } from '../../../model/alarm';
 import type { DecodedPosition } from '../../processing/types';
-import { addAlarm, knotsFromKph } from '../shared/position';
+import { addAlarm } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 
 /**
  * What the IO elements of an AVL record become. The ids are the FMB family's AVL ids (the
@@ -115,7 +116,7 @@ const ELEMENTS: [number, IoElement][] = [
     {
       width: 2,
       apply: ({ position }, value) => {
-        position.speed = knotsFromKph(value.readUInt16BE(0));
+        position.speed = knotsFromKmh(value.readUInt16BE(0));
       },
     },
   ],

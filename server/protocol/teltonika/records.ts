@@ -3,7 +3,8 @@ import { isValidLatitude, isValidLongitude } from '../../../model/coordinates';
 import type { DecodedPosition } from '../../processing/types';
 import type { Reader } from '../shared/bytes';
 import { FrameError } from '../shared/definition';
-import { addAlarm, addCellTower, knotsFromKph, newPosition, setLocation } from '../shared/position';
+import { addAlarm, addCellTower, newPosition, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { CODEC, PROTOCOL } from './codec';
 import { type IoTarget, applyIo } from './io';
 import { applyVariableIo } from './variableIo';
@@ -42,7 +43,7 @@ function decodeFmRecord(reader: Reader, codec: number): DecodedPosition {
   placeRecord(position, { time, valid: satellites !== 0, latitude, longitude });
   position.altitude = altitude;
   position.course = course;
-  position.speed = knotsFromKph(speed);
+  position.speed = knotsFromKmh(speed);
 
   const count = () => (wideCounts(codec) ? reader.u16() : reader.u8());
   const id = () => (wideIds(codec) ? reader.u16() : reader.u8());
@@ -118,7 +119,7 @@ function decodeGh3000Record(reader: Reader): DecodedPosition {
     }
     if (mask & 0x02) position.altitude = reader.u16();
     if (mask & 0x04) position.course = (reader.u8() * 360) / 256;
-    if (mask & 0x08) position.speed = knotsFromKph(reader.u8());
+    if (mask & 0x08) position.speed = knotsFromKmh(reader.u8());
     if (mask & 0x10) attributes.sat = reader.u8();
     if (mask & 0x20) {
       const tower: CellTower = { locationAreaCode: reader.u16(), cellId: reader.u16() };

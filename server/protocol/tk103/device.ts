@@ -8,6 +8,7 @@ import type {
 } from '../shared/definition';
 import { bo01Digit } from './alarms';
 import { yearFirst } from './time';
+import { kmhFromKnots } from '../../../model/units';
 
 /**
  * A simulated TK103 unit of the original layout: logs in with `BP05` (its id again as the
@@ -39,9 +40,7 @@ function status(fix: SimulatedFix): string {
 /** The fix block of a report. */
 function block(fix: SimulatedFix): string {
   const { date, clock } = yearFirst(fix.time);
-  const kph = Math.min(fix.speed * 1.852, 999.9)
-    .toFixed(1)
-    .padStart(5, '0');
+  const kph = Math.min(kmhFromKnots(fix.speed), 999.9).toFixed(1).padStart(5, '0');
   const course = (((fix.course % 360) + 360) % 360).toFixed(2).padStart(6, '0');
   const odometer = Math.max(0, Math.round(fix.odometer ?? 0))
     .toString(16)

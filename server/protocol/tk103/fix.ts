@@ -1,6 +1,7 @@
 import type { PositionAttributes } from '../../../model';
 import type { DecodedPosition } from '../../processing/types';
-import { knotsFromKph, nmeaDegrees, setLocation } from '../shared/position';
+import { nmeaDegrees, setLocation } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { utcTime } from './time';
 
 /**
@@ -79,7 +80,7 @@ export function findFix(data: string): FixBlock | null {
         longitude: nmeaDegrees(lon ?? '', lonHem ?? ''),
       });
       const kph = Number((speed ?? '').trim());
-      position.speed = Number.isFinite(kph) ? knotsFromKph(kph) : 0;
+      position.speed = Number.isFinite(kph) ? knotsFromKmh(kph) : 0;
       const degrees = Number((course ?? '').trim());
       position.course = course !== undefined && Number.isFinite(degrees) ? degrees : 0;
       if (status !== null) applyStatus(position.attributes, status);

@@ -3,12 +3,12 @@ import { FrameError } from '../shared/definition';
 import {
   addAlarm,
   addCellTower,
-  knotsFromKph,
   newPosition,
   nmeaDegrees,
   resultPosition,
   setLocation,
 } from '../shared/position';
+import { knotsFromKmh } from '../../../model/units';
 import { TYPE_EVENTS } from './alarms';
 import { applyStatus } from './fix';
 import { dayFirstTime } from './time';
@@ -58,7 +58,7 @@ function decodeReport(type: string, fields: readonly string[], now: number): Dec
     latitude: nmeaDegrees(latitude[1] ?? '', latitude[2] ?? ''),
     longitude: nmeaDegrees(longitude[1] ?? '', longitude[2] ?? ''),
   });
-  position.speed = knotsFromKph(number(speed) ?? 0);
+  position.speed = knotsFromKmh(number(speed) ?? 0);
   position.course = number(course) ?? 0;
   for (const field of rest) {
     if (/^[01][01][0-9A-F]{6}$/i.test(field)) applyStatus(position.attributes, field);

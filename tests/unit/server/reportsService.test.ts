@@ -24,7 +24,7 @@ import {
   tripsReport,
 } from '../../../server/reports/service';
 import { readerSql, scanQuery, scanTrack } from '../../../server/reports/source';
-import { knotsFromMps } from '../../../server/processing/units';
+import { knotsFromMps } from '../../../model/units';
 import { ensureFirstAdmin } from '../../../server/users/firstAdmin';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
 

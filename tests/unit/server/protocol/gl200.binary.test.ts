@@ -3,7 +3,7 @@ import { gl200 } from '../../../../server/protocol/gl200';
 import { fromHex } from '../../../../server/protocol/shared/bytes';
 import { crc16CcittFalse } from '../../../../server/protocol/shared/checksum';
 import { FrameError, type DecodeContext } from '../../../../server/protocol/shared/definition';
-import { knotsFromKph } from '../../../../server/protocol/shared/position';
+import { knotsFromKmh } from '../../../../model/units';
 
 /**
  * The binary ("HEX") form of @Track: real GB100 frames (Traccar's test frames), the heartbeat
@@ -60,7 +60,7 @@ describe('gl200 binary reports', () => {
       deviceTime: Date.UTC(2017, 7, 1, 8, 36, 26),
       outdated: false,
     });
-    expect(p.speed).toBeCloseTo(knotsFromKph(22.1), 6);
+    expect(p.speed).toBeCloseTo(knotsFromKmh(22.1), 6);
     // MCC and MNC are their decimal digits read as hex: 0x0268 is Portugal's 268.
     expect(p.network?.cellTowers).toEqual([
       { mobileCountryCode: 268, mobileNetworkCode: 3, locationAreaCode: 0x189c, cellId: 0x1ac5 },

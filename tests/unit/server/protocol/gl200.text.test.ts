@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gl200 } from '../../../../server/protocol/gl200';
 import { FrameError, type DecodeContext } from '../../../../server/protocol/shared/definition';
-import { knotsFromKph } from '../../../../server/protocol/shared/position';
+import { knotsFromKmh } from '../../../../model/units';
 
 /**
  * The text form of Queclink @Track. Frames come from the @Track protocol documents' examples,
@@ -83,7 +83,7 @@ describe('gl200 fixed report (GTFRI)', () => {
     const p = one(
       '+RESP:GTFRI,060502,861074023689626,,25202,10,1,1,36.0,180,2744.1,-78.261047,0.023452,20170401211940,,,,,,0.0,00079:19:15,,,51,110000,,,,20170401212003,4DA7$',
     );
-    expect(p.speed).toBeCloseTo(knotsFromKph(36), 6);
+    expect(p.speed).toBeCloseTo(knotsFromKmh(36), 6);
     expect(p.course).toBe(180);
     expect(p.network).toBeNull();
     expect(p.attributes).toMatchObject({
