@@ -22,7 +22,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/unit/server/**/*.test.ts', 'tests/unit/scripts/**/*.test.ts'],
+          include: [
+            'tests/unit/server/**/*.test.ts',
+            'tests/unit/scripts/**/*.test.ts',
+            'tests/unit/model/**/*.test.ts',
+          ],
         },
       },
       {

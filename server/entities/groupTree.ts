@@ -1,8 +1,6 @@
 import type { Db } from '../db/database';
 import { IllegalArgumentException } from '../errors';
-
-/** Traccar's group hierarchy is at most three levels deep. */
-const MAX_GROUP_DEPTH = 3;
+import { GROUP_DEPTH } from '../../model/groupChain';
 
 async function parentOf(db: Db, id: number): Promise<number | null> {
   const row = await db.kysely
@@ -17,7 +15,7 @@ async function parentOf(db: Db, id: number): Promise<number | null> {
 async function subtreeHeight(db: Db, id: number): Promise<number> {
   let level = [id];
   let height = 0;
-  while (level.length > 0 && height <= MAX_GROUP_DEPTH) {
+  while (level.length > 0 && height <= GROUP_DEPTH) {
     height += 1;
     const rows = await db.kysely
       .selectFrom('groups')
@@ -35,8 +33,8 @@ async function subtreeHeight(db: Db, id: number): Promise<number> {
  */
 export async function checkGroupParent(db: Db, id: number, parentId: number): Promise<void> {
   if (parentId === 0) {
-    if (id !== 0 && (await subtreeHeight(db, id)) > MAX_GROUP_DEPTH) {
-      throw new IllegalArgumentException(`Groups nest at most ${MAX_GROUP_DEPTH} levels deep`);
+    if (id !== 0 && (await subtreeHeight(db, id)) > GROUP_DEPTH) {
+      throw new IllegalArgumentException(`Groups nest at most ${GROUP_DEPTH} levels deep`);
     }
     return;
   }
@@ -48,10 +46,10 @@ export async function checkGroupParent(db: Db, id: number, parentId: number): Pr
   ) {
     if (current === id) throw new IllegalArgumentException('Group cannot be its own ancestor');
     depth += 1;
-    if (depth > MAX_GROUP_DEPTH) break;
+    if (depth > GROUP_DEPTH) break;
   }
   const height = id === 0 ? 1 : await subtreeHeight(db, id);
-  if (depth + height > MAX_GROUP_DEPTH) {
-    throw new IllegalArgumentException(`Groups nest at most ${MAX_GROUP_DEPTH} levels deep`);
+  if (depth + height > GROUP_DEPTH) {
+    throw new IllegalArgumentException(`Groups nest at most ${GROUP_DEPTH} levels deep`);
   }
 }

@@ -20,6 +20,7 @@ import {
 import type { DeviceRecord, PositionRecord } from '../processing/types';
 import { LinkIndex } from './links';
 import { visibleDeviceIds } from '../permissions/visibility';
+import { groupChain } from '../../model/groupChain';
 
 /**
  * Everything the hot path reads, held in memory: devices with their pipeline state and latest
@@ -116,9 +117,6 @@ export interface GroupRecord {
 
 /** The configuration tables kept in memory and re-read row by row on change. */
 type ReloadedTable = 'geofences' | 'attributes' | 'notifications' | 'calendars';
-
-/** Settings and links follow the group chain three levels up, as in Traccar. */
-const GROUP_DEPTH = 3;
 
 function notificationFromRow(row: Selectable<NotificationsTable>): NotificationRecord {
   return {
@@ -396,13 +394,7 @@ export class TrackingCache {
 
   /** The device's group and its parents, nearest first, at most three, without cycles. */
   groupChain(groupId: number): number[] {
-    const chain: number[] = [];
-    let id = groupId;
-    while (id > 0 && chain.length < GROUP_DEPTH && !chain.includes(id)) {
-      chain.push(id);
-      id = this.groups.get(id)?.groupId ?? 0;
-    }
-    return chain;
+    return groupChain(groupId, (id) => this.groups.get(id)?.groupId);
   }
 
   /** Ids of `property` linked to the device itself or to its group chain. */

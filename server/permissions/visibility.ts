@@ -73,7 +73,8 @@ export async function visibleDeviceIds(db: Db, userId: number, admin: boolean): 
 
 /**
  * Users who see a device: administrators, users linked to it directly, and users linked to its
- * group or a parent group up to two levels up. The live hub sends the device's updates to them.
+ * group or a parent group up to two levels up (the chain of model/groupChain.ts, written out in
+ * SQL). The live hub sends the device's updates to them.
  */
 export async function usersWhoSeeDevice(db: Db, deviceId: number): Promise<number[]> {
   const groupChain = sql`

@@ -10,6 +10,7 @@ import { visibleFilter } from '../permissions/visibility';
 import type { AttributeSource } from '../processing/lookup';
 import type { DeviceInfo, EdgePosition } from './items';
 import type { Segmenter } from './segments';
+import { groupChain } from '../../model/groupChain';
 
 /**
  * The reports' reads. Positions are read in fix-time order in keyset pages through the
@@ -100,10 +101,9 @@ export async function resolveDevices(
   return rows.map((row) => {
     const attributes = parseAttributes(row.attributes);
     const sources: AttributeSource[] = [attributes];
-    let parent = row.groupId === null ? undefined : groupById.get(Number(row.groupId));
-    for (let depth = 0; parent && depth < 3; depth++) {
-      sources.push(parseAttributes(parent.attributes));
-      parent = parent.groupId === null ? undefined : groupById.get(Number(parent.groupId));
+    for (const id of groupChain(Number(row.groupId ?? 0), (id) => groupById.get(id)?.groupId)) {
+      const group = groupById.get(id);
+      if (group) sources.push(parseAttributes(group.attributes));
     }
     sources.push(serverAttributes);
     return {

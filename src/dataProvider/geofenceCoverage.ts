@@ -1,4 +1,5 @@
 import { appliesToAllDevices } from '../../model/geofence';
+import { groupChain as chainOfGroups } from '../../model/groupChain';
 
 /**
  * Which devices a geofence applies to, from Traccar's links: a geofence linked to a device, or to
@@ -35,18 +36,10 @@ export interface GeofenceTargets {
   groupIds: number[];
 }
 
-const GROUP_DEPTH = 3;
-
-/** A group and its parents, nearest first, at most three and without cycles. */
+/** A group and its parents among `groups`, nearest first (model/groupChain.ts). */
 export function groupChain(groups: readonly LinkedRow[], groupId: number): number[] {
   const parent = new Map(groups.map((g) => [g.id, g.groupId]));
-  const chain: number[] = [];
-  let id = groupId;
-  while (id > 0 && chain.length < GROUP_DEPTH && !chain.includes(id)) {
-    chain.push(id);
-    id = parent.get(id) ?? 0;
-  }
-  return chain;
+  return chainOfGroups(groupId, (id) => parent.get(id));
 }
 
 /** The geofences checked for one device: its own links and its groups'. */
