@@ -130,14 +130,30 @@ export function validateArea(text: string): string | null {
   }
 }
 
-const formatPoint = (p: Point): string => `${p.latitude} ${p.longitude}`;
+// A millionth of a degree is about 0.1 m and a decimetre of radius is finer than any map shows:
+// enough for an area drawn with the mouse, without the float's tail in the stored text.
+const coordinate = (value: number): string => String(Math.round(value * 1e6) / 1e6);
+const formatPoint = (p: Point): string => `${coordinate(p.latitude)} ${coordinate(p.longitude)}`;
 
+/** A polygon's ring, closed: Traccar's text repeats the first point at the end. */
+function closedRing(points: Point[]): Point[] {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || (first.latitude === last.latitude && first.longitude === last.longitude))
+    return points;
+  return [...points, first];
+}
+
+/**
+ * The one writer of Traccar's area text, latitude first: `CIRCLE (lat lon, r)`,
+ * `POLYGON ((lat lon, …, first))` and `LINESTRING (lat lon, …)`.
+ */
 export function formatArea(area: GeofenceArea): string {
   switch (area.type) {
     case 'circle':
-      return `CIRCLE (${formatPoint(area.center)}, ${area.radius})`;
+      return `CIRCLE (${formatPoint(area.center)}, ${Math.round(area.radius * 10) / 10})`;
     case 'polygon':
-      return `POLYGON ((${area.points.map(formatPoint).join(', ')}))`;
+      return `POLYGON ((${closedRing(area.points).map(formatPoint).join(', ')}))`;
     case 'linestring':
       return `LINESTRING (${area.points.map(formatPoint).join(', ')})`;
   }

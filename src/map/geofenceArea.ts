@@ -1,4 +1,4 @@
-import { formatArea, tryParseArea, type Point } from '../../model/geofenceArea';
+import { formatArea, tryParseArea, type GeofenceArea, type Point } from '../../model/geofenceArea';
 
 export type LatLng = [number, number];
 
@@ -9,6 +9,7 @@ export type GeofenceShape =
   | { type: 'polyline'; points: LatLng[] };
 
 const latLng = (point: Point): LatLng => [point.latitude, point.longitude];
+const point = ([latitude, longitude]: LatLng): Point => ({ latitude, longitude });
 
 /**
  * The stored area text (parsed by `model/geofenceArea.ts`, the server's own parser) as a shape the
@@ -30,3 +31,15 @@ export const parseGeofenceArea = (area: string | null | undefined): GeofenceShap
 /** The anchor geofence text: a circle centred on the device. */
 export const circleArea = (lat: number, lon: number, radius: number): string =>
   formatArea({ type: 'circle', center: { latitude: lat, longitude: lon }, radius });
+
+/** A shape drawn on the map as the stored area text (written by `model/geofenceArea.ts`). */
+export const areaText = (shape: GeofenceShape): string => {
+  const area: GeofenceArea =
+    shape.type === 'circle'
+      ? { type: 'circle', center: point(shape.center), radius: shape.radius }
+      : {
+          type: shape.type === 'polygon' ? 'polygon' : 'linestring',
+          points: shape.points.map(point),
+        };
+  return formatArea(area);
+};

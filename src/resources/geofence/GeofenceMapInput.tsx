@@ -5,12 +5,16 @@ import { Circle, CircleMarker, MapContainer, Polygon, Polyline, useMapEvents } f
 import { useInput, usePermissions, ValidationError } from 'react-admin';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { BaseLayer } from '../../map/BaseLayer';
-import { parseGeofenceArea, type GeofenceShape, type LatLng } from '../../map/geofenceArea';
+import {
+  areaText,
+  parseGeofenceArea,
+  type GeofenceShape,
+  type LatLng,
+} from '../../map/geofenceArea';
 import { initialView } from '../../map/initialView';
 import { availableLayers, chooseLayer } from '../../map/tileLayers';
 import type { User } from '../../../model/user';
 import {
-  areaText,
   distance,
   editorReducer,
   initialEditorState,

@@ -103,25 +103,3 @@ export const editorReducer = (state: EditorState, event: EditorEvent): EditorSta
       return state;
   }
 };
-
-const coordinate = (value: number) => String(Math.round(value * 1e6) / 1e6);
-const pair = ([lat, lon]: LatLng) => `${coordinate(lat)} ${coordinate(lon)}`;
-
-/**
- * Traccar's area text, LATITUDE FIRST: `CIRCLE (lat lon, r)`, `POLYGON ((lat lon, …, first))`
- * (closed ring), `LINESTRING (lat lon, …)`.
- */
-export const areaText = (shape: GeofenceShape): string => {
-  switch (shape.type) {
-    case 'circle':
-      return `CIRCLE (${pair(shape.center)}, ${Math.round(shape.radius * 10) / 10})`;
-    case 'polygon': {
-      const ring = [...shape.points];
-      const [first, last] = [ring[0], ring[ring.length - 1]];
-      if (first[0] !== last[0] || first[1] !== last[1]) ring.push(first);
-      return `POLYGON ((${ring.map(pair).join(', ')}))`;
-    }
-    case 'polyline':
-      return `LINESTRING (${shape.points.map(pair).join(', ')})`;
-  }
-};

@@ -1,5 +1,4 @@
 import {
-  areaText,
   circleStep,
   distance,
   drawnShape,
@@ -8,7 +7,7 @@ import {
   type EditorEvent,
   type EditorState,
 } from '../../../src/resources/geofence/editorState';
-import { parseGeofenceArea } from '../../../src/map/geofenceArea';
+import { areaText, parseGeofenceArea } from '../../../src/map/geofenceArea';
 
 const run = (events: EditorEvent[], from: EditorState = initialEditorState()) =>
   events.reduce(editorReducer, from);
