@@ -3,7 +3,7 @@ import { flag, type Db } from '../db/database';
 import { lockDevice } from '../db/locks';
 import { findLink } from '../db/links';
 import { checkDeviceLimits } from '../devices/deviceLimit';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import { devices } from '../entities/resources';
 import { checkArea, createEntity } from '../entities/service';
 import { IllegalArgumentException, SecurityException } from '../errors';

@@ -1,5 +1,5 @@
-import type { Ctx } from '../entities/context';
-import { inTransaction } from '../entities/context';
+import type { Ctx } from '../access/context';
+import { inTransaction } from '../access/context';
 import { devices } from '../entities/resources';
 import { checkArea, loadVisible } from '../entities/service';
 import { lockDevice } from '../db/locks';

@@ -3,7 +3,7 @@ import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { lockServer, lockUsers } from '../db/locks';
 import { SecurityException } from '../errors';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 import { visibleFilter } from '../permissions/visibility';
 
 const limitReached = () => new SecurityException('User device limit reached');

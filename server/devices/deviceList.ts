@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import type { Wire } from '../entities/definition';
 import { devices } from '../entities/resources';
 import { listEntities, listEntitiesJson, type ListQuery } from '../entities/service';

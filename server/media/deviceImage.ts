@@ -1,4 +1,4 @@
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { devices } from '../entities/resources';
 import { checkArea, loadVisible } from '../entities/service';
 import { IllegalArgumentException } from '../errors';

@@ -1,6 +1,6 @@
 import type { Event, Position } from '../../model';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { notDeletedDevice } from '../devices/deviceLimit';
 import { assertVisible } from '../permissions/objects';
 import { visibleFilter } from '../permissions/visibility';

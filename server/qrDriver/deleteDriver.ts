@@ -1,5 +1,5 @@
 import { noteValues } from '../audit/scope';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import type { Wire } from '../entities/definition';
 import { deleteRow } from '../entities/repository';
 import { drivers } from '../entities/resources';

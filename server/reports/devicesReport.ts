@@ -1,4 +1,4 @@
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { notDeletedDevice } from '../devices/deviceLimit';
 import { SecurityException } from '../errors';
 import { visibleFilter } from '../permissions/visibility';

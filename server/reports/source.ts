@@ -5,7 +5,7 @@ import { parseAttributes } from '../db/json';
 import type { Tables } from '../db/schema';
 import { notDeletedDevice } from '../devices/deviceLimit';
 import { accessDenied } from '../permissions/objects';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 import { visibleFilter } from '../permissions/visibility';
 import type { AttributeSource } from '../processing/lookup';
 import type { DeviceInfo, EdgePosition } from './items';

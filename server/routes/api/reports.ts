@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScheduledReport } from '../../../model/report';
-import type { Ctx } from '../../entities/context';
+import type { Ctx } from '../../access/context';
 import { scheduledReports } from '../../entities/resources';
 import { REPORT_NAMES, type SheetName } from '../../reports/access';
 import { combinedReport, geofenceReport } from '../../reports/combined';

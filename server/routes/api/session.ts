@@ -13,7 +13,7 @@ import {
   notFound,
   unauthorized,
 } from '../../errors';
-import { makeActor, type Actor } from '../../permissions/actor';
+import { makeActor, type Actor } from '../../access/actor';
 import { AccountSuspended } from '../../users/accountState';
 import { withVisibleKey } from '../../users/totpKey';
 import { keyReader, recoveryTargets } from '../context';

@@ -7,16 +7,15 @@ import { supportedTypes } from '../../../server/commands/supportedTypes';
 import { isDeletedUniqueId } from '../../../model/device';
 import { serverDeviceLimit } from '../../../server/devices/deviceLimit';
 import type { ServerSettings } from '../../../server/db/servers';
-import { makeActor } from '../../../server/permissions/actor';
+import { makeActor } from '../../../server/access/actor';
 import {
   accessDenial,
   linkDenial,
   reportsDenial,
   sendDenial,
-  type Action,
 } from '../../../server/permissions/checkAccess';
 import { parsePermission, parsePermissions } from '../../../server/permissions/permissionLinks';
-import type { PermArea } from '../../../server/entities/definition';
+import type { Action, PermArea } from '../../../server/access/areas';
 import { newUserFields } from '../../../server/users/defaults';
 
 const server = (extra: Partial<ServerSettings> = {}): ServerSettings => ({

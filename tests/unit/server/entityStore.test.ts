@@ -11,7 +11,7 @@ import { getServerSettings } from '../../../server/db/servers';
 import { insertUser } from '../../../server/db/users';
 import { deleteDevice } from '../../../server/devices/deviceDelete';
 import { listDevices } from '../../../server/devices/deviceList';
-import type { Ctx } from '../../../server/entities/context';
+import type { Ctx } from '../../../server/access/context';
 import { devices, geofences, groups } from '../../../server/entities/resources';
 import {
   createEntity,
@@ -20,7 +20,7 @@ import {
   updateEntity,
 } from '../../../server/entities/service';
 import { InProcessChangeFeed, type Change } from '../../../server/changes';
-import { makeActor } from '../../../server/permissions/actor';
+import { makeActor } from '../../../server/access/actor';
 import { changePermissions, parsePermissions } from '../../../server/permissions/permissionLinks';
 import { AudienceCache } from '../../../server/live/audience';
 import {
