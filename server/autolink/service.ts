@@ -4,7 +4,7 @@ import { lockDevice } from '../db/locks';
 import { findLink } from '../db/links';
 import { checkDeviceLimits } from '../devices/deviceLimit';
 import { inTransaction, type Ctx } from '../access/context';
-import { devices } from '../entities/resources';
+import { devices } from '../devices/deviceDef';
 import { checkArea, createEntity } from '../entities/service';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import { addLink } from '../permissions/linkStore';

@@ -1,6 +1,6 @@
 import type { Ctx } from '../access/context';
 import { inTransaction } from '../access/context';
-import { devices } from '../entities/resources';
+import { devices } from './deviceDef';
 import { checkArea, loadVisible } from '../entities/service';
 import { lockDevice } from '../db/locks';
 import { IllegalArgumentException } from '../errors';

@@ -3,7 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScheduledReport } from '../../../model/report';
 import type { Ctx } from '../../access/context';
-import { scheduledReports } from '../../entities/resources';
+import { scheduledReports } from '../../reports/scheduledDef';
 import { REPORT_NAMES, type SheetName } from '../../reports/access';
 import { combinedReport, geofenceReport } from '../../reports/combined';
 import { routeJsonChunks } from '../../reports/routeJson';

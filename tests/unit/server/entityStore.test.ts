@@ -12,7 +12,9 @@ import { insertUser } from '../../../server/db/users';
 import { deleteDevice } from '../../../server/devices/deviceDelete';
 import { listDevices } from '../../../server/devices/deviceList';
 import type { Ctx } from '../../../server/access/context';
-import { devices, geofences, groups } from '../../../server/entities/resources';
+import { devices } from '../../../server/devices/deviceDef';
+import { groups } from '../../../server/entities/resources';
+import { geofences } from '../../../server/geofences/geofenceDef';
 import {
   createEntity,
   deleteEntity,
