@@ -15,7 +15,7 @@ import {
   reportsDenial,
   sendDenial,
 } from '../../../server/permissions/checkAccess';
-import { parsePermission, parsePermissions } from '../../../server/permissions/permissionLinks';
+import { parsePermission, parsePermissions } from '../../../server/links/permissionLinks';
 import type { Action, PermArea } from '../../../server/access/areas';
 import { newUserFields } from '../../../server/users/defaults';
 

@@ -23,7 +23,7 @@ import {
 } from '../../../server/entities/service';
 import { InProcessChangeFeed, type Change } from '../../../server/changes';
 import { makeActor } from '../../../server/access/actor';
-import { changePermissions, parsePermissions } from '../../../server/permissions/permissionLinks';
+import { changePermissions, parsePermissions } from '../../../server/links/permissionLinks';
 import { AudienceCache } from '../../../server/live/audience';
 import {
   usersWhoSeeDevice,

@@ -5,9 +5,16 @@ import { checkUserDeviceLimit } from '../devices/deviceLimit';
 import { inTransaction, type Ctx } from '../access/context';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { ChangeKind } from '../access/kinds';
-import { linkDenial } from './checkAccess';
-import { addLink, removeLink } from './linkStore';
-import { accessDenied, canManageUser, canSee, exists, manages, userSees } from './objects';
+import { linkDenial } from '../permissions/checkAccess';
+import { addLink, removeLink } from '../permissions/linkStore';
+import {
+  accessDenied,
+  canManageUser,
+  canSee,
+  exists,
+  manages,
+  userSees,
+} from '../permissions/objects';
 
 /** One permission body resolved: `{"userId":1,"deviceId":5}` → the user→device link. */
 interface PermissionItem {
