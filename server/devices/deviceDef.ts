@@ -1,5 +1,5 @@
 import { CONTACT_MAX_LENGTH } from '../../model';
-import { recordRuleOwner } from '../commands/ruleOwners';
+import { recordRuleOwner } from './ruleOwners';
 import type { EntityDef } from '../entities/definition';
 import { attributes, name, shortText, uniqueId } from '../entities/fields';
 import { checkDeviceLimits } from './deviceLimit';

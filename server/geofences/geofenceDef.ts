@@ -1,6 +1,6 @@
 import { AREA_MAX_LENGTH } from '../../model';
 import { validateArea } from '../../model/geofenceArea';
-import { recordRuleOwner } from '../commands/ruleOwners';
+import { recordRuleOwner } from '../devices/ruleOwners';
 import type { EntityDef } from '../entities/definition';
 import { attributes, name, shortText } from '../entities/fields';
 import { IllegalArgumentException } from '../errors';

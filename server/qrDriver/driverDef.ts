@@ -1,4 +1,4 @@
-import { recordRuleOwner } from '../commands/ruleOwners';
+import { recordRuleOwner } from '../devices/ruleOwners';
 import type { EntityDef } from '../entities/definition';
 import { attributes, name, uniqueId } from '../entities/fields';
 import { syncDriverAccount } from './driverAccount';
