@@ -4,7 +4,7 @@ import type { Wire } from '../entities/definition';
 import { devices } from './deviceDef';
 import { listEntities, listEntitiesJson, type ListQuery } from '../entities/service';
 import { assertVisible } from '../permissions/objects';
-import { notDeletedDevice } from './deviceLimit';
+import { notDeletedDevice } from '../db/devices';
 
 export interface DeviceQuery extends ListQuery {
   /** Repeatable `id`. */

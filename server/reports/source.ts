@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { parseAttributes } from '../db/json';
 import type { Tables } from '../db/schema';
-import { notDeletedDevice } from '../devices/deviceLimit';
+import { notDeletedDevice } from '../db/devices';
 import { accessDenied } from '../permissions/objects';
 import type { Actor } from '../access/actor';
 import { visibleFilter } from '../permissions/visibility';
