@@ -5,6 +5,9 @@
  * and both sides' spreadsheet dates use it.
  */
 
+/** The zone of a calendar, a report or a spreadsheet that names none (Frota's home zone). */
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function isValidTimezone(zone: string): boolean {

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { DEFAULT_TIMEZONE, isValidTimezone, toWall } from '../reports/timezone';
+import { DEFAULT_TIMEZONE, isValidTimezone, toWall } from '../../model/wallTime';
 
 /**
  * A calendar's schedule (base64 iCalendar in `calendars.data`), evaluated with ical.js like

@@ -1,13 +1,11 @@
-import { isValidTimezone, offsetAt, toWall } from '../../model/wallTime';
+import { DEFAULT_TIMEZONE, isValidTimezone, offsetAt, toWall } from '../../model/wallTime';
 
 /**
  * Report days in an IANA zone (local midnights, daily windows) over the shared wall-time
  * conversion in model/wallTime.ts. Pure.
  */
 
-export { isValidTimezone, toWall };
-
-export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+export { DEFAULT_TIMEZONE, isValidTimezone, toWall };
 
 const DAY = 86_400_000;
 
