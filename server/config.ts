@@ -1,35 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_POOL, type DatabaseConfig, type PostgresPool } from './db/databaseConfig';
 import { DEVICE_PROTOCOLS } from './protocol';
 import { isOrigin } from './security/contentPolicy';
 
-/**
- * The connection pool to a PostgreSQL server, per instance (docs/scaling.md, "Metrics and
- * configuration"): each instance opens up to `max` connections.
- */
-export interface PostgresPool {
-  max: number;
-  /** An idle connection is closed after this long (ms); 0 keeps it open. */
-  idleTimeoutMs: number;
-  /** How long getting a connection may take (ms) before the request fails with 503. */
-  connectTimeoutMs: number;
-  /** The server cancels a statement running longer than this (ms); null: no limit. */
-  statementTimeoutMs: number | null;
-}
-
-/** Where the data lives: SQLite file, a PostgreSQL server, or in-process PGlite. */
-export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  /** Without `pool`, `DEFAULT_POOL`. */
-  | { kind: 'postgres'; url: string; pool?: PostgresPool }
-  | { kind: 'pglite'; dir: string | null };
-
-export const DEFAULT_POOL: PostgresPool = {
-  max: 10,
-  idleTimeoutMs: 10_000,
-  connectTimeoutMs: 10_000,
-  statementTimeoutMs: null,
-};
+// The database's own settings are declared beside the code that opens it, so db/ needs nothing
+// from here; they are part of the configuration read below.
+export { DEFAULT_POOL, type DatabaseConfig, type PostgresPool };
 
 /**
  * Redis Sentinel (docs/scaling.md): the sentinels tell the instances which server is the master

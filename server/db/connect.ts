@@ -14,7 +14,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
-import { DEFAULT_POOL, type DatabaseConfig, type PostgresPool } from '../config';
+import { DEFAULT_POOL, type DatabaseConfig, type PostgresPool } from './databaseConfig';
 import type { Db, DialectName } from './database';
 import type { Tables } from './schema';
 

@@ -1,5 +1,5 @@
 import { Migrator, sql, type Migration, type MigrationResultSet } from 'kysely';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from './databaseConfig';
 import type { Db } from './database';
 import { migrations as all } from './migrations';
 import type { FrotaMigration } from './migrations/types';
