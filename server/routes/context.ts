@@ -1,7 +1,7 @@
 import type { Auth } from '../plugins/auth';
 import type { KeyReader } from '../users/totpKey';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recoveryOrigin, type RecoveryTargets } from '../auth/recovery';
+import { recoveryOrigin, type RecoveryTargets } from '../signIn/recovery';
 import { publicOrigin } from '../config';
 import { getServerSettings } from '../db/servers';
 import type { Ctx } from '../access/context';

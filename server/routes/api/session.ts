@@ -1,11 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { login, loginWithToken } from '../../auth/login';
-import { requestPasswordReset, resetPassword } from '../../auth/recovery';
+import { login, loginWithToken } from '../../signIn/login';
+import { requestPasswordReset, resetPassword } from '../../signIn/recovery';
 import { createToken, revokeToken, tokenExpiry, tokenMaxLifetimeMs } from '../../auth/tokens';
 import { getServerSettings } from '../../db/servers';
 import type { User } from '../../../model';
-import { impersonationTarget, mayImpersonate } from '../../auth/impersonation';
+import { impersonationTarget, mayImpersonate } from '../../signIn/impersonation';
 import { findUserById } from '../../db/users';
 import {
   SecurityException,
