@@ -40,6 +40,29 @@ const DOMAIN_ZONES = [
   ),
 ];
 /**
+ * The access layers under the domain (docs/architecture.md): access/ says who is calling and what
+ * they ask for, permissions/ checks it, entities/ is the generic entity machinery over both.
+ * Domain folders build on them, never the other way round: an entity with a domain's hooks is
+ * defined in its domain.
+ */
+const ACCESS_ZONES = [
+  zone(
+    './server/access',
+    ['./server/!(access|db)/**', './server/!(changes).ts'],
+    'access/ is the bottom of the domain: it imports only db/ and changes.ts.',
+  ),
+  zone(
+    './server/permissions',
+    ['./server/!(access|db|permissions)/**', './server/!(errors).ts'],
+    'permissions/ checks what access/ describes: it imports only access/, db/ and errors.ts.',
+  ),
+  zone(
+    './server/entities',
+    ['./server/!(access|audit|db|entities|permissions|processing)/**'],
+    'entities/ imports no domain folder: an entity with domain hooks is defined in its domain.',
+  ),
+];
+/**
  * Cluster mode's Redis and lease code (docs/scaling.md) is wired in by plugins/ and main.ts; the
  * rest of the server sees only the small interfaces it implements (change feed, hub relay,
  * message log, throttle, lease), so one instance runs without any of it.
@@ -225,7 +248,16 @@ export default defineConfig([
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...LAYER_ZONES, ...DOMAIN_ZONES, ...CLUSTER_ZONES, ...CORE_ZONES, ...WEB_ZONES] },
+        {
+          zones: [
+            ...LAYER_ZONES,
+            ...DOMAIN_ZONES,
+            ...ACCESS_ZONES,
+            ...CLUSTER_ZONES,
+            ...CORE_ZONES,
+            ...WEB_ZONES,
+          ],
+        },
       ],
     },
   },

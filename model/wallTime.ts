@@ -5,7 +5,7 @@
  * and both sides' spreadsheet dates use it.
  */
 
-/** The zone of a user or server that names none: the product's home market's. */
+/** The zone of a calendar, a report or a spreadsheet that names none (Frota's home zone). */
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

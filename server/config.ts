@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_POOL, type DatabaseConfig, type PostgresPool } from './db/databaseConfig';
 import { DEVICE_PROTOCOLS } from './protocol';
 import { isOrigin } from './security/contentPolicy';
-import { DEFAULT_POOL, type DatabaseConfig, type PostgresPool } from './db/databaseConfig';
 
 /**
  * Redis Sentinel (docs/scaling.md): the sentinels tell the instances which server is the master

@@ -1,5 +1,5 @@
 import type { ComputedAttribute } from '../../model';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import {
   buildScope,

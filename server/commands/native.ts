@@ -2,8 +2,8 @@ import type { ChangeFeed } from '../changes';
 import { flag, type Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { toUser } from '../db/users';
-import type { Ctx } from '../entities/context';
-import { makeActor } from '../permissions/actor';
+import type { Ctx } from '../access/context';
+import { makeActor } from '../access/actor';
 import { commandsForDevice, sendCommand, type LiveCommands, type SendOutcome } from './send';
 
 /**

@@ -1,6 +1,6 @@
-import type { Ctx } from '../entities/context';
-import { inTransaction } from '../entities/context';
-import { devices } from '../entities/resources';
+import type { Ctx } from '../access/context';
+import { inTransaction } from '../access/context';
+import { devices } from './deviceDef';
 import { checkArea, loadVisible } from '../entities/service';
 import { lockDevice } from '../db/locks';
 import { IllegalArgumentException } from '../errors';

@@ -1,8 +1,8 @@
 import { deletedUniqueId } from '../../model/device';
 import { noteValues } from '../audit/scope';
-import type { Ctx } from '../entities/context';
-import { inTransaction } from '../entities/context';
-import { devices } from '../entities/resources';
+import type { Ctx } from '../access/context';
+import { inTransaction } from '../access/context';
+import { devices } from './deviceDef';
 import { checkArea, loadVisible } from '../entities/service';
 import { usersWhoSeeDevice } from '../permissions/visibility';
 

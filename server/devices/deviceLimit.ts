@@ -3,14 +3,10 @@ import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { lockServer, lockUsers } from '../db/locks';
 import { SecurityException } from '../errors';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 import { visibleFilter } from '../permissions/visibility';
 
 const limitReached = () => new SecurityException('User device limit reached');
-
-/** SQL twin of `isDeletedUniqueId` (`model/device.ts`) on `devices.unique_id`. */
-export const notDeletedDevice = () =>
-  sql<SqlBool>`not (devices.unique_id like 'deleted-%-%' and devices.unique_id not like 'deleted-%-%-%')`;
 
 /** Server attribute `tarkan.deviceLimit`: a licence cap on all devices; absent or negative = none. */
 export function serverDeviceLimit(attributes: Record<string, unknown>): number | null {

@@ -1,10 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import type { Wire } from '../entities/definition';
-import { devices } from '../entities/resources';
+import { devices } from './deviceDef';
 import { listEntities, listEntitiesJson, type ListQuery } from '../entities/service';
 import { assertVisible } from '../permissions/objects';
-import { notDeletedDevice } from './deviceLimit';
+import { notDeletedDevice } from '../db/devices';
 
 export interface DeviceQuery extends ListQuery {
   /** Repeatable `id`. */

@@ -1,7 +1,7 @@
+import type { Actor } from '../access/actor';
+import type { Action, PermArea } from '../access/areas';
+import type { ChangeKind } from '../access/kinds';
 import type { Db } from '../db/database';
-import type { Actor } from '../permissions/actor';
-import type { Action } from '../permissions/checkAccess';
-import type { ChangeKind } from './kinds';
 
 /**
  * How one wire field is stored. Wire and column names are the same (camelCase; the database
@@ -32,20 +32,6 @@ export interface FieldDef {
   /** For `optText` fields: what a NULL column reads as on the wire, where clients expect text. */
   nullAs?: string;
 }
-
-/** Advanced-permission areas (`model/advancedPerms.ts`) that gate list/create/edit/delete. */
-export type PermArea =
-  | 'devices'
-  | 'groups'
-  | 'geofences'
-  | 'notifications'
-  | 'commands'
-  | 'attributes'
-  | 'drivers'
-  | 'calendars'
-  | 'maintenance'
-  | 'reports'
-  | 'users';
 
 export type Wire = Record<string, unknown>;
 

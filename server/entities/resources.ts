@@ -1,64 +1,22 @@
 import {
-  AREA_MAX_LENGTH,
   ATTRIBUTE_TYPES,
   CALENDAR_DATA_MAX_LENGTH,
-  CONTACT_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
-  NAME_MAX_LENGTH,
   TYPE_MAX_LENGTH,
 } from '../../model';
 import { IllegalArgumentException } from '../errors';
 import { compileExpression, ExpressionError } from '../processing/expression';
-import { validateArea } from '../../model/geofenceArea';
-import { checkDeviceLimits } from '../devices/deviceLimit';
 import { eventNotificationDenial } from '../permissions/checkAccess';
 import { checkCalendarData } from './calendarData';
-import { checkScheduledReport } from '../reports/scheduledDef';
 import type { EntityDef } from './definition';
+import { attributes, description, name, type } from './fields';
 import { checkGroupParent } from './groupTree';
-import { syncDriverAccount } from '../qrDriver/driverAccount';
-import { recordRuleOwner } from '../commands/ruleOwners';
 
-const attributes = { kind: 'json' } as const;
-const name = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
-const uniqueId = { kind: 'text', required: true, maxLength: NAME_MAX_LENGTH } as const;
-const shortText = { kind: 'optText', maxLength: NAME_MAX_LENGTH } as const;
-const description = { kind: 'optText', maxLength: DESCRIPTION_MAX_LENGTH } as const;
-const type = { kind: 'text', required: true, maxLength: TYPE_MAX_LENGTH } as const;
-
-export const devices: EntityDef = {
-  kind: 'device',
-  area: 'devices',
-  fields: {
-    name,
-    uniqueId,
-    // A device that never reported has no stored status; Traccar sends it as offline, and
-    // clients read the status as text (traccar-web capitalises it).
-    status: { kind: 'optText', serverManaged: true, nullAs: 'offline' },
-    disabled: { kind: 'flag' },
-    lastUpdate: { kind: 'millis', serverManaged: true },
-    positionId: { kind: 'ref', serverManaged: true },
-    groupId: { kind: 'ref', target: 'group' },
-    calendarId: { kind: 'ref', target: 'calendar' },
-    phone: shortText,
-    model: shortText,
-    contact: { kind: 'optText', maxLength: CONTACT_MAX_LENGTH },
-    category: shortText,
-    expirationTime: { kind: 'millis' },
-    attributes,
-  },
-  sort: 'name',
-  keywords: ['name', 'uniqueId', 'phone', 'model', 'contact'],
-  extended: false,
-  unique: 'uniqueId',
-  hooks: {
-    async beforeSave(ctx, _wire, id) {
-      if (id === 0) await checkDeviceLimits(ctx.db, ctx.actor);
-    },
-    // The QR lock of a vehicle left without a driver acts as whoever turned it on.
-    afterSave: (ctx, wire, id, before) => recordRuleOwner('device', ctx, wire, id, before),
-  },
-};
+/*
+ * The entities whose rules need nothing beyond this folder and the access checks. Those with a
+ * domain's hooks live with their domain: devices in devices/, geofences in geofences/, drivers in
+ * qrDriver/, scheduled reports in reports/.
+ */
 
 export const groups: EntityDef = {
   kind: 'group',
@@ -69,30 +27,6 @@ export const groups: EntityDef = {
   extended: false,
   hooks: {
     beforeSave: (ctx, wire, id) => checkGroupParent(ctx.db, id, wire.groupId as number),
-  },
-};
-
-export const geofences: EntityDef = {
-  kind: 'geofence',
-  area: 'geofences',
-  fields: {
-    name,
-    // Traccar's column is as short as a name.
-    description: shortText,
-    area: { kind: 'text', required: true, maxLength: AREA_MAX_LENGTH },
-    calendarId: { kind: 'ref', target: 'calendar' },
-    attributes,
-  },
-  sort: 'name',
-  keywords: ['name'],
-  extended: true,
-  hooks: {
-    validate(wire) {
-      const problem = validateArea(wire.area as string);
-      if (problem) throw new IllegalArgumentException(problem);
-    },
-    // Lock on entry or exit acts as whoever turned it on.
-    afterSave: (ctx, wire, id, before) => recordRuleOwner('geofence', ctx, wire, id, before),
   },
 };
 
@@ -143,22 +77,6 @@ export const notifications: EntityDef = {
   hooks: { authorize: eventNotificationDenial },
 };
 
-export const drivers: EntityDef = {
-  kind: 'driver',
-  area: 'drivers',
-  fields: { name, uniqueId, attributes },
-  sort: 'name',
-  keywords: ['name', 'uniqueId'],
-  extended: true,
-  unique: 'uniqueId',
-  // QR check-in: the driver's own account follows the driver (docs/qr-driver.md).
-  // Its lock and unlock rules act as whoever turned them on.
-  hooks: {
-    beforeSave: syncDriverAccount,
-    afterSave: (ctx, wire, id, before) => recordRuleOwner('driver', ctx, wire, id, before),
-  },
-};
-
 export const maintenances: EntityDef = {
   kind: 'maintenance',
   area: 'maintenance',
@@ -201,20 +119,4 @@ export const computedAttributes: EntityDef = {
       }
     },
   },
-};
-
-/** Scheduled reports (Traccar's `Report`): mailed to linked users when a calendar period ends. */
-export const scheduledReports: EntityDef = {
-  kind: 'report',
-  area: 'reports',
-  fields: {
-    type,
-    description,
-    calendarId: { kind: 'ref', target: 'calendar' },
-    attributes,
-  },
-  sort: 'description',
-  keywords: ['description'],
-  extended: true,
-  hooks: { validate: checkScheduledReport },
 };

@@ -1,6 +1,6 @@
 import type { ChangeFeed } from '../changes';
 import { sendNativeCommand } from '../commands/native';
-import { ruleContext, ruleOwner } from '../commands/ruleOwners';
+import { ruleContext, ruleOwner } from '../devices/ruleOwners';
 import type { LiveCommands } from '../commands/send';
 import type { Db } from '../db/database';
 import type { CompiledGeofence } from '../processing/geofences';

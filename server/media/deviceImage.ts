@@ -1,5 +1,5 @@
-import type { Ctx } from '../entities/context';
-import { devices } from '../entities/resources';
+import type { Ctx } from '../access/context';
+import { devices } from '../devices/deviceDef';
 import { checkArea, loadVisible } from '../entities/service';
 import { IllegalArgumentException } from '../errors';
 import { bytesAreImage, imageExtension, imageSize } from './imageType';

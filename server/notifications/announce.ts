@@ -1,4 +1,4 @@
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import { accessDenial, DENIED } from '../permissions/checkAccess';
 import { manages } from '../permissions/objects';

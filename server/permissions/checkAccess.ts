@@ -1,8 +1,6 @@
 import { bitAllows, isEventNotification, type PermName } from '../../model';
-import type { PermArea } from '../entities/definition';
-import type { Actor } from './actor';
-
-export type Action = 'read' | 'create' | 'edit' | 'delete';
+import type { Actor } from '../access/actor';
+import type { Action, PermArea } from '../access/areas';
 
 /** Advanced-permission bits per area and action (`model/advancedPerms.ts`). */
 const BITS: Record<PermArea, Record<Action, PermName>> = {

@@ -3,8 +3,8 @@ import type { User } from '../../model';
 import type { Db } from '../db/database';
 import { SecurityException } from '../errors';
 import { ENTITY_TABLES } from '../db/links';
-import { LABELS, type ChangeKind } from '../entities/kinds';
-import type { Actor } from './actor';
+import { LABELS, type ChangeKind } from '../access/kinds';
+import type { Actor } from '../access/actor';
 import { visibleIdsQuery } from './visibility';
 
 export const accessDenied = (kind: ChangeKind) =>

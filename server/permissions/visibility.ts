@@ -1,21 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ChangeKind } from '../access/kinds';
 import type { Db } from '../db/database';
 
-/** Object kinds a user reaches through `user_<kind>` links and, except users, group links. */
-export type VisibleKind =
-  | 'device'
-  | 'group'
-  | 'geofence'
-  | 'notification'
-  | 'calendar'
-  | 'attribute'
-  | 'driver'
-  | 'command'
-  | 'maintenance'
-  | 'report';
-
 /** Kinds that groups can carry (`group_<kind>`); devices use their own `group_id` instead. */
-const GROUP_LINKED: ReadonlySet<VisibleKind> = new Set([
+const GROUP_LINKED: ReadonlySet<ChangeKind> = new Set([
   'geofence',
   'notification',
   'attribute',
@@ -37,7 +25,7 @@ function reachableGroupIds(userId: number) {
 }
 
 /** A subquery of the ids of `kind` that a non-admin user may see. */
-export function visibleIdsQuery(kind: VisibleKind, userId: number) {
+export function visibleIdsQuery(kind: ChangeKind, userId: number) {
   const direct = sql`select ${sql.ref(`${kind}_id`)} from ${sql.table(`user_${kind}`)} where user_id = ${userId}`;
   if (kind === 'device') {
     return sql`${direct} union select id from devices where group_id in (${reachableGroupIds(userId)})`;
@@ -53,7 +41,7 @@ export function visibleIdsQuery(kind: VisibleKind, userId: number) {
 
 /** `id in (visible ids)` for a where clause; admins pass `null` and see everything. */
 export function visibleFilter(
-  kind: VisibleKind,
+  kind: ChangeKind,
   userId: number | null,
   column = 'id',
 ): Expression<SqlBool> {

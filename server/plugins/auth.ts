@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../model';
-import { basicUser, parseBasic, VerifiedBasicCache } from '../auth/basic';
+import { basicUser, parseBasic, VerifiedBasicCache } from '../signIn/basic';
 import { LoginThrottle, type Throttle } from '../auth/loginThrottle';
 import { basicFromHere, crossSiteRefused, originAllowed } from '../auth/origin';
 import {
@@ -11,7 +11,7 @@ import {
   type NewSession,
   type Session,
 } from '../auth/sessions';
-import { mayImpersonate } from '../auth/impersonation';
+import { mayImpersonate } from '../signIn/impersonation';
 import { verifyToken } from '../auth/tokens';
 import { accessState, findRequestUser, type AccessState } from '../billing/access';
 import { SecurityException, unauthorized } from '../errors';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { lockDevice } from '../db/locks';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { SecurityException, notFound } from '../errors';
 import { DENIED } from '../permissions/checkAccess';
 import { assertVisible } from '../permissions/objects';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { SecurityException } from '../errors';
 import { assertVisible } from '../permissions/objects';
 import type { PositionRecord } from '../processing/types';

@@ -1,7 +1,7 @@
 import type { Event, Position } from '../../model';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import type { Ctx } from '../entities/context';
-import { notDeletedDevice } from '../devices/deviceLimit';
+import type { Ctx } from '../access/context';
+import { notDeletedDevice } from '../db/devices';
 import { assertVisible } from '../permissions/objects';
 import { visibleFilter } from '../permissions/visibility';
 import { eventFromRow, eventJson, positionFromRow, positionJson } from '../serialize';

@@ -1,10 +1,10 @@
 import type { User } from '../../model';
 import { sendNativeCommand, systemContext } from '../commands/native';
-import { ruleContext, ruleOwner } from '../commands/ruleOwners';
+import { ruleContext, ruleOwner } from '../devices/ruleOwners';
 import type { LiveCommands } from '../commands/send';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import type { ChangeFeed } from '../changes';
 import {
   DEVICE_DRIVER,

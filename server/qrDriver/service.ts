@@ -1,7 +1,7 @@
 import type { User } from '../../model';
 import type { DriverStatus, DriverVehicle } from '../../model/qrDriver';
 import type { Db } from '../db/database';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import {
   USER_CHECK_IN_TIME,
   assertAllowedDevice,

@@ -1,6 +1,6 @@
 import type { PermName } from '../../model';
 import { DENIED, hasBit, reportsDenial } from '../permissions/checkAccess';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 
 export type ReportName = 'route' | 'events' | 'trips' | 'stops' | 'summary';
 

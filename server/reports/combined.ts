@@ -1,6 +1,6 @@
 import type { Position } from '../../model';
 import type { CombinedReportItem, GeofenceReportItem } from '../../model/report';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { routePositionJson } from './routeJson';
 import { eventJsonFromRow, routeLimit, type ReportRequest } from './service';
 import { deviceEvents, routePages } from './source';

@@ -1,5 +1,5 @@
-import type { Ctx } from '../entities/context';
-import { notDeletedDevice } from '../devices/deviceLimit';
+import type { Ctx } from '../access/context';
+import { notDeletedDevice } from '../db/devices';
 import { SecurityException } from '../errors';
 import { visibleFilter } from '../permissions/visibility';
 import { reportDenial } from './access';

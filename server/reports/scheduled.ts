@@ -4,7 +4,7 @@ import { toUser } from '../db/users';
 import { accountProblem } from '../users/accountState';
 import type { ChangeFeed } from '../changes';
 import type { Mailer } from '../mail/mailer';
-import { makeActor } from '../permissions/actor';
+import { makeActor } from '../access/actor';
 import { CalendarSchedule } from '../processing/calendar';
 import { parseAttributes } from '../db/json';
 import { isSchedulable, type SchedulableType } from './scheduledDef';

@@ -1,5 +1,6 @@
+import type { EntityDef, Wire } from '../entities/definition';
+import { attributes, description, type } from '../entities/fields';
 import { IllegalArgumentException } from '../errors';
-import type { Wire } from '../entities/definition';
 
 /**
  * Report types a schedule may name: the five Traccar's web app schedules (each has a spreadsheet
@@ -29,3 +30,19 @@ export function checkScheduledReport(wire: Wire): void {
     throw new IllegalArgumentException('Invalid attributes.types: expected comma-separated text');
   }
 }
+
+/** Scheduled reports (Traccar's `Report`): mailed to linked users when a calendar period ends. */
+export const scheduledReports: EntityDef = {
+  kind: 'report',
+  area: 'reports',
+  fields: {
+    type,
+    description,
+    calendarId: { kind: 'ref', target: 'calendar' },
+    attributes,
+  },
+  sort: 'description',
+  keywords: ['description'],
+  extended: true,
+  hooks: { validate: checkScheduledReport },
+};

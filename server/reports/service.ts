@@ -1,6 +1,6 @@
 import type { Event } from '../../model';
 import { IllegalArgumentException, SecurityException } from '../errors';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { parseAttributes } from '../db/json';
 import { lookupBoolean, lookupNumber } from '../processing/lookup';
 import { computeMotion } from '../processing/motion';

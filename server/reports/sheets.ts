@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import type { Mailer } from '../mail/mailer';
 import { reportDenial, type SheetName } from './access';
 import { IllegalArgumentException, SecurityException } from '../errors';

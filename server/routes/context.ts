@@ -1,12 +1,12 @@
 import type { Auth } from '../plugins/auth';
 import type { KeyReader } from '../users/totpKey';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recoveryOrigin, type RecoveryTargets } from '../auth/recovery';
+import { recoveryOrigin, type RecoveryTargets } from '../signIn/recovery';
 import { publicOrigin } from '../config';
 import { getServerSettings } from '../db/servers';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { SecurityException } from '../errors';
-import { makeActor } from '../permissions/actor';
+import { makeActor } from '../access/actor';
 
 /** The signed-in caller with the server's settings, for the entity and permission modules. */
 export async function requestContext(app: FastifyInstance, request: FastifyRequest): Promise<Ctx> {

@@ -1,6 +1,6 @@
 import { createToken, tokenMaxLifetimeMs } from '../auth/tokens';
 import { findUserByEmail, insertUser } from '../db/users';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import { IllegalArgumentException, SecurityException } from '../errors';
 import { hasBit } from '../permissions/checkAccess';
 import { assertReference } from '../permissions/objects';

@@ -1,5 +1,5 @@
 import { IllegalArgumentException } from '../errors';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 import { DENIED, hasBit } from '../permissions/checkAccess';
 
 export type ShareAction = 'read' | 'create' | 'edit' | 'delete';

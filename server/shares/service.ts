@@ -3,7 +3,7 @@ import { randomToken } from '../auth/secrets';
 import { flag, type Db } from '../db/database';
 import type { SharesTable } from '../db/schema';
 import { findUserById, insertUser } from '../db/users';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import { SecurityException, notFound } from '../errors';
 import type { Change } from '../changes';
 import { assertReference } from '../permissions/objects';

@@ -14,7 +14,7 @@ import {
 } from '../db/users';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
 import type { ChangeFeed } from '../changes';
-import { makeActor, type Actor } from '../permissions/actor';
+import { makeActor, type Actor } from '../access/actor';
 import { DENIED, accessDenial, hasBit } from '../permissions/checkAccess';
 import { addLink } from '../permissions/linkStore';
 import { canManageUser, manages } from '../permissions/objects';

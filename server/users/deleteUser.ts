@@ -1,6 +1,6 @@
 import { noteValues } from '../audit/scope';
 import { findUserById } from '../db/users';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { SecurityException, notFound } from '../errors';
 import { accessDenial } from '../permissions/checkAccess';
 import { manages } from '../permissions/objects';

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { User } from '../../model';
 import { toUser } from '../db/users';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import { SecurityException } from '../errors';
 import { accessDenial } from '../permissions/checkAccess';
 import { assertVisible, canManageUser } from '../permissions/objects';

@@ -8,7 +8,7 @@ import type { Device } from '../../../model';
 import { updateAccumulators } from '../../devices/accumulators';
 import { deleteDevice } from '../../devices/deviceDelete';
 import { listDevicesJson } from '../../devices/deviceList';
-import { devices } from '../../entities/resources';
+import { devices } from '../../devices/deviceDef';
 import { WebApplicationException } from '../../errors';
 import { IMAGE_MAX_BYTES, imageTooLarge, uploadDeviceImage } from '../../media/deviceImage';
 import { mediaType } from '../../media/imageType';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Driver } from '../../../model';
-import { drivers } from '../../entities/resources';
+import { drivers } from '../../qrDriver/driverDef';
 import { deleteDriver } from '../../qrDriver/deleteDriver';
 import { NoContent, crudRoutes } from '../crud';
 import { requestContext } from '../context';

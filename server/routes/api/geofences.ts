@@ -1,5 +1,5 @@
 import type { Geofence } from '../../../model';
-import { geofences } from '../../entities/resources';
+import { geofences } from '../../geofences/geofenceDef';
 import { crudRoutes } from '../crud';
 
 export const geofenceRoutes = crudRoutes<Geofence>('/api/geofences', geofences);

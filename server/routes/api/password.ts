@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requestPasswordReset, resetPasswordLink, resetPassword } from '../../auth/recovery';
+import { requestPasswordReset, resetPasswordLink, resetPassword } from '../../signIn/recovery';
 import { recoveryTargets } from '../context';
 import { errors } from '../schemas';
 

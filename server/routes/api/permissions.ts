@@ -1,9 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  changePermissions,
-  parsePermission,
-  parsePermissions,
-} from '../../permissions/permissionLinks';
+import { changePermissions, parsePermission, parsePermissions } from '../../links/permissionLinks';
 import { requestContext } from '../context';
 import { errors } from '../schemas';
 import { NoContent } from '../crud';

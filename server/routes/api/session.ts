@@ -1,11 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { login, loginWithToken } from '../../auth/login';
-import { requestPasswordReset, resetPassword } from '../../auth/recovery';
+import { login, loginWithToken } from '../../signIn/login';
+import { requestPasswordReset, resetPassword } from '../../signIn/recovery';
 import { createToken, revokeToken, tokenExpiry, tokenMaxLifetimeMs } from '../../auth/tokens';
 import { getServerSettings } from '../../db/servers';
 import type { User } from '../../../model';
-import { impersonationTarget, mayImpersonate } from '../../auth/impersonation';
+import { impersonationTarget, mayImpersonate } from '../../signIn/impersonation';
 import { findUserById } from '../../db/users';
 import {
   SecurityException,
@@ -13,7 +13,7 @@ import {
   notFound,
   unauthorized,
 } from '../../errors';
-import { makeActor, type Actor } from '../../permissions/actor';
+import { makeActor, type Actor } from '../../access/actor';
 import { AccountSuspended } from '../../users/accountState';
 import { withVisibleKey } from '../../users/totpKey';
 import { keyReader, recoveryTargets } from '../context';

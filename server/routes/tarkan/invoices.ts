@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorText, NullableString, errors } from '../schemas';
-import { checkCredentials } from '../../auth/login';
+import { checkCredentials } from '../../signIn/login';
 import { applyBillingRules } from '../../billing/job';
 import {
   applyProviderUpdate,

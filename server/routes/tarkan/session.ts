@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { impersonationState } from '../../auth/impersonation';
+import { impersonationState } from '../../signIn/impersonation';
 import { findUserById } from '../../db/users';
 import { IllegalArgumentException, unauthorized } from '../../errors';
 import { withVisibleKey } from '../../users/totpKey';

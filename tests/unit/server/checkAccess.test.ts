@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { encodePerms, type User } from '../../../model';
 import { checkCalendarData } from '../../../server/entities/calendarData';
 import { applyInput, emptyWire, toWire } from '../../../server/entities/mapping';
-import { devices, groups } from '../../../server/entities/resources';
+import { devices } from '../../../server/devices/deviceDef';
+import { groups } from '../../../server/entities/resources';
 import { supportedTypes } from '../../../server/commands/supportedTypes';
 import { isDeletedUniqueId } from '../../../model/device';
 import { serverDeviceLimit } from '../../../server/devices/deviceLimit';
 import type { ServerSettings } from '../../../server/db/servers';
-import { makeActor } from '../../../server/permissions/actor';
+import { makeActor } from '../../../server/access/actor';
 import {
   accessDenial,
   linkDenial,
   reportsDenial,
   sendDenial,
-  type Action,
 } from '../../../server/permissions/checkAccess';
-import { parsePermission, parsePermissions } from '../../../server/permissions/permissionLinks';
-import type { PermArea } from '../../../server/entities/definition';
+import { parsePermission, parsePermissions } from '../../../server/links/permissionLinks';
+import type { Action, PermArea } from '../../../server/access/areas';
 import { newUserFields } from '../../../server/users/defaults';
 
 const server = (extra: Partial<ServerSettings> = {}): ServerSettings => ({

@@ -4,7 +4,7 @@
  */
 import { NO_MIGRATIONS } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordReset, resetPassword } from '../../../server/auth/recovery';
+import { createPasswordReset, resetPassword } from '../../../server/signIn/recovery';
 import { hashPassword, verifyPassword } from '../../../server/auth/password';
 import { createSession, deleteUserSessions, findSession } from '../../../server/auth/sessions';
 import { createToken, revokeToken, verifyToken } from '../../../server/auth/tokens';

@@ -11,8 +11,10 @@ import { getServerSettings } from '../../../server/db/servers';
 import { insertUser } from '../../../server/db/users';
 import { deleteDevice } from '../../../server/devices/deviceDelete';
 import { listDevices } from '../../../server/devices/deviceList';
-import type { Ctx } from '../../../server/entities/context';
-import { devices, geofences, groups } from '../../../server/entities/resources';
+import type { Ctx } from '../../../server/access/context';
+import { devices } from '../../../server/devices/deviceDef';
+import { groups } from '../../../server/entities/resources';
+import { geofences } from '../../../server/geofences/geofenceDef';
 import {
   createEntity,
   deleteEntity,
@@ -20,8 +22,8 @@ import {
   updateEntity,
 } from '../../../server/entities/service';
 import { InProcessChangeFeed, type Change } from '../../../server/changes';
-import { makeActor } from '../../../server/permissions/actor';
-import { changePermissions, parsePermissions } from '../../../server/permissions/permissionLinks';
+import { makeActor } from '../../../server/access/actor';
+import { changePermissions, parsePermissions } from '../../../server/links/permissionLinks';
 import { AudienceCache } from '../../../server/live/audience';
 import {
   usersWhoSeeDevice,

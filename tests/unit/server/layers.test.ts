@@ -191,3 +191,41 @@ describe('server domain boundaries', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('access layers under the domain', { timeout: 60_000 }, () => {
+  it('keeps access/ at the bottom of the domain', async () => {
+    const errors = await layerErrors(
+      'server/access/planted.ts',
+      importing('accessDenial', '../permissions/checkAccess'),
+    );
+    expect(errors).toEqual([expect.stringContaining('access/ is the bottom of the domain')]);
+    expect(
+      await layerErrors('server/access/planted.ts', importing('findUserById', '../db/users')),
+    ).toEqual([]);
+  });
+
+  it('keeps permissions/ below entities/ and the domain folders', async () => {
+    const errors = await layerErrors(
+      'server/permissions/planted.ts',
+      importing('listEntities', '../entities/service'),
+    );
+    expect(errors).toEqual([expect.stringContaining('permissions/ checks what access/ describes')]);
+    expect(
+      await layerErrors('server/permissions/planted.ts', importing('makeActor', '../access/actor')),
+    ).toEqual([]);
+  });
+
+  it('keeps domain folders out of entities/', async () => {
+    const errors = await layerErrors(
+      'server/entities/planted.ts',
+      importing('checkDeviceLimits', '../devices/deviceLimit'),
+    );
+    expect(errors).toEqual([expect.stringContaining('entities/ imports no domain folder')]);
+    expect(
+      await layerErrors(
+        'server/entities/planted.ts',
+        importing('accessDenial', '../permissions/checkAccess'),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -12,7 +12,8 @@ import type { EntityDef } from '../../../server/entities/definition';
 import { listJson, renderedList } from '../../../server/entities/listJson';
 import { toWire } from '../../../server/entities/mapping';
 import { listRows, type Page } from '../../../server/entities/repository';
-import { commands, devices, maintenances } from '../../../server/entities/resources';
+import { devices } from '../../../server/devices/deviceDef';
+import { commands, maintenances } from '../../../server/entities/resources';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
 describe.each([sqliteTarget('frota-listjson-'), postgresTarget()])(

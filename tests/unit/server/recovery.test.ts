@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryLink, recoveryOrigin } from '../../../server/auth/recovery';
+import { recoveryLink, recoveryOrigin } from '../../../server/signIn/recovery';
 import { originAllowed, redactUrl } from '../../../server/auth/origin';
 import { recoveryMessage } from '../../../server/mail/recoveryMessage';
 

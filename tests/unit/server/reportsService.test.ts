@@ -11,10 +11,10 @@ import { flag, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { getServerSettings } from '../../../server/db/servers';
 import { findUserByEmail } from '../../../server/db/users';
-import type { Ctx } from '../../../server/entities/context';
+import type { Ctx } from '../../../server/access/context';
 import { insertPositions } from '../../../server/ingest/store';
 import { InProcessChangeFeed } from '../../../server/changes';
-import { makeActor } from '../../../server/permissions/actor';
+import { makeActor } from '../../../server/access/actor';
 import type { PositionRecord } from '../../../server/processing/types';
 import {
   prepareReport,

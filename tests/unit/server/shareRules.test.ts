@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodePerms, type User } from '../../../model';
 import type { ServerSettings } from '../../../server/db/servers';
-import { makeActor } from '../../../server/permissions/actor';
+import { makeActor } from '../../../server/access/actor';
 import {
   DEFAULT_SHARE_MS,
   MAX_SHARE_MS,

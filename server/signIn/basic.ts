@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
 import { SecurityException, TooManyAttemptsException, WebApplicationException } from '../errors';
 import { checkDomain, checkStoredCredentials } from './login';
-import type { Throttle } from './loginThrottle';
+import type { Throttle } from '../auth/loginThrottle';
 
 /**
  * `Authorization: Basic base64(email:password)` on any request, as Traccar accepts it for scripts

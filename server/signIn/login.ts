@@ -6,10 +6,10 @@ import { suspendedLogin } from '../billing/service';
 import { hostOf } from '../resellers/attributes';
 import { homeDomains } from '../resellers/store';
 import { AccountSuspended, accountProblem } from '../users/accountState';
-import type { Throttle } from './loginThrottle';
-import { verifyAgainstDummy, verifyPassword } from './password';
-import { verifyToken } from './tokens';
-import { CodeRequiredException, spendTotpStep, totpStep, wrongCode } from './totp';
+import type { Throttle } from '../auth/loginThrottle';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { verifyToken } from '../auth/tokens';
+import { CodeRequiredException, spendTotpStep, totpStep, wrongCode } from '../auth/totp';
 
 interface Credentials {
   /** Client address, for the per-address throttle. */

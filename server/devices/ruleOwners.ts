@@ -2,10 +2,10 @@ import type { ChangeFeed } from '../changes';
 import type { Db } from '../db/database';
 import { getServerSettings } from '../db/servers';
 import { findUserById } from '../db/users';
-import type { Ctx } from '../entities/context';
+import type { Ctx } from '../access/context';
 import type { SaveContext, Wire } from '../entities/definition';
 import { SecurityException } from '../errors';
-import { makeActor } from '../permissions/actor';
+import { makeActor } from '../access/actor';
 import { sendDenial } from '../permissions/checkAccess';
 import { accountProblem } from '../users/accountState';
 

@@ -3,7 +3,7 @@ import { findRequestUser } from '../billing/access';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
 import { SecurityException, notFound } from '../errors';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 import { accessDenial } from '../permissions/checkAccess';
 import { manages } from '../permissions/objects';
 import { accountProblem } from '../users/accountState';

@@ -7,9 +7,9 @@ import { recoveryMessage } from '../mail/recoveryMessage';
 import { ancestorsOf } from '../resellers/store';
 import { accountProblem } from '../users/accountState';
 import { checkPassword } from '../users/validation';
-import { hashPassword } from './password';
-import { randomToken, sha256 } from './secrets';
-import { endOtherCredentials } from './sessions';
+import { hashPassword } from '../auth/password';
+import { randomToken, sha256 } from '../auth/secrets';
+import { endOtherCredentials } from '../auth/sessions';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 

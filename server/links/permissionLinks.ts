@@ -2,12 +2,19 @@ import { findUserById } from '../db/users';
 import { findLink, type Link } from '../db/links';
 import { lockUsers } from '../db/locks';
 import { checkUserDeviceLimit } from '../devices/deviceLimit';
-import { inTransaction, type Ctx } from '../entities/context';
+import { inTransaction, type Ctx } from '../access/context';
 import { IllegalArgumentException, SecurityException, notFound } from '../errors';
-import type { ChangeKind } from '../entities/kinds';
-import { linkDenial } from './checkAccess';
-import { addLink, removeLink } from './linkStore';
-import { accessDenied, canManageUser, canSee, exists, manages, userSees } from './objects';
+import type { ChangeKind } from '../access/kinds';
+import { linkDenial } from '../permissions/checkAccess';
+import { addLink, removeLink } from '../permissions/linkStore';
+import {
+  accessDenied,
+  canManageUser,
+  canSee,
+  exists,
+  manages,
+  userSees,
+} from '../permissions/objects';
 
 /** One permission body resolved: `{"userId":1,"deviceId":5}` → the user→device link. */
 interface PermissionItem {

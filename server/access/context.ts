@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { ChangeFeed, Change } from '../changes';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from './actor';
 
 /** What every entity operation needs: the database, the caller, and where changes go. */
 export interface Ctx {

@@ -1,7 +1,18 @@
-import type { VisibleKind } from '../permissions/visibility';
-
-/** Object kinds of the entity API; the same names the change feed and the link tables use. */
-export type ChangeKind = VisibleKind;
+/**
+ * Object kinds of the entity API; the same names the change feed and the link tables use. A user
+ * reaches each through `user_<kind>` links and, except users, group links.
+ */
+export type ChangeKind =
+  | 'device'
+  | 'group'
+  | 'geofence'
+  | 'notification'
+  | 'calendar'
+  | 'attribute'
+  | 'driver'
+  | 'command'
+  | 'maintenance'
+  | 'report';
 
 /** Capitalised kind, for messages such as `Geofence access denied`. */
 export const LABELS: Record<ChangeKind, string> = {
