@@ -2,7 +2,6 @@ import type { Position } from '../../model';
 import type { Db } from '../db/database';
 import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
 import type { DeviceEntry, TrackingCache } from '../ingest/cache';
-import { LatestPositionsJson } from '../positions/latestJson';
 import type { PositionRecord } from '../processing/types';
 import { livePositionBytes, positionJson, type PositionTexts } from '../serialize';
 import { seenDeviceIds, shownEntries, type Viewer } from './seenDevices';
@@ -14,6 +13,22 @@ const AROUND = { before: Buffer.from('{"positions":'), after: Buffer.from('}') }
 const WARM_UP_SLICE = 2_000;
 
 /**
+ * Where the greeting keeps the text of each device's latest position, built once
+ * (`positions/latestJson.ts` in the app, the store `GET /api/positions` lists from too).
+ */
+export interface LatestTexts {
+  /** Keeps `text()` as the device's latest position `id`, in place of its previous one. */
+  prepareText(deviceId: number, id: number, text: () => string | Buffer): void;
+  /** The JSON array of the items' positions between `around`'s bytes, built from `json` where no text is kept. */
+  listOf<T>(
+    items: readonly T[],
+    idOf: (item: T) => number,
+    json: (item: T) => unknown,
+    around: { before: Buffer; after: Buffer },
+  ): Buffer;
+}
+
+/**
  * The socket's opening message, `{"positions":[…]}`: the latest position of every device the user
  * sees. Each position's text is built once and reused by every later greeting, which at tens of
  * thousands of devices saves the serialisation and its garbage on every sign-in. A subscriber of
@@ -21,11 +36,10 @@ const WARM_UP_SLICE = 2_000;
  * after the devices' replies (subscribers must return at once), in commit order.
  */
 export class Greeting implements BatchSubscriber {
-  private readonly texts = new LatestPositionsJson();
-
   constructor(
     private readonly db: Db,
     private readonly cache: TrackingCache,
+    private readonly texts: LatestTexts,
   ) {}
 
   committed({ positions }: CommittedBatch): void {

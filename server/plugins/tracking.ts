@@ -17,6 +17,7 @@ import { showRelayedBatch, showReplacedLatest } from '../live/outsideBatches';
 import { resyncSockets } from '../live/resync';
 import { deliverWebNotification } from '../live/webNotifications';
 import { NotificationDispatcher } from '../notifications/dispatcher';
+import { LatestPositionsJson } from '../positions/latestJson';
 import type { MessageLog } from '../protocol/shared/messageLog';
 import type { EventRecord, PositionRecord } from '../processing/types';
 
@@ -128,7 +129,7 @@ export const trackingPlugin = fp<TrackingOptions>(
     // follows the others' batches (docs/scaling.md).
     sweep.start(1000, () => app.lease.held);
 
-    const greeting = new Greeting(app.db, cache);
+    const greeting = new Greeting(app.db, cache, new LatestPositionsJson());
     batches.subscribe(greeting);
     greeting.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'greeting warm-up'));
 

@@ -25,6 +25,7 @@ import { showRelayedBatch, showReplacedLatest } from '../../../server/live/outsi
 import { mapState, resyncSockets } from '../../../server/live/resync';
 import { seenDeviceIds, shownEntries } from '../../../server/live/seenDevices';
 import { deliverWebNotification } from '../../../server/live/webNotifications';
+import { LatestPositionsJson } from '../../../server/positions/latestJson';
 import type { PositionRecord } from '../../../server/processing/types';
 import { positionJson, positionText } from '../../../server/serialize';
 import { sqliteTarget } from '../../support/dialects';
@@ -90,7 +91,7 @@ async function liveSide() {
   const log = { error: (object: unknown) => errors.push(object) };
   const errors: unknown[] = [];
   const fanout = new LiveFanout(hub, audience, log, 0);
-  const greeting = new Greeting(db, cache);
+  const greeting = new Greeting(db, cache, new LatestPositionsJson());
   const roles = new AdministratorRoles(db, cache, hub, fanout);
   const audienceChanges = new AudienceChanges({ db, cache, hub, fanout, roles });
   const follower = new ChangeFollower({
