@@ -164,8 +164,8 @@ const AFTER_CORE = core('audit', 'plugins', 'routes');
 const CORE_ZONES = [
   zone(
     './server/processing',
-    [...core('protocol', 'ingest', 'live', 'notifications'), ...AFTER_CORE],
-    'processing/ is the pure kernel of the tracking core: it imports no other core folder.',
+    [...core('protocol', 'ingest', 'live', 'notifications', 'db'), ...AFTER_CORE],
+    'processing/ is the pure kernel of the tracking core: it imports no other core folder, nor the database.',
   ),
   zone(
     './server/protocol',

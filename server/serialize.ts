@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Device, DeviceStatus, Event, EventType, Network, Position } from '../model';
-import { isFiniteNumber, isPlainObject, parseAttributes, toIso } from './db/json';
+import { isFiniteNumber, isPlainObject } from '../model/json';
+import { parseAttributes, toIso } from './db/json';
 import type { DevicesTable, EventsTable, PositionsTable } from './db/schema';
 import type { DeviceRecord, EventRecord, PositionRecord } from './processing/types';
 

@@ -1,7 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import { COMMAND_TYPES, type Command, type QueuedCommand } from '../../model';
+import { isPlainObject } from '../../model/json';
 import { flag, type Db } from '../db/database';
-import { isPlainObject, parseAttributes } from '../db/json';
+import { parseAttributes } from '../db/json';
 import type { Ctx } from '../access/context';
 import { inTransaction } from '../access/context';
 import type { Wire } from '../entities/definition';

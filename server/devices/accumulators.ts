@@ -4,7 +4,7 @@ import { devices } from './deviceDef';
 import { checkArea, loadVisible } from '../entities/service';
 import { lockDevice } from '../db/locks';
 import { IllegalArgumentException } from '../errors';
-import { insertPositions } from '../ingest/store';
+import { storeLatestPosition } from '../ingest/store';
 import { positionFromRow } from '../serialize';
 
 interface Accumulators {
@@ -52,8 +52,7 @@ export async function updateAccumulators(ctx: Ctx, id: number, body: Accumulator
     const copy = positionFromRow(latest);
     if (body.totalDistance !== undefined) copy.attributes.totalDistance = body.totalDistance;
     if (body.hours !== undefined) copy.attributes.hours = body.hours;
-    const [positionId] = await insertPositions(db.kysely, db.dialect, [copy]);
-    await db.kysely.updateTable('devices').set({ positionId }).where('id', '=', id).execute();
+    await storeLatestPosition(db.kysely, db.dialect, copy);
     changes.push({ kind: 'device', id, action: 'update' });
   });
 }

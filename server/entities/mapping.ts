@@ -1,6 +1,7 @@
 import { ATTRIBUTES_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../../model';
+import { isPlainObject } from '../../model/json';
 import { flag, type Db } from '../db/database';
-import { isPlainObject, parseAttributes, toIso } from '../db/json';
+import { parseAttributes, toIso } from '../db/json';
 import { IllegalArgumentException } from '../errors';
 import type { EntityDef, FieldDef, Wire } from './definition';
 

@@ -307,6 +307,14 @@ export class TrackingCache {
     return pending;
   }
 
+  /** The id of the device for a `uniqueId`, as `findDevice` finds it (the live protocol logs). */
+  findDeviceId(uniqueId: string): number | null | Promise<number | null> {
+    const found = this.findDevice(uniqueId);
+    return found instanceof Promise
+      ? found.then((entry) => entry?.device.id ?? null)
+      : (found?.device.id ?? null);
+  }
+
   private async fetchDevice(uniqueId: string): Promise<DeviceEntry | null> {
     const row = await this.db.kysely
       .selectFrom('devices')

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../db/json';
+import { isPlainObject } from '../../model/json';
 import {
   initialDeviceState,
   readDeviceState,

@@ -1,11 +1,13 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { flag, type Db, type DialectName } from '../db/database';
 import type { EventsTable, PositionsTable, Tables } from '../db/schema';
-import type { NewEvent, PositionRecord } from '../processing/types';
+import type { EventRecord, NewEvent, PositionRecord } from '../processing/types';
 
 /**
  * The batch writes of the tracking core, each one statement for many rows, so a batch of
- * positions costs a handful of round trips on either dialect.
+ * positions costs a handful of round trips on either dialect. Every row of `positions` and
+ * `events` is written here: by ingest's batches, and through `storeLatestPosition` and
+ * `storeEvents` by the few writers outside a batch, in their own transactions.
  */
 
 type Trx = Transaction<Tables> | Kysely<Tables>;
@@ -131,6 +133,34 @@ async function insertPositionsAsJson(
 export function insertEvents(trx: Trx, events: readonly NewEvent[]): Promise<number[]> {
   if (events.length === 0) return Promise.resolve([]);
   return insertReturningIds(trx, 'events', events.map(eventRow));
+}
+
+/**
+ * A position made outside a batch that becomes its device's latest at once (the latest copied
+ * with new totals, `PUT /api/devices/:id/accumulators`). The caller holds the device row's lock,
+ * as a batch does, so no fix stored meanwhile can be overtaken. Returns the new position's id.
+ */
+export async function storeLatestPosition(
+  trx: Trx,
+  dialect: DialectName,
+  position: PositionRecord,
+): Promise<number> {
+  const [positionId] = await insertPositions(trx, dialect, [position]);
+  await trx
+    .updateTable('devices')
+    .set({ positionId })
+    .where('id', '=', position.deviceId)
+    .execute();
+  return positionId;
+}
+
+/**
+ * Events raised outside a batch (a scheduled notification firing), written in the caller's
+ * transaction beside what it claims; returned with their ids, to be published.
+ */
+export async function storeEvents(trx: Trx, events: readonly NewEvent[]): Promise<EventRecord[]> {
+  const ids = await insertEvents(trx, events);
+  return events.map((event, index) => ({ ...event, id: ids[index] }));
 }
 
 export interface DeviceUpdate {

@@ -1,7 +1,7 @@
 import { isDeletedUniqueId } from '../../model/device';
 import type { Db } from '../db/database';
 import type { TrackingCache } from '../ingest/cache';
-import { insertEvents } from '../ingest/store';
+import { storeEvents } from '../ingest/store';
 import type { EventRecord, NewEvent } from '../processing/types';
 import type { DeviceAudiences } from './dispatcher';
 
@@ -93,19 +93,17 @@ export class ScheduledNotifications {
       maintenanceId: 0,
       attributes: { notificationId: id },
     }));
-    const claimed = await this.db.kysely.transaction().execute(async (trx) => {
+    const stored = await this.db.kysely.transaction().execute(async (trx) => {
       const result = await trx
         .insertInto('notificationFires')
         .values({ notificationId: id, occurrence: start, fired: now })
         .onConflict((conflict) => conflict.columns(['notificationId', 'occurrence']).doNothing())
         .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
-      const ids = await insertEvents(trx, events);
-      events.forEach((event, index) => ((event as EventRecord).id = ids[index]));
-      return true;
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) return null;
+      return storeEvents(trx, events);
     });
-    if (!claimed || events.length === 0) return 0;
-    this.publish(events as EventRecord[]);
-    return events.length;
+    if (!stored || stored.length === 0) return 0;
+    this.publish(stored);
+    return stored.length;
   }
 }

@@ -1,4 +1,4 @@
-import { isFiniteNumber, isPlainObject } from '../db/json';
+import { isFiniteNumber, isPlainObject } from '../../model/json';
 import { INITIAL_OVERSPEED_STATE, type OverspeedState } from './events';
 import type { MotionPoint, MotionState } from './motion';
 

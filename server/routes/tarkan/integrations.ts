@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../schemas';
-import { isPlainObject } from '../../db/json';
+import { isPlainObject } from '../../../model/json';
 import { notFound } from '../../errors';
 import { plusAdmin } from '../context';
 import { INTEGRATION_KEYS, isIntegrationKey } from '../../integrations/catalog';

@@ -12,9 +12,11 @@ import {
   insertPositions,
   lockDevices,
   stateParameter,
+  storeEvents,
+  storeLatestPosition,
   updateDevices,
 } from '../../../server/ingest/store';
-import type { PositionRecord } from '../../../server/processing/types';
+import type { NewEvent, PositionRecord } from '../../../server/processing/types';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
 
 describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
@@ -273,6 +275,52 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
         ]),
       );
       expect(again.map((row) => row.commandsQueued)).toEqual([true]);
+    });
+
+    it('writes a position made outside a batch as its device’s latest', async () => {
+      const copy = position({ deviceId: ids[2], attributes: { totalDistance: 5_000, hours: 7 } });
+      const positionId = await db.kysely
+        .transaction()
+        .execute((trx) => storeLatestPosition(trx, db.dialect, copy));
+      const device = await db.kysely
+        .selectFrom('devices')
+        .select(['positionId', 'status'])
+        .where('id', '=', ids[2])
+        .executeTakeFirstOrThrow();
+      expect(Number(device.positionId)).toBe(positionId);
+      const [row] = await readPositions([positionId]);
+      expect(Number(row.deviceId)).toBe(ids[2]);
+      expect(JSON.parse(row.attributes) as unknown).toEqual({ totalDistance: 5_000, hours: 7 });
+    });
+
+    it('writes events made outside a batch and answers them with their ids, in order', async () => {
+      const event = (notificationId: number): NewEvent => ({
+        type: 'scheduled',
+        deviceId: ids[1],
+        eventTime: 1_700_000_000_000,
+        positionId: 0,
+        geofenceId: 0,
+        maintenanceId: 0,
+        attributes: { notificationId },
+      });
+      const made = [event(1), event(2)];
+      const stored = await db.kysely.transaction().execute((trx) => storeEvents(trx, made));
+      expect(stored).toEqual(made.map((e) => ({ ...e, id: expect.any(Number) as number })));
+      expect(stored[0].id).toBeLessThan(stored[1].id);
+      const rows = await db.kysely
+        .selectFrom('events')
+        .select(['id', 'type', 'positionId', 'attributes'])
+        .where(
+          'id',
+          'in',
+          stored.map((e) => e.id),
+        )
+        .orderBy('id')
+        .execute();
+      expect(
+        rows.map((r) => [Number(r.id), r.type, r.positionId, JSON.parse(r.attributes) as unknown]),
+      ).toEqual(stored.map((e) => [e.id, 'scheduled', null, e.attributes]));
+      expect(await db.kysely.transaction().execute((trx) => storeEvents(trx, []))).toEqual([]);
     });
   },
 );

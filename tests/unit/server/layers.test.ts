@@ -113,6 +113,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
   /** A wrong-way import between stages of the tracking core: [file, imported module, message]. */
   const wrongWay: [string, string, string][] = [
     ['processing', '../ingest/ingest', 'processing/ is the pure kernel'],
+    ['processing', '../db/json', 'processing/ is the pure kernel'],
     ['protocol', '../ingest/ingest', 'protocol/ hands positions to the sink'],
     ['ingest', '../live/fanout', 'ingest/ publishes committed batches'],
     ['live', '../notifications/dispatcher', 'live/ subscribes to committed batches'],

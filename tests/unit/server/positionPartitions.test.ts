@@ -9,7 +9,7 @@ import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
 import { migrateToLatest, migrator } from '../../../server/db/migrate';
 import { insertPositions } from '../../../server/ingest/store';
-import { maxFixAgeMs } from '../../../server/plugins/tracking';
+import { maxFixAgeMs } from '../../../server/ingest/fixAge';
 import {
   listPartitions,
   maintainPositionPartitions,

@@ -1,0 +1,100 @@
+import type { Position } from '../../model';
+import type { Db } from '../db/database';
+import type { BatchSubscriber, CommittedBatch } from '../ingest/batchFeed';
+import type { DeviceEntry, TrackingCache } from '../ingest/cache';
+import type { PositionRecord } from '../processing/types';
+import { livePositionBytes, positionJson, type PositionTexts } from '../serialize';
+import { seenDeviceIds, shownEntries, type Viewer } from './seenDevices';
+
+/** What wraps the latest positions in the socket's opening message (Traccar's shape). */
+const AROUND = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
+
+/** The fleet's latest positions are prepared this many at a time after startup. */
+const WARM_UP_SLICE = 2_000;
+
+/**
+ * Where the greeting keeps the text of each device's latest position, built once
+ * (`positions/latestJson.ts` in the app, the store `GET /api/positions` lists from too).
+ */
+export interface LatestTexts {
+  /** Keeps `text()` as the device's latest position `id`, in place of its previous one. */
+  prepareText(deviceId: number, id: number, text: () => string | Buffer): void;
+  /** The JSON array of the items' positions between `around`'s bytes, built from `json` where no text is kept. */
+  listOf<T>(
+    items: readonly T[],
+    idOf: (item: T) => number,
+    json: (item: T) => unknown,
+    around: { before: Buffer; after: Buffer },
+  ): Buffer;
+}
+
+/**
+ * The socket's opening message, `{"positions":[…]}`: the latest position of every device the user
+ * sees. Each position's text is built once and reused by every later greeting, which at tens of
+ * thousands of devices saves the serialisation and its garbage on every sign-in. A subscriber of
+ * committed batches: the text of each position that became its device's latest is prepared
+ * after the devices' replies (subscribers must return at once), in commit order.
+ */
+export class Greeting implements BatchSubscriber {
+  constructor(
+    private readonly db: Db,
+    private readonly cache: TrackingCache,
+    private readonly texts: LatestTexts,
+  ) {}
+
+  committed({ positions }: CommittedBatch): void {
+    this.prepareSoon(positions);
+  }
+
+  /** Prepares, once the current turn is over, the positions that became their device's latest. */
+  prepareSoon(positions: readonly (PositionRecord | PositionTexts)[]): void {
+    if (positions.length > 0) setImmediate(() => this.prepare(positions));
+  }
+
+  /** The fleet as loaded, a slice at a time so startup traffic is not held up. */
+  async warmUp(): Promise<void> {
+    const all = [...this.cache.devices.values()].flatMap((entry) =>
+      entry.latest ? [entry.latest] : [],
+    );
+    for (let start = 0; start < all.length; start += WARM_UP_SLICE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.prepare(all.slice(start, start + WARM_UP_SLICE));
+    }
+  }
+
+  /** The latest position of every device the user sees. */
+  async latestPositions(user: Viewer): Promise<Position[]> {
+    return (await this.withLatest(user)).flatMap(({ entry }) =>
+      entry.last ? [positionJson(entry.last)] : [],
+    );
+  }
+
+  /** The opening message itself, with the same positions as `latestPositions`. */
+  async message(user: Viewer): Promise<Buffer> {
+    // Texts the live side prepared (relayed ones included) are used as they are: a record is
+    // read only for a position that has none.
+    return this.texts.listOf(
+      await this.withLatest(user),
+      ({ id }) => id,
+      ({ entry }) => (entry.last ? positionJson(entry.last) : null),
+      AROUND,
+    );
+  }
+
+  /** The entries of every device `user` sees that have a latest fix, with that fix's id. */
+  private async withLatest(user: Viewer): Promise<{ id: number; entry: DeviceEntry }[]> {
+    const shown = shownEntries(this.cache, await seenDeviceIds(this.db, this.cache, user));
+    return shown.flatMap((entry) => {
+      const id = entry.latest?.id ?? 0;
+      return id > 0 ? [{ id, entry }] : [];
+    });
+  }
+
+  private prepare(positions: readonly (PositionRecord | PositionTexts)[]): void {
+    for (const position of positions) {
+      if (this.cache.devices.get(position.deviceId)?.latest?.id === position.id) {
+        this.texts.prepareText(position.deviceId, position.id, () => livePositionBytes(position));
+      }
+    }
+  }
+}
