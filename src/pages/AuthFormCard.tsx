@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { describeError, type ErrorView } from '../authProvider/describeError';
+import { describeError, type ErrorView } from '../dataProvider/describeError';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { AuthCard } from './AuthCard';
 import { BackToLogin } from './BackToLogin';
