@@ -165,7 +165,7 @@ export default defineConfig({
               ...screenGroup('app', ['./src/App.tsx', './src/driver/DriverAwareLayout.tsx']),
               priority: 2,
             },
-            { ...screenGroup('map', ['./src/map/MapPage.tsx']), priority: 1 },
+            { ...screenGroup('map', ['./src/fleet/map/MapPage.tsx']), priority: 1 },
           ],
         },
       },

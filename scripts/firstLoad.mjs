@@ -21,7 +21,7 @@ export const PAGE_ROOTS = {
     'src/App.tsx',
     'src/i18n/catalogs/ptBR.ts',
     'src/driver/DriverAwareLayout.tsx',
-    'src/map/MapPage.tsx',
+    'src/fleet/map/MapPage.tsx',
   ],
 };
 
