@@ -20,7 +20,7 @@ export const PAGE_ROOTS = {
     'src/i18n/messages/public/ptBR.ts',
     'src/App.tsx',
     'src/i18n/catalogs/ptBR.ts',
-    'src/driver/DriverAwareLayout.tsx',
+    'src/layout/DriverAwareLayout.tsx',
     'src/fleet/map/MapPage.tsx',
   ],
 };

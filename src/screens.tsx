@@ -59,7 +59,7 @@ const REPORT_PANEL: PanelShape = {
 // The frame is no page of its own, and the map says itself when it works (its markers drawn).
 // Both fill the window themselves: the progress bar alone stands in for them.
 export const Layout = lazyPage(
-  () => import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
+  () => import('./layout/DriverAwareLayout').then((m) => m.DriverAwareLayout),
   { readyWhenShown: false, early: true, skeleton: 'none' },
 );
 export const MapPage = lazyPage(

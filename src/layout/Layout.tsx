@@ -11,8 +11,8 @@ import { lazyPage } from '../loading/lazyPage';
 import { ErrorPage } from '../loading/raPages';
 import { isShareViewer } from '../shares/countdown';
 import { DeferredBarTools } from './DeferredBarTools';
-import { Frame } from './frame/Frame';
-import { useDocumentTitle } from './frame/useDocumentTitle';
+import { Frame } from '../common/frame/Frame';
+import { useDocumentTitle } from '../common/frame/useDocumentTitle';
 import { Menu } from './Menu';
 import { TwoFactorGuard } from './TwoFactorGuard';
 

@@ -1,4 +1,4 @@
-import { buildCalendar, emptySchedule, encodeData } from '../resources/calendars/ical';
+import { buildCalendar, emptySchedule, encodeData } from '../common/ical';
 import { presetRange, toLocalInput, type WeekStart } from './presets';
 
 /** The simple periods the schedule dialog offers besides an existing calendar. */

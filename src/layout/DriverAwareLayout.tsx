@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Navigate } from 'react-router-dom';
 import { getCurrentUser } from '../authProvider/currentUser';
-import { Layout } from '../layout/Layout';
+import { Layout } from './Layout';
 import { isDriverUser } from '../authProvider/driverUser';
 
 /** Driver accounts never see the map, menus or admin screens: they go to `/qr-driver`. */
