@@ -26,7 +26,7 @@ import { availableLayers, chooseLayer } from '../../map/tileLayers';
 import { TrailLayer } from '../../map/TrailLayer';
 import { useSaveMapChoice } from '../../map/useSaveMapChoice';
 import { lazyPage } from '../../loading/lazyPage';
-import { isShareViewer } from '../../shares/countdown';
+import { isShareViewer } from '../../authProvider/shareViewer';
 
 // How to connect a tracker, over the map of a user with no device yet: only they download it.
 const FirstTrackerCard = lazyPage(
