@@ -78,8 +78,9 @@ const FRAMEWORK_MESSAGE =
   'Domain code never imports the web framework; only routes/, plugins/, app.ts and logger.ts do.';
 
 /**
- * The web app's base layers (session and access rules, server calls, messages, the live store)
- * sit below the screens: they never import a feature folder, the layout or the shared widgets.
+ * The web app's base layers (session and access rules, server info, server calls, messages, the
+ * live store) sit below the screens: they never import a feature folder, the layout or the shared
+ * widgets; nor do the map's pieces import the screens that draw them.
  */
 const WEB_SCREENS = [
   'alerts',
@@ -103,14 +104,26 @@ const WEB_SCREENS = [
 ].map((folder) => `./src/${folder}`);
 const WEB_ZONES = [
   zone(
-    ['./src/authProvider', './src/dataProvider', './src/i18n', './src/live', './src/loading'],
+    [
+      './src/authProvider',
+      './src/bootstrap',
+      './src/dataProvider',
+      './src/i18n',
+      './src/live',
+      './src/loading',
+    ],
     WEB_SCREENS,
-    'authProvider, dataProvider, i18n, live and loading sit below the screens: they import no feature folder.',
+    'authProvider, bootstrap, dataProvider, i18n, live and loading sit below the screens: they import no feature folder.',
   ),
   zone(
     './src/common',
     WEB_SCREENS.filter((folder) => folder !== './src/common'),
     'common/ holds pieces the features share: it imports no feature folder (they pass theirs in).',
+  ),
+  zone(
+    './src/map',
+    WEB_SCREENS.filter((folder) => folder !== './src/map' && folder !== './src/common'),
+    'map/ holds the pieces every map screen uses: it imports no feature folder (the live map screen is fleet/map/).',
   ),
 ];
 

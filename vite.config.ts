@@ -162,10 +162,10 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'], priority: 3 },
             // The signed-in app and its frame, then the live map, the screen most visits open.
             {
-              ...screenGroup('app', ['./src/App.tsx', './src/driver/DriverAwareLayout.tsx']),
+              ...screenGroup('app', ['./src/App.tsx', './src/layout/DriverAwareLayout.tsx']),
               priority: 2,
             },
-            { ...screenGroup('map', ['./src/map/MapPage.tsx']), priority: 1 },
+            { ...screenGroup('map', ['./src/fleet/map/MapPage.tsx']), priority: 1 },
           ],
         },
       },

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET_KIB = { login: 150, map: 300 };
 
 /**
- * The modules each page runs before it works, besides the app's entry (src/main.tsx), in a
+ * The modules each page runs before it works, besides the app's entry (src/startup/main.tsx), in a
  * pt-BR browser (the default language): the sign-in page, and the live map of a visitor who
  * already has a session (src/startup/start.tsx loads the app, its catalogue, the frame and the
  * map together).
@@ -20,8 +20,8 @@ export const PAGE_ROOTS = {
     'src/i18n/messages/public/ptBR.ts',
     'src/App.tsx',
     'src/i18n/catalogs/ptBR.ts',
-    'src/driver/DriverAwareLayout.tsx',
-    'src/map/MapPage.tsx',
+    'src/layout/DriverAwareLayout.tsx',
+    'src/fleet/map/MapPage.tsx',
   ],
 };
 

@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
-import { Bootstrap } from './bootstrap/Bootstrap';
+import { Bootstrap } from './layout/Bootstrap';
 import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { appStore as store } from './bootstrap/store';
 import { buildTheme } from './branding/muiTheme';
@@ -21,7 +21,7 @@ import { withMuiLocale } from './i18n/muiLocale';
 import { ChunkProgress, setScreenPrerequisite } from './loading/lazyPage';
 import { whenPageSettled } from './loading/pageSettled';
 import { NotificationOnDemand } from './loading/NotificationOnDemand';
-import { ReloadIntoSignIn } from './startup/ReloadIntoSignIn';
+import { ReloadIntoSignIn } from './loading/ReloadIntoSignIn';
 import * as screens from './screens';
 import calendars from './resources/calendars';
 import commands from './resources/commands';

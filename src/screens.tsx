@@ -47,7 +47,7 @@ const requiring = <P extends object>(
     return Guarded;
   });
 
-/** The device panels beside the map (fleet/panelWidth.ts), the device card a sheet on phones. */
+/** The device panels beside the map (map/panelWidth.ts), the device card a sheet on phones. */
 const DEVICE_PANEL = { sm: '380px', md: '380px' };
 /** The report panels (reports/ReportPanel.tsx): the whole width below `md`, sheets on phones. */
 const REPORT_PANEL: PanelShape = {
@@ -59,13 +59,13 @@ const REPORT_PANEL: PanelShape = {
 // The frame is no page of its own, and the map says itself when it works (its markers drawn).
 // Both fill the window themselves: the progress bar alone stands in for them.
 export const Layout = lazyPage(
-  () => import('./driver/DriverAwareLayout').then((m) => m.DriverAwareLayout),
+  () => import('./layout/DriverAwareLayout').then((m) => m.DriverAwareLayout),
   { readyWhenShown: false, early: true, skeleton: 'none' },
 );
 export const MapPage = lazyPage(
   () =>
     // The marker index's worker starts with the map's code, ahead of the fleet's data.
-    Promise.all([import('./map/MapPage'), import('./map/markers/markerIndexClient')]).then(
+    Promise.all([import('./fleet/map/MapPage'), import('./map/markers/markerIndexClient')]).then(
       ([page, index]) => {
         index.prestartMarkerWorker();
         return page.MapPage;

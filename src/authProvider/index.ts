@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { getServerInfo } from '../bootstrap/serverInfoStore';
 import { dataProvider } from '../dataProvider';
 import { isShownByCaller } from '../dataProvider/shownByCaller';
-import { closeSocket } from '../live/socketRegistry';
+import { closeSocket } from './socketRegistry';
 import { canAccess, isAccessResource } from './canAccess';
 import { getCurrentUser, setCurrentUser } from './currentUser';
 import { LOGIN_PATH, loginRedirect } from './loginRedirect';

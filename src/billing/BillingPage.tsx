@@ -6,7 +6,7 @@ import { useAccess } from '../authProvider/useAccess';
 import { PageFrame } from '../common/PageFrame';
 import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { useIntegrations } from '../settings/integrations/useIntegrations';
+import { useIntegrations } from '../common/useIntegrations';
 import { BillingUserCard } from './BillingUserCard';
 
 const BILLING_USERS = ['billing', 'users'];

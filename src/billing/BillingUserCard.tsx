@@ -6,7 +6,7 @@ import { formatDate } from '../i18n/formatters';
 import { ConfirmButton } from './ConfirmButton';
 import { CreateInvoiceForm } from './CreateInvoiceForm';
 import { InvoiceTable } from './InvoiceTable';
-import { formatCents } from './money';
+import { formatCents } from '../common/money';
 
 const isOpen = (invoice: Invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE';
 

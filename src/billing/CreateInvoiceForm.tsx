@@ -5,7 +5,7 @@ import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin
 import type { FrotaDataProvider } from '../dataProvider';
 import type { NewInvoice } from '../dataProvider/billing';
 import { useErrorText } from '../dataProvider/featureErrors';
-import { unitsToCents } from './money';
+import { unitsToCents } from '../common/money';
 import { DateField } from '../common/DateTimeField';
 import { DecimalTextField } from '../common/DecimalInput';
 import { formatMoney } from '../i18n/formatters';

@@ -4,7 +4,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import type { Invoice } from '../../model/invoice';
 import { formatDate } from '../i18n/formatters';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
-import { formatCents } from './money';
+import { formatCents } from '../common/money';
 
 /** The caption and column titles: the billing screens' own, or the sign-in page's. */
 const LABELS = {

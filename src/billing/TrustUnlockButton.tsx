@@ -2,8 +2,8 @@ import { Button } from '@mui/material';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { describeError, type ErrorView } from '../authProvider/describeError';
-import { errorCode } from '../authProvider/errorCode';
+import { describeError, type ErrorView } from '../dataProvider/describeError';
+import { errorCode } from '../dataProvider/errorCode';
 import { dataProvider } from '../dataProvider';
 
 const bodyOf = (error: unknown): unknown =>

@@ -1,7 +1,7 @@
 import { Alert, Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ErrorView } from '../authProvider/describeError';
+import type { ErrorView } from '../dataProvider/describeError';
 
 /**
  * A failed call's message; the server's own text, when untranslatable, is shown as plain text.

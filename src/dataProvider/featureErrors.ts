@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
-import { errorCode, errorMessageKey } from '../authProvider/errorCode';
+import { errorCode, errorMessageKey } from './errorCode';
 import { serverErrorCode } from './serverErrors';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

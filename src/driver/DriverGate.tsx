@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useAuthState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { getCurrentUser } from '../authProvider/currentUser';
-import { isDriverUser } from './vehicleQr';
+import { isDriverUser } from '../authProvider/driverUser';
 
 const Centered = ({ children }: { children: ReactNode }) => (
   <Box

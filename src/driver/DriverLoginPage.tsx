@@ -1,7 +1,7 @@
 import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { safeReturnPath } from '../authProvider/loginRedirect';
-import { AuthCard } from '../pages/AuthCard';
+import { AuthCard } from '../branding/AuthCard';
 import { SignInForm } from '../pages/login/SignInForm';
 
 const DRIVER_HOME = '/qr-driver';

@@ -7,7 +7,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { ErrorMessage } from '../common/ErrorMessage';
 import type { FrotaDataProvider } from '../dataProvider';
 import { CheckInCard } from './CheckInCard';
-import { describeDriverError } from './driverErrors';
+import { describeDriverError } from '../dataProvider/driverErrors';
 import { DriverGate } from './DriverGate';
 import { DriverShell } from './DriverShell';
 import { QrScanner } from './QrScanner';

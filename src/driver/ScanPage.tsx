@@ -12,8 +12,8 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorMessage } from '../common/ErrorMessage';
 import type { FrotaDataProvider } from '../dataProvider';
-import type { ErrorView } from '../authProvider/describeError';
-import { describeDriverError } from './driverErrors';
+import type { ErrorView } from '../dataProvider/describeError';
+import { describeDriverError } from '../dataProvider/driverErrors';
 import { DriverGate } from './DriverGate';
 import { DriverShell } from './DriverShell';
 

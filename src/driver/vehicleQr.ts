@@ -14,6 +14,3 @@ export const vehicleIdFromQr = (text: string, origin: string): number | null => 
   const id = match ? Number(match[1]) : 0;
   return id > 0 ? id : null;
 };
-
-export const isDriverUser = (user: { attributes?: Record<string, unknown> } | null): boolean =>
-  Boolean(user?.attributes?.['tarkan.isQrDriverId']);

@@ -7,7 +7,7 @@ import { can, canAddDevice } from '../authProvider/permissions';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
 import { useLiveSelector } from '../live/liveStore';
 import type { LiveState } from '../live/store';
-import { AutolinkButton } from '../autolink/AutolinkButton';
+import { AutolinkButton } from './AutolinkButton';
 import { DeviceCreateDialog } from './DeviceCreateDialog';
 import { useAccess } from '../authProvider/useAccess';
 

@@ -8,7 +8,7 @@ import { AddDeviceButton } from './AddDeviceButton';
 import { DeviceList } from './DeviceList';
 import { DeviceSearch } from './DeviceSearch';
 import { useDeviceView } from './DeviceViewContext';
-import { Panel } from './Panel';
+import { Panel } from '../map/Panel';
 import { SortBar } from './SortBar';
 import { useAccess } from '../authProvider/useAccess';
 import { useDeviceFilters } from './usePrefs';

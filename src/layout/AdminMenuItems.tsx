@@ -2,7 +2,7 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAccess } from '../authProvider/useAccess';
-import { MenuLink } from './frame/MenuLink';
+import { MenuLink } from '../common/frame/MenuLink';
 import { MENU_ICONS } from './menuIcons';
 import { MAIN_MENU, USER_MENU, visibleEntries } from './menuEntries';
 

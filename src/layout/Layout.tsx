@@ -9,10 +9,10 @@ import { WhatsAppButton } from '../branding/WhatsAppButton';
 import { LiveConnection } from '../live/LiveConnection';
 import { lazyPage } from '../loading/lazyPage';
 import { ErrorPage } from '../loading/raPages';
-import { isShareViewer } from '../shares/countdown';
+import { isShareViewer } from '../authProvider/shareViewer';
 import { DeferredBarTools } from './DeferredBarTools';
-import { Frame } from './frame/Frame';
-import { useDocumentTitle } from './frame/useDocumentTitle';
+import { Frame } from '../common/frame/Frame';
+import { useDocumentTitle } from '../common/frame/useDocumentTitle';
 import { Menu } from './Menu';
 import { TwoFactorGuard } from './TwoFactorGuard';
 

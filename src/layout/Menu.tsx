@@ -6,7 +6,7 @@ import { useCanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { can } from '../authProvider/permissions';
 import { useAccess } from '../authProvider/useAccess';
 import { AdminMenuItems } from './AdminMenuItems';
-import { MenuLink } from './frame/MenuLink';
+import { MenuLink } from '../common/frame/MenuLink';
 
 const Version = () => {
   const translate = useTranslate();

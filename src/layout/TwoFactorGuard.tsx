@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { User } from '../../model/user';
 import { useImpersonation } from '../authProvider/useImpersonation';
 import { useServerInfo } from '../bootstrap/ServerInfoContext';
-import { SETUP_PATH, needsTwoFactorSetup } from '../settings/account/twoFactorRules';
+import { SETUP_PATH, needsTwoFactorSetup } from '../common/twoFactor/twoFactorRules';
 
 /**
  * With `totpForce`, a user without a key is sent to the account page to set one up before using

@@ -4,7 +4,7 @@ import { dataProvider } from '../dataProvider';
 import { isEmptyMessage, parseMessage } from './parseMessage';
 import { attachLogsSender, deliverProtocolLogs } from './protocolLogs';
 import { openReconnectingSocket } from './reconnectingSocket';
-import { registerSocket } from './socketRegistry';
+import { registerSocket } from '../authProvider/socketRegistry';
 import type { LiveStore } from './store';
 
 /** The first reconnection comes within this long of the socket closing… */

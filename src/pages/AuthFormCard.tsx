@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { describeError, type ErrorView } from '../authProvider/describeError';
+import { describeError, type ErrorView } from '../dataProvider/describeError';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../branding/AuthCard';
 import { BackToLogin } from './BackToLogin';
 
 /** Runs a public form's submit; its failure is what the page shows until the next try. */

@@ -8,14 +8,8 @@ import { useGroups } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
 import type { ReportQuery } from '../dataProvider/reports';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
-import {
-  fromLocalInput,
-  PRESETS,
-  type Preset,
-  presetRange,
-  toLocalInput,
-  weekStartFor,
-} from './presets';
+import { PRESETS, type Preset, presetRange, weekStartFor } from './presets';
+import { fromLocalInput, toLocalInput } from '../common/localDateInput';
 import { DateTimeField } from '../common/DateTimeField';
 
 interface Option {

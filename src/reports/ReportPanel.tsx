@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { MapPanel, PanelIconButton } from '../common/MapPanel';
-import { ExpandToggle, useExpanded } from '../fleet/Panel';
+import { ExpandToggle, useExpanded } from '../map/Panel';
 import { routeStore } from './routeStore';
 
 /** Width of the report panels over the map (tables need more room than the device panel). */

@@ -15,7 +15,7 @@ import type { Calendar } from '../../model/calendar';
 import type { FrotaDataProvider } from '../dataProvider';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
-import { NoMailNotice } from './NoMailNotice';
+import { NoMailNotice } from '../common/NoMailNotice';
 import { weekStartFor } from './presets';
 import { SIMPLE_PERIODS, type SimplePeriod, simpleCalendarData } from './scheduleCalendar';
 

@@ -1,5 +1,6 @@
-import { buildCalendar, emptySchedule, encodeData } from '../resources/calendars/ical';
-import { presetRange, toLocalInput, type WeekStart } from './presets';
+import { buildCalendar, emptySchedule, encodeData } from '../common/ical';
+import { presetRange, type WeekStart } from './presets';
+import { toLocalInput } from '../common/localDateInput';
 
 /** The simple periods the schedule dialog offers besides an existing calendar. */
 export const SIMPLE_PERIODS = ['daily', 'weekly', 'monthly'] as const;

@@ -2,7 +2,7 @@ import TimerIcon from '@mui/icons-material/Timer';
 import { Box, Button, Dialog, DialogActions, DialogContent, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Logout, UserMenu, useLogout, usePermissions, useTranslate } from 'react-admin';
-import { Frame } from '../layout/frame/Frame';
+import { Frame } from '../common/frame/Frame';
 import { ErrorPage } from '../loading/raPages';
 import { LiveConnection } from '../live/LiveConnection';
 import { ToastHost } from '../alerts/ToastHost';

@@ -34,12 +34,6 @@ export function remainingSeconds(expirationTime: string | null | undefined, now:
   return Number.isNaN(time) ? null : Math.max(0, Math.floor((time - now) / 1000));
 }
 
-/** A share viewer: the signed-in user is a shared-link user (`attributes.isShared`). */
-export function isShareViewer(user: { attributes?: Record<string, unknown> } | null | undefined) {
-  const value = user?.attributes?.isShared;
-  return value !== undefined && value !== null && value !== false && value !== 0 && value !== '';
-}
-
 export const SHARE_PRESETS = [
   { id: '30m', label: 'shares.preset30m', minutes: 30 },
   { id: '1h', label: 'shares.preset1h', minutes: 60 },

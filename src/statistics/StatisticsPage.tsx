@@ -21,7 +21,7 @@ import type { FrotaDataProvider } from '../dataProvider';
 import { STATISTICS_COUNTERS, type Statistics } from '../../model';
 import { formatDate, formatNumber } from '../i18n/formatters';
 import { useFormatPrefs } from '../i18n/useFormatPrefs';
-import { fromLocalInput, toLocalInput } from '../reports/presets';
+import { fromLocalInput, toLocalInput } from '../common/localDateInput';
 import { useErrorText } from '../dataProvider/featureErrors';
 import { DateField } from '../common/DateTimeField';
 

@@ -11,7 +11,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { useFormatPrefs } from '../../i18n/useFormatPrefs';
 import type { Position } from '../../../model/position';
-import { useExpanded } from '../Panel';
+import { useExpanded } from '../../map/Panel';
 import { attributeEntries } from './attributeEntries';
 import { attributeLabel, formatAttribute } from './formatValue';
 import { InfoRow } from './InfoRow';

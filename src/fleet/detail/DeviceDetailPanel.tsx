@@ -6,7 +6,7 @@ import { useDrivers } from '../../live/useReferenceData';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import { DeviceActions } from '../actions/DeviceActions';
 import { useDeviceView } from '../DeviceViewContext';
-import { Panel } from '../Panel';
+import { Panel } from '../../map/Panel';
 import { AllAttributes } from './AllAttributes';
 import { DeviceIndicators } from './DeviceIndicators';
 import { DevicePhoto } from './DevicePhoto';

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SignInParams } from '../../authProvider/session';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '../../branding/AuthCard';
 import { ErrorMessage } from '../../common/ErrorMessage';
 import { LoginForm } from './LoginForm';
 

@@ -1,7 +1,7 @@
 import { Box, Button, CircularProgress } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { describeError, type ErrorView } from '../../authProvider/describeError';
+import { describeError, type ErrorView } from '../../dataProvider/describeError';
 import { ErrorMessage } from '../../common/ErrorMessage';
 import { isCodeRequired } from '../../dataProvider/session';
 import { lazyPage } from '../../loading/lazyPage';

@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '../../branding/AuthCard';
 
 interface MaintenancePageProps {
   onRetry: () => void;

@@ -13,8 +13,8 @@ import { useNavigate } from 'react-router-dom';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import type { FrotaDataProvider } from '../../dataProvider';
 import { AuthFormCard, useSubmitFailure } from '../AuthFormCard';
-import { TwoFactorSetupDialog } from '../../settings/account/TwoFactorSetupDialog';
-import { twoFactorSettingsOf } from '../../settings/account/twoFactorRules';
+import { TwoFactorSetupDialog } from '../../common/twoFactor/TwoFactorSetupDialog';
+import { twoFactorSettingsOf } from '../../common/twoFactor/twoFactorRules';
 import { SubmitButton } from '../SubmitButton';
 import { validateEmail, validateName, validatePassword } from './registerValidators';
 

@@ -19,7 +19,7 @@ import {
   type Ending,
   type Schedule,
   type Weekday,
-} from './ical';
+} from '../../common/ical';
 import { DateField, DateTimeField } from '../../common/DateTimeField';
 
 interface ScheduleEditorProps {

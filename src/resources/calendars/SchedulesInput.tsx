@@ -9,7 +9,7 @@ import {
   encodeData,
   parseCalendar,
   type EditedSchedule,
-} from './ical';
+} from '../../common/ical';
 import { ScheduleEditor } from './ScheduleEditor';
 
 const localNow = (offsetHours = 0) => {

@@ -1,6 +1,6 @@
 import type { Calendar } from '../../../model/calendar';
 import type { ExportColumn } from '../common/listSheet';
-import { decodeData, parseCalendar } from './ical';
+import { decodeData, parseCalendar } from '../../common/ical';
 
 /** How many schedules a calendar holds; an unreadable one holds none, as the list shows it. */
 export const scheduleCount = (data: string): number => {

@@ -1,4 +1,4 @@
-import { LogsToolbar } from '../../logs/LogsButton';
+import { LogsToolbar } from '../common/LogsButton';
 import { EntityEdit } from '../common/EntityForms';
 import { DeviceForm } from './DeviceForm';
 

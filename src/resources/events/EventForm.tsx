@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 import { Typography } from '@mui/material';
 import { SCHEDULED_NOTIFICATION } from '../../../model/notification';
-import { useChannels } from '../../settings/channels/useChannels';
+import { useChannels } from '../../common/channels/useChannels';
 import { EntityToolbar } from '../common/EntityForms';
 import { ReferenceOrNone } from '../common/ReferenceOrNone';
 import { joinList, splitList } from '../common/listText';

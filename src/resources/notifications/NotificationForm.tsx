@@ -18,8 +18,8 @@ import { alarms, notificationType, notificators } from '../common/validators';
 import { GeofenceReachWarning } from './GeofenceReachWarning';
 import { SoundInput } from './SoundInput';
 import { TestNotificationButton } from './TestNotificationButton';
-import { ChannelTestButtons } from '../../settings/channels/ChannelTestButtons';
-import { useChannels } from '../../settings/channels/useChannels';
+import { ChannelTestButtons } from '../../common/channels/ChannelTestButtons';
+import { useChannels } from '../../common/channels/useChannels';
 
 const AlarmsInput = () => {
   const type = useWatch({ name: 'type' }) as string | undefined;

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FrotaDataProvider } from '../../dataProvider';
-import { channelErrorMessage } from '../../settings/channels/channelError';
+import { channelErrorMessage } from '../../common/channels/channelError';
 
 /** `POST /api/notifications/test`: a test through every enabled channel. */
 export const TestNotificationButton = () => {

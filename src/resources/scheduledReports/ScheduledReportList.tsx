@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { DataTable, ReferenceField, useTranslate } from 'react-admin';
 import type { ScheduledReport } from '../../../model/report';
 import { useAccess } from '../../authProvider/useAccess';
-import { NoMailNotice } from '../../reports/NoMailNotice';
+import { NoMailNotice } from '../../common/NoMailNotice';
 import { AdminTable } from '../common/AdminTable';
 import { ResourceList } from '../common/ResourceList';
 import { scheduledReportExportColumns } from './exportColumns';

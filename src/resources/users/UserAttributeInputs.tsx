@@ -1,7 +1,7 @@
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
-import { MoneyCentsInput } from '../../billing/MoneyCentsInput';
+import { MoneyCentsInput } from '../../common/MoneyCentsInput';
 import { ADDRESS_KEYS, BILLING_KEYS, RESELLER_KEYS, userAttributeLabel } from './userFields';
 
 export type AttributeInputKind = 'toggle' | 'text' | 'number' | 'mode' | 'money';

@@ -1,4 +1,4 @@
-import { LogsToolbar } from '../../logs/LogsButton';
+import { LogsToolbar } from '../common/LogsButton';
 import { EntityCreate, EntityEdit } from '../common/EntityForms';
 import { LoginAsButton } from './LoginAsButton';
 import { UserForm } from './UserForm';

@@ -10,9 +10,13 @@ import { useImpersonation } from '../../authProvider/useImpersonation';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { useSaveFeedback } from '../../common/useSaveFeedback';
 import type { FrotaDataProvider } from '../../dataProvider';
-import { TwoFactorSetupDialog } from './TwoFactorSetupDialog';
+import { TwoFactorSetupDialog } from '../../common/twoFactor/TwoFactorSetupDialog';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
-import { SETUP_PARAM, needsTwoFactorSetup, twoFactorSettingsOf } from './twoFactorRules';
+import {
+  SETUP_PARAM,
+  needsTwoFactorSetup,
+  twoFactorSettingsOf,
+} from '../../common/twoFactor/twoFactorRules';
 
 /**
  * The account page's two-step verification: on or off, turned on through the setup dialog

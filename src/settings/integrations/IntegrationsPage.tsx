@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { PageFrame } from '../../common/PageFrame';
 import { useErrorText } from '../../dataProvider/featureErrors';
 import { IntegrationCard } from './IntegrationCard';
-import { useIntegrations } from './useIntegrations';
+import { useIntegrations } from '../../common/useIntegrations';
 
 /** `/integrations`: payment provider, e-mail sending and invoice webhook (admin, plus licence). */
 export const IntegrationsPage = () => {

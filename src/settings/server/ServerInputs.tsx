@@ -6,7 +6,7 @@ import {
   LANGUAGE_CHOICES,
   useMapChoices,
 } from '../../resources/users/UserInputs';
-import { ServerBillingInputs } from '../../billing/ServerBillingInputs';
+import { ServerBillingInputs } from './ServerBillingInputs';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { RegisterUnknownInputs } from './RegisterUnknownInputs';
 import { TwoFactorInputs } from './TwoFactorInputs';

@@ -10,7 +10,7 @@ import { AttributesTab } from '../../common/AttributesEditor';
 import { fromForm, toForm } from '../../common/formAttributes';
 import { useAccess } from '../../authProvider/useAccess';
 import { ServerMapInputs, ServerPermissionInputs, ServerPreferenceInputs } from './ServerInputs';
-import { SERVER_BILLING_KEYS } from '../../billing/serverBillingKeys';
+import { SERVER_BILLING_KEYS } from './serverBillingKeys';
 import { SaveToolbar } from '../SaveToolbar';
 import { REGISTER_UNKNOWN_KEYS } from './RegisterUnknownInputs';
 import { TWO_FACTOR_KEYS } from './TwoFactorInputs';

@@ -35,7 +35,7 @@ import {
   type ColorKey,
 } from '../../../model/theme';
 import { useAccess } from '../../authProvider/useAccess';
-import { AuthCardView } from '../../pages/AuthCard';
+import { AuthCardView } from '../../branding/AuthCard';
 import { assetUrl } from '../../branding/assetUrl';
 import { buildTheme } from '../../branding/muiTheme';
 import { draftErrors, draftFrom, previewBrand, themeBody, type ThemeDraft } from './themeForm';

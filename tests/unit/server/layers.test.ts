@@ -88,6 +88,14 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(await common(importing('ConfirmDialog', './ConfirmDialog'))).toEqual([]);
   });
 
+  it('keeps the map pieces free of the screens that draw them', async () => {
+    const map = (code: string) => layerErrors('src/map/planted.tsx', code);
+    expect(await map(importing('useDeviceView', '../fleet/DeviceViewContext'))).toEqual([
+      expect.stringContaining('map/ holds the pieces every map screen uses'),
+    ]);
+    expect(await map(importing('MapPanel', '../common/MapPanel'))).toEqual([]);
+  });
+
   it('keeps server calls in the data provider', async () => {
     const http = importing('getJson', '../dataProvider/http');
     const imports = (filePath: string) => ruleErrors('no-restricted-imports', filePath, http);

@@ -2,7 +2,7 @@ import { authProvider } from '../../../src/authProvider';
 import { dataProvider } from '../../../src/dataProvider';
 import { setCurrentUser } from '../../../src/authProvider/currentUser';
 import { REMEMBER_TOKEN_KEY } from '../../../src/authProvider/rememberToken';
-import { registerSocket } from '../../../src/live/socketRegistry';
+import { registerSocket } from '../../../src/authProvider/socketRegistry';
 import { fakeFetch, jsonResponse, testUser, textResponse } from './fakeFetch';
 
 const PASSWORD = 'S3cret-pass!';

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, Form, SaveButton, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
-import { MoneyCentsInput } from '../../../src/billing/MoneyCentsInput';
+import { MoneyCentsInput } from '../../../src/common/MoneyCentsInput';
 import { DecimalInput } from '../../../src/common/DecimalInput';
 import { formatDecimal, parseDecimal } from '../../../src/i18n/numberInput';
 import type { AppLocale } from '../../../src/i18n/locales';

@@ -1,5 +1,5 @@
-import { errorCode, errorMessageKey, knownErrorCodes } from '../../../src/authProvider/errorCode';
-import { describeError } from '../../../src/authProvider/describeError';
+import { errorCode, errorMessageKey, knownErrorCodes } from '../../../src/dataProvider/errorCode';
+import { describeError } from '../../../src/dataProvider/describeError';
 import { HttpError } from '../../../src/dataProvider/http';
 import { messages } from './i18nCatalogs';
 

@@ -7,7 +7,7 @@ import {
   encodeData,
   parseCalendar,
   type Schedule,
-} from '../../../src/resources/calendars/ical';
+} from '../../../src/common/ical';
 
 const weekly: Schedule = {
   ...emptySchedule('2025-03-03T08:00', '2025-03-03T18:00'),

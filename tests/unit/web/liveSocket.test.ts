@@ -7,7 +7,7 @@ import {
   reconnectDelay,
   startLiveSocket,
 } from '../../../src/live/liveSocket';
-import { closeSocket } from '../../../src/live/socketRegistry';
+import { closeSocket } from '../../../src/authProvider/socketRegistry';
 import { LiveStore } from '../../../src/live/store';
 import { FakeSocket } from './fakeSocket';
 import { device, position } from './liveFixtures';

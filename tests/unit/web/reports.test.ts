@@ -16,12 +16,8 @@ import {
   formatSpeed,
   type Units,
 } from '../../../src/reports/format';
-import {
-  fromLocalInput,
-  presetRange,
-  toLocalInput,
-  weekStartFor,
-} from '../../../src/reports/presets';
+import { presetRange, weekStartFor } from '../../../src/reports/presets';
+import { fromLocalInput, toLocalInput } from '../../../src/common/localDateInput';
 import type { Position } from '../../../model/position';
 
 const parts = (date: Date) => [

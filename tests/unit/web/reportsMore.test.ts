@@ -1,7 +1,7 @@
 import { canAccess, type ServerAccessInfo } from '../../../src/authProvider/canAccess';
 import { encodePerms } from '../../../model/advancedPerms';
 import { reportUrl } from '../../../src/dataProvider/reports';
-import { decodeData } from '../../../src/resources/calendars/ical';
+import { decodeData } from '../../../src/common/ical';
 import { simpleCalendarData } from '../../../src/reports/scheduleCalendar';
 
 /** The mailed and geofence report URLs, the schedule dialog's calendars and who may schedule. */

@@ -7,7 +7,7 @@ import { ServerInfoContext } from '../../../src/bootstrap/ServerInfoContext';
 import { createI18nProvider } from './i18nCatalogs';
 import { ServerPermissionInputs } from '../../../src/settings/server/ServerInputs';
 import { fromForm, toForm } from '../../../src/common/formAttributes';
-import { centsToUnits, unitsToCents } from '../../../src/billing/money';
+import { centsToUnits, unitsToCents } from '../../../src/common/money';
 import { testServer } from './fakeFetch';
 
 const renderServerForm = (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, isShareViewer, remainingSeconds } from '../../../src/shares/countdown';
+import { isShareViewer } from '../../../src/authProvider/shareViewer';
+import { countdownText, remainingSeconds } from '../../../src/shares/countdown';
 
 describe('share countdown tiers', () => {
   it('uses days above 86400 s, hours above 3600 s, minutes above 60 s, else seconds', () => {

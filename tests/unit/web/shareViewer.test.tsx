@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { authProvider } from '../../../src/authProvider';
-import { errorCode, errorMessageKey } from '../../../src/authProvider/errorCode';
+import { errorCode, errorMessageKey } from '../../../src/dataProvider/errorCode';
 import { createI18nProvider } from './i18nCatalogs';
 import type { User } from '../../../model/user';
 import { ShareCountdown } from '../../../src/shares/ShareViewer';

@@ -2,8 +2,8 @@ import { Secret, TOTP } from 'otpauth';
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { isCodeRequired } from '../../../src/dataProvider/session';
-import { needsTwoFactorSetup } from '../../../src/settings/account/twoFactorRules';
-import { codeMatches, totpUri } from '../../../src/settings/account/totpUri';
+import { needsTwoFactorSetup } from '../../../src/common/twoFactor/twoFactorRules';
+import { codeMatches, totpUri } from '../../../src/common/twoFactor/totpUri';
 
 const KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const codeAt = (at: number) =>

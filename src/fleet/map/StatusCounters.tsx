@@ -1,9 +1,9 @@
 import { Button, ButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useDeviceView } from '../fleet/DeviceViewContext';
-import type { StatusCounts } from '../fleet/filters';
-import { useDeviceFilters } from '../fleet/usePrefs';
-import { STATUS_TEXT_COLORS } from './markers/labels';
+import { useDeviceView } from '../DeviceViewContext';
+import type { StatusCounts } from '../filters';
+import { useDeviceFilters } from '../usePrefs';
+import { STATUS_TEXT_COLORS } from '../../map/markers/labels';
 
 type CounterKey = keyof StatusCounts;
 

@@ -3,34 +3,34 @@ import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { MapContainer } from 'react-leaflet';
-import { LocalizedZoomControl } from './LocalizedZoomControl';
+import { LocalizedZoomControl } from '../../map/LocalizedZoomControl';
 import { Outlet, useMatch } from 'react-router-dom';
-import { useServerInfo } from '../bootstrap/ServerInfoContext';
-import { PageTitle } from '../common/PageTitle';
-import { DeviceViewProvider, useDeviceView } from '../fleet/DeviceViewContext';
-import { useLiveSelector } from '../live/liveStore';
-import type { LiveState } from '../live/store';
-import { PANEL_WIDTH } from '../fleet/panelWidth';
-import type { User } from '../../model/user';
-import { BaseLayer } from './BaseLayer';
-import { GeofencesLayer } from './GeofencesLayer';
-import { initialView, opensOnFleet } from './initialView';
+import { useServerInfo } from '../../bootstrap/ServerInfoContext';
+import { PageTitle } from '../../common/PageTitle';
+import { DeviceViewProvider, useDeviceView } from '../DeviceViewContext';
+import { useLiveSelector } from '../../live/liveStore';
+import type { LiveState } from '../../live/store';
+import { PANEL_WIDTH } from '../../map/panelWidth';
+import type { User } from '../../../model/user';
+import { BaseLayer } from '../../map/BaseLayer';
+import { GeofencesLayer } from '../../map/GeofencesLayer';
+import { initialView, opensOnFleet } from '../../map/initialView';
 import { LiveMarkers } from './LiveMarkers';
-import { MapBinding } from './MapBinding';
-import { ReadyWhenDrawn } from './ReadyWhenDrawn';
+import { MapBinding } from '../../map/MapBinding';
+import { ReadyWhenDrawn } from '../../map/ReadyWhenDrawn';
 import { MapToolbar } from './MapToolbar';
-import { OpeningView } from './OpeningView';
+import { OpeningView } from '../../map/OpeningView';
 import { StatusCounters } from './StatusCounters';
-import { StreetViewPanel } from './StreetViewPanel';
-import { availableLayers, chooseLayer } from './tileLayers';
-import { TrailLayer } from './TrailLayer';
-import { useSaveMapChoice } from './useSaveMapChoice';
-import { lazyPage } from '../loading/lazyPage';
-import { isShareViewer } from '../shares/countdown';
+import { StreetViewPanel } from '../../map/StreetViewPanel';
+import { availableLayers, chooseLayer } from '../../map/tileLayers';
+import { TrailLayer } from '../../map/TrailLayer';
+import { useSaveMapChoice } from '../../map/useSaveMapChoice';
+import { lazyPage } from '../../loading/lazyPage';
+import { isShareViewer } from '../../authProvider/shareViewer';
 
 // How to connect a tracker, over the map of a user with no device yet: only they download it.
 const FirstTrackerCard = lazyPage(
-  () => import('../connectingDevices/FirstTrackerCard').then((m) => m.FirstTrackerCard),
+  () => import('./FirstTrackerCard').then((m) => m.FirstTrackerCard),
   { quiet: true },
 );
 
@@ -47,11 +47,11 @@ const EmptyFleet = ({ left }: { left: number }) => {
 const MAP_TOOLBAR_ROOM = 64;
 
 // Report routes are drawn on this map, but only once a report or the history has been opened.
-const RouteLayer = lazyPage(() => import('../reports/RouteLayer').then((m) => m.RouteLayer), {
+const RouteLayer = lazyPage(() => import('../../reports/RouteLayer').then((m) => m.RouteLayer), {
   quiet: true,
 });
 const CombinedRouteLayer = lazyPage(
-  () => import('../reports/CombinedRouteLayer').then((m) => m.CombinedRouteLayer),
+  () => import('../../reports/CombinedRouteLayer').then((m) => m.CombinedRouteLayer),
   { quiet: true },
 );
 

@@ -1,4 +1,4 @@
-import { describeError, type ErrorView } from '../authProvider/describeError';
+import { describeError, type ErrorView } from './describeError';
 
 /** Server messages of the driver and autolink endpoints that have a message of their own. */
 const KNOWN: Record<string, string> = {

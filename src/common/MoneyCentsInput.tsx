@@ -1,5 +1,5 @@
 import { useLocale } from 'react-admin';
-import { DecimalInput } from '../common/DecimalInput';
+import { DecimalInput } from './DecimalInput';
 import { currencySign } from '../i18n/formatters';
 import { centsToUnits, unitsToCents } from './money';
 

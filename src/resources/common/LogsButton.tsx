@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
 import { Button, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useAccess } from '../authProvider/useAccess';
+import { useAccess } from '../../authProvider/useAccess';
 
 /** Opens the audit records of the edited user or device (admins of a plus server). */
 const LogsButton = ({ kind }: { kind: 'users' | 'devices' }) => {

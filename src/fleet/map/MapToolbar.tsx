@@ -1,11 +1,11 @@
 import StreetviewIcon from '@mui/icons-material/Streetview';
 import { IconButton, Paper } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Hint } from '../common/Hint';
-import { LayerMenu } from './LayerMenu';
+import { Hint } from '../../common/Hint';
+import { LayerMenu } from '../../map/LayerMenu';
 import { MapPrefsMenu } from './MapPrefsMenu';
-import { mapUi, useMapUi } from './mapUi';
-import type { TileLayerDef } from './tileLayers';
+import { mapUi, useMapUi } from '../../map/mapUi';
+import type { TileLayerDef } from '../../map/tileLayers';
 
 interface MapToolbarProps {
   layers: TileLayerDef[];

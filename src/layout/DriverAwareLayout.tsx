@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Navigate } from 'react-router-dom';
 import { getCurrentUser } from '../authProvider/currentUser';
-import { Layout } from '../layout/Layout';
-import { isDriverUser } from './vehicleQr';
+import { Layout } from './Layout';
+import { isDriverUser } from '../authProvider/driverUser';
 
 /** Driver accounts never see the map, menus or admin screens: they go to `/qr-driver`. */
 export const DriverAwareLayout = (props: ComponentProps<typeof Layout>) =>

@@ -6,9 +6,9 @@ import { HOME_PATH, safeReturnPath } from '../authProvider/loginRedirect';
 import { baseTheme } from '../branding/muiTheme';
 import { MaintenancePage } from '../pages/maintenance/MaintenancePage';
 import { useDocumentBranding } from '../branding/useDocumentBranding';
-import { ServerInfoContext } from './ServerInfoContext';
+import { ServerInfoContext } from '../bootstrap/ServerInfoContext';
 import { usePageLoaded } from './usePageLoaded';
-import { useServerInfoLoader } from './useServerInfoLoader';
+import { useServerInfoLoader } from '../bootstrap/useServerInfoLoader';
 
 const MAINTENANCE_PATH = '/maintenance';
 

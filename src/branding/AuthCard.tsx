@@ -4,9 +4,9 @@ import { useBrand, useThemeColors } from '../bootstrap/ServerInfoContext';
 import { LanguageSelector } from '../i18n/LanguageSelector';
 import type { BrandConfig } from '../../model/brand';
 import type { ThemeColors } from '../../model/theme';
-import { LoginBackdrop } from '../branding/LoginBackdrop';
-import { LoginLogo } from '../branding/LoginLogo';
-import { WhatsAppButton } from '../branding/WhatsAppButton';
+import { LoginBackdrop } from './LoginBackdrop';
+import { LoginLogo } from './LoginLogo';
+import { WhatsAppButton } from './WhatsAppButton';
 
 interface AuthCardViewProps {
   brand: BrandConfig;

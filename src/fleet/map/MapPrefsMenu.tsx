@@ -2,8 +2,8 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { IconButton } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Hint } from '../common/Hint';
-import { lazyPage } from '../loading/lazyPage';
+import { Hint } from '../../common/Hint';
+import { lazyPage } from '../../loading/lazyPage';
 
 // The menu (and MUI's popover machinery) comes with its first opening.
 const MapPrefsMenuList = lazyPage(

@@ -2,14 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
 import { useNavigate } from 'react-router-dom';
-import { useDeviceView } from '../fleet/DeviceViewContext';
-import { useMarkerPrefs } from '../fleet/usePrefs';
-import { afterNextPaint } from '../common/afterNextPaint';
-import { liveStore } from '../live/liveStore';
-import { mapUi } from './mapUi';
-import type { MarkerPrefs } from './markers/labels';
-import { type Hit, MarkerLayer } from './markers/MarkerLayer';
-import { MarkerTooltip } from './MarkerTooltip';
+import { useDeviceView } from '../DeviceViewContext';
+import { useMarkerPrefs } from '../usePrefs';
+import { afterNextPaint } from '../../common/afterNextPaint';
+import { liveStore } from '../../live/liveStore';
+import { mapUi } from '../../map/mapUi';
+import type { MarkerPrefs } from '../../map/markers/labels';
+import { type Hit, MarkerLayer } from '../../map/markers/MarkerLayer';
+import { MarkerTooltip } from '../../map/MarkerTooltip';
 
 interface MarkerViewProps {
   layer: MarkerLayer;

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { start } from './startup/start';
+import { start } from './start';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -8,9 +8,9 @@ import {
   Stack,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useDeviceFilters } from '../fleet/usePrefs';
-import { CATEGORIES } from '../../model/category';
-import { CategoryIcon } from './markers/CategoryIcon';
+import { useDeviceFilters } from '../usePrefs';
+import { CATEGORIES } from '../../../model/category';
+import { CategoryIcon } from '../../map/markers/CategoryIcon';
 
 /** Per-category visibility, with all / none shortcuts. */
 export const CategoryFilterItems = () => {

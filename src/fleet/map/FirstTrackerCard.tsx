@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { can } from '../authProvider/permissions';
-import { useAccess } from '../authProvider/useAccess';
-import type { FrotaDataProvider } from '../dataProvider';
-import { DeviceCreateDialog } from '../fleet/DeviceCreateDialog';
-import { DevicePortsTable } from './DevicePortsTable';
+import { can } from '../../authProvider/permissions';
+import { useAccess } from '../../authProvider/useAccess';
+import type { FrotaDataProvider } from '../../dataProvider';
+import { DeviceCreateDialog } from '../DeviceCreateDialog';
+import { DevicePortsTable } from '../../connectingDevices/DevicePortsTable';
 
 /**
  * Over the map while the user has no device: instead of an empty map, how to get the first

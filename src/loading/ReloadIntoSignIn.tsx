@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ChunkProgress } from '../loading/lazyPage';
+import { ChunkProgress } from './lazyPage';
 
 /**
  * `/login` inside the app (a session that ended, a sign-out): the sign-in page lives in the first

@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { MapPanel, PanelIconButton } from '../common/MapPanel';
-import { mapUi } from '../map/mapUi';
+import { mapUi } from './mapUi';
 import { PANEL_WIDTH } from './panelWidth';
 
 const EXPANDED_WIDTH = 640;

@@ -9,8 +9,8 @@ import {
   Radio,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useGroupHeaders, useMarkerPrefs } from '../fleet/usePrefs';
-import type { LabelMode, MarkerPrefs } from './markers/labels';
+import { useGroupHeaders, useMarkerPrefs } from '../usePrefs';
+import type { LabelMode, MarkerPrefs } from '../../map/markers/labels';
 import { CategoryFilterItems } from './CategoryFilterItems';
 
 const LABELS: { mode: LabelMode; key: string }[] = [
