@@ -9,6 +9,7 @@ import { insertPositions } from '../../server/ingest/store';
 import type { PositionRecord } from '../../server/processing/types';
 import { knotsFromMps } from '../../model/units';
 import { create, startApiFixture, type ApiFixture } from '../support/entityApi';
+import { positionRecord } from '../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
 const START = Date.parse('2025-03-10T12:00:00Z');
@@ -23,28 +24,21 @@ function track(deviceId: number): PositionRecord[] {
     const driving = i >= 5 && i <= 14;
     if (driving) y += 500;
     const speed = driving ? knotsFromMps(15) : 0;
-    return {
+    return positionRecord({
       id: 0,
       deviceId,
-      protocol: 'osmand',
       serverTime: START + i * STEP,
       deviceTime: START + i * STEP,
       fixTime: START + i * STEP,
-      outdated: false,
-      valid: true,
       latitude: -23.5 + y / M,
       longitude: -46.6,
       altitude: 700,
       speed,
-      course: 0,
-      address: null,
       accuracy: 5,
-      network: null,
-      geofenceIds: null,
       // The GPS distance since the device was installed (19.9 km before this drive) and the
       // vehicle's own meter, both in metres.
       attributes: { motion: speed > 0, totalDistance: 19_900 + y, odometer: VEHICLE_METRES + y },
-    };
+    });
   });
 }
 

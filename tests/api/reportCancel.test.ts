@@ -13,6 +13,7 @@ import { create } from '../support/entityApi';
 import { Client } from '../support/http';
 import { createTempPostgres, type TempPostgres } from '../support/postgres';
 import { startServer, TEST_ADMIN, type TestServer } from '../support/server';
+import { positionRecord } from '../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
 const START = Date.parse('2025-03-10T08:00:00Z');
@@ -25,26 +26,22 @@ let device: { id: number };
 
 /** Driving back and forth, 10 m/s, with the engine on. */
 function track(deviceId: number): PositionRecord[] {
-  return Array.from({ length: COUNT }, (_, i) => ({
-    id: 0,
-    deviceId,
-    protocol: 'osmand',
-    serverTime: START + i * 1000,
-    deviceTime: START + i * 1000,
-    fixTime: START + i * 1000,
-    outdated: false,
-    valid: true,
-    latitude: -23.5 + ((i % 2000) * 10) / M,
-    longitude: -46.6,
-    altitude: 700,
-    speed: knotsFromMps(10),
-    course: 0,
-    address: `Rua ${i % 97}, ${i}`,
-    accuracy: 5,
-    network: null,
-    geofenceIds: null,
-    attributes: { ignition: true, motion: true, totalDistance: i * 10 },
-  }));
+  return Array.from({ length: COUNT }, (_, i) =>
+    positionRecord({
+      id: 0,
+      deviceId,
+      serverTime: START + i * 1000,
+      deviceTime: START + i * 1000,
+      fixTime: START + i * 1000,
+      latitude: -23.5 + ((i % 2000) * 10) / M,
+      longitude: -46.6,
+      altitude: 700,
+      speed: knotsFromMps(10),
+      address: `Rua ${i % 97}, ${i}`,
+      accuracy: 5,
+      attributes: { ignition: true, motion: true, totalDistance: i * 10 },
+    }),
+  );
 }
 
 const period = () =>

@@ -11,6 +11,7 @@ import type { PositionRecord } from '../../server/processing/types';
 import { knotsFromMps } from '../../model/units';
 import { Client } from '../support/http';
 import { create, link, makeUser, startApiFixture, type ApiFixture } from '../support/entityApi';
+import { positionRecord } from '../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
 /** 2025-03-10 23:50 in São Paulo (UTC-3): a drive that crosses midnight. */
@@ -29,26 +30,22 @@ function track(deviceId: number): PositionRecord[] {
     if (driving) y += 300;
     if (ignition && i > 19) hours += STEP;
     const speed = driving ? knotsFromMps(10) : 0;
-    out.push({
-      id: 0,
-      deviceId,
-      protocol: 'osmand',
-      serverTime: START + i * STEP,
-      deviceTime: START + i * STEP,
-      fixTime: START + i * STEP,
-      outdated: false,
-      valid: true,
-      latitude: -23.5 + y / M,
-      longitude: -46.6,
-      altitude: 700,
-      speed,
-      course: 0,
-      address: i === 19 ? 'Rua Augusta, 100' : null,
-      accuracy: 5,
-      network: null,
-      geofenceIds: null,
-      attributes: { ignition, motion: speed > 0, totalDistance: y, hours },
-    });
+    out.push(
+      positionRecord({
+        id: 0,
+        deviceId,
+        serverTime: START + i * STEP,
+        deviceTime: START + i * STEP,
+        fixTime: START + i * STEP,
+        latitude: -23.5 + y / M,
+        longitude: -46.6,
+        altitude: 700,
+        speed,
+        address: i === 19 ? 'Rua Augusta, 100' : null,
+        accuracy: 5,
+        attributes: { ignition, motion: speed > 0, totalDistance: y, hours },
+      }),
+    );
   }
   return out;
 }

@@ -11,6 +11,7 @@ import type { PositionRecord } from '../../server/processing/types';
 import { Client } from './http';
 import { createTempPostgres, type TempPostgres } from './postgres';
 import { TEST_ADMIN, startServer, type TestServer } from './server';
+import { positionRecord } from './positionRecord';
 
 export interface ApiFixture {
   server: TestServer;
@@ -95,27 +96,15 @@ export async function addPosition(
   extra: Partial<PositionRecord> = {},
   latest = true,
 ): Promise<number> {
-  const position: PositionRecord = {
+  const position = positionRecord({
     id: 0,
     deviceId,
-    protocol: 'osmand',
     serverTime: fixTime,
     deviceTime: fixTime,
     fixTime,
-    outdated: false,
-    valid: true,
-    latitude: -23.5,
-    longitude: -46.6,
-    altitude: 0,
     speed: 10,
-    course: 0,
-    address: null,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
-    attributes: {},
     ...extra,
-  };
+  });
   const [id] = await insertPositions(db.kysely, db.dialect, [position]);
   if (latest) {
     await db.kysely

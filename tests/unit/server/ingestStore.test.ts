@@ -18,6 +18,7 @@ import {
 } from '../../../server/ingest/store';
 import type { NewEvent, PositionRecord } from '../../../server/processing/types';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
+import { positionRecord } from '../../support/positionRecord';
 
 describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
   'device row writes on $name',
@@ -99,27 +100,18 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
       ]);
     });
 
-    const position = (over: Partial<PositionRecord>): PositionRecord => ({
-      id: 0,
-      deviceId: ids[0],
-      protocol: 'osmand',
-      serverTime: 1_700_000_000_123,
-      deviceTime: 1_700_000_000_000,
-      fixTime: 1_700_000_000_000,
-      outdated: false,
-      valid: true,
-      latitude: -23.550520001,
-      longitude: -46.633308999,
-      altitude: 760.25,
-      speed: 12.345678901234,
-      course: 359.9,
-      accuracy: 0,
-      address: null,
-      network: null,
-      geofenceIds: null,
-      attributes: {},
-      ...over,
-    });
+    const position = (over: Partial<PositionRecord>): PositionRecord =>
+      positionRecord({
+        id: 0,
+        deviceId: ids[0],
+        serverTime: 1_700_000_000_123,
+        latitude: -23.550520001,
+        longitude: -46.633308999,
+        altitude: 760.25,
+        speed: 12.345678901234,
+        course: 359.9,
+        ...over,
+      });
     const readPositions = (positionIds: number[]) =>
       db.kysely
         .selectFrom('positions')

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LatestPositionsJson, type PositionRow } from '../../../server/positions/latestJson';
+import { positionRecord } from '../../support/positionRecord';
 
+// A row as the database returns it: the attributes still as their JSON text.
 const row = (id: number): PositionRow =>
   ({
-    id,
-    deviceId: id * 10,
-    protocol: 'osmand',
-    serverTime: 1_700_000_000_000,
-    deviceTime: 1_700_000_000_000,
-    fixTime: 1_700_000_000_000,
-    outdated: false,
-    valid: true,
-    latitude: -23.5,
-    longitude: -46.6,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    address: null,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
+    ...positionRecord({ id, deviceId: id * 10, serverTime: 1_700_000_000_000 }),
     attributes: '{"ignition":true}',
   }) as unknown as PositionRow;
 

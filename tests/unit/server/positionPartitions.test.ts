@@ -19,6 +19,7 @@ import {
 } from '../../../server/positions/partitions';
 import type { PositionRecord } from '../../../server/processing/types';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
+import { positionRecord } from '../../support/positionRecord';
 
 const DAY = 86_400_000;
 
@@ -41,26 +42,15 @@ afterEach(async () => {
 });
 
 function position(deviceId: number, fixTime: number): PositionRecord {
-  return {
+  return positionRecord({
     id: 0,
     deviceId,
-    protocol: 'osmand',
     serverTime: fixTime,
     deviceTime: fixTime,
     fixTime,
-    outdated: false,
-    valid: true,
     latitude: -23.55,
     longitude: -46.63,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    address: null,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
-    attributes: {},
-  };
+  });
 }
 
 /** Where each position row is stored: id → partition name. */

@@ -27,6 +27,7 @@ import { readerSql, scanQuery, scanTrack } from '../../../server/reports/source'
 import { knotsFromMps } from '../../../model/units';
 import { ensureFirstAdmin } from '../../../server/users/firstAdmin';
 import { postgresTarget, sqliteTarget } from '../../support/dialects';
+import { positionRecord } from '../../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
 /** 2025-03-10 23:00 in São Paulo. */
@@ -46,26 +47,20 @@ function track(deviceId: number): PositionRecord[] {
     if (driving(i)) y += 300;
     if (i > 0 && ignitionOn(i) && ignitionOn(i - 1)) hours += STEP;
     const speed = driving(i) ? knotsFromMps(10) : 0;
-    positions.push({
-      id: 0,
-      deviceId,
-      protocol: 'osmand',
-      serverTime: START + i * STEP,
-      deviceTime: START + i * STEP,
-      fixTime: START + i * STEP,
-      outdated: false,
-      valid: true,
-      latitude: y / M,
-      longitude: 0,
-      altitude: 0,
-      speed,
-      course: 0,
-      address: i === 79 ? 'Rua de Casa, 1' : null,
-      accuracy: 0,
-      network: null,
-      geofenceIds: null,
-      attributes: { ignition: ignitionOn(i), motion: speed > 0, totalDistance: y, hours },
-    });
+    positions.push(
+      positionRecord({
+        id: 0,
+        deviceId,
+        serverTime: START + i * STEP,
+        deviceTime: START + i * STEP,
+        fixTime: START + i * STEP,
+        latitude: y / M,
+        longitude: 0,
+        speed,
+        address: i === 79 ? 'Rua de Casa, 1' : null,
+        attributes: { ignition: ignitionOn(i), motion: speed > 0, totalDistance: y, hours },
+      }),
+    );
   }
   return positions;
 }
