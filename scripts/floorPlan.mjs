@@ -2,7 +2,7 @@
 // is, which folders import each other, and whether the server's folders tie into knots. The
 // targets and what each figure means are in docs/architecture.md ("Measuring the floor plan").
 // Run from the repo root: `node scripts/floorPlan.mjs`; it exits 1 when a figure is over target.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -18,21 +18,13 @@ function listFiles(dir) {
   });
 }
 
-function isFile(path) {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The file a relative specifier names, or undefined when it leaves the tree or is a package. */
 function resolveSpecifier(from, specifier, known) {
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.(js|mjs)$/, '');
   for (const candidate of [...CANDIDATES.map((end) => base + end), stem + '.ts', stem + '.tsx']) {
-    if (known.has(candidate) || (isFile(candidate) && known.has(candidate))) return candidate;
+    if (known.has(candidate)) return candidate;
   }
   return undefined;
 }
