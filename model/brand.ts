@@ -1,4 +1,6 @@
 /** Branding published at `/tarkan/assets/custom/config.json`. */
+import { isPlainObject } from './json';
+
 export interface BrandConfig {
   title: string;
   whatsapp: string;
@@ -32,19 +34,16 @@ export const defaultBrand: BrandConfig = {
   version: 0,
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Saved branding over the defaults: unknown keys pass through, the keys the web app
  * dereferences keep their shape whatever was saved (field by field; all defaults on garbage).
  */
 export const normalizeBrand = (saved: unknown): BrandConfig => {
-  if (!isRecord(saved)) return defaultBrand;
+  if (!isPlainObject(saved)) return defaultBrand;
   const brand = { ...defaultBrand, ...saved } as BrandConfig;
   if (typeof brand.title !== 'string' || !brand.title) brand.title = defaultBrand.title;
   if (typeof brand.whatsapp !== 'string') brand.whatsapp = defaultBrand.whatsapp;
-  if (!isRecord(brand.headLogo)) brand.headLogo = defaultBrand.headLogo;
+  if (!isPlainObject(brand.headLogo)) brand.headLogo = defaultBrand.headLogo;
   else {
     const text = typeof brand.headLogo.text === 'string' ? brand.headLogo.text.trim() : '';
     brand.headLogo = {
@@ -54,7 +53,7 @@ export const normalizeBrand = (saved: unknown): BrandConfig => {
       text: text === DEFAULT_BRAND_NAME ? '' : text,
     };
   }
-  if (!isRecord(brand.push)) brand.push = defaultBrand.push;
+  if (!isPlainObject(brand.push)) brand.push = defaultBrand.push;
   const width = brand.logoWidth;
   if (typeof width !== 'number' || !Number.isFinite(width) || width <= 0 || width > 100) {
     brand.logoWidth = null;

@@ -3,6 +3,7 @@
  * which validates and publishes it, and the web app, which applies it to the MUI theme.
  * Colour keys keep Tarkan's CSS variable names so a Tarkan-shaped `PUT /tarkan/theme` fits.
  */
+import { isPlainObject } from './json';
 
 export const COLOR_KEYS = [
   '--el-color-primary',
@@ -91,9 +92,6 @@ export const isColor = (value: unknown): value is string => {
 /** The digits of a WhatsApp number (`+55 (11) 9…` → `5511…`), as wa.me wants them. */
 export const whatsappDigits = (value: string): string => value.replace(/\D/g, '');
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const PHONE = /^[+\d\s().-]*$/;
 
 export type ValidationResult = { ok: true; value: ThemeInput } | { ok: false; errors: string[] };
@@ -105,11 +103,11 @@ export type ValidationResult = { ok: true; value: ThemeInput } | { ok: false; er
  */
 export const validateTheme = (input: unknown): ValidationResult => {
   const errors: string[] = [];
-  if (!isRecord(input)) return { ok: false, errors: ['body must be an object'] };
-  const config = isRecord(input.config) ? input.config : null;
+  if (!isPlainObject(input)) return { ok: false, errors: ['body must be an object'] };
+  const config = isPlainObject(input.config) ? input.config : null;
   if (!config) errors.push('config must be an object');
   const colorsIn = input.colors === undefined ? {} : input.colors;
-  if (!isRecord(colorsIn)) errors.push('colors must be an object');
+  if (!isPlainObject(colorsIn)) errors.push('colors must be an object');
 
   const text = (name: string, value: unknown, max: number, required: boolean): string => {
     if (value === undefined || value === null) {
@@ -138,8 +136,8 @@ export const validateTheme = (input: unknown): ValidationResult => {
   const whatsapp = whatsappDigits(rawPhone);
   if (whatsapp.length > LIMITS.whatsapp) errors.push('whatsapp is too long');
   const headLogoIn = c.headLogo === undefined ? {} : c.headLogo;
-  if (!isRecord(headLogoIn)) errors.push('headLogo must be an object');
-  const headLogo = isRecord(headLogoIn) ? headLogoIn : {};
+  if (!isPlainObject(headLogoIn)) errors.push('headLogo must be an object');
+  const headLogo = isPlainObject(headLogoIn) ? headLogoIn : {};
   let logoWidth = 80;
   if (c.logoWidth !== undefined) {
     if (
@@ -165,7 +163,7 @@ export const validateTheme = (input: unknown): ValidationResult => {
     },
     colors: { ...defaultColors },
   };
-  if (isRecord(colorsIn)) {
+  if (isPlainObject(colorsIn)) {
     for (const [key, color] of Object.entries(colorsIn)) {
       if (!(COLOR_KEYS as readonly string[]).includes(key)) {
         errors.push(`unknown colour ${key.slice(0, 40)}`);
@@ -182,7 +180,7 @@ export const validateTheme = (input: unknown): ValidationResult => {
 /** Saved colours over the defaults, dropping anything unknown or malformed (for reading back). */
 export const mergeColors = (saved: unknown): ThemeColors => {
   const colors = { ...defaultColors };
-  if (!isRecord(saved)) return colors;
+  if (!isPlainObject(saved)) return colors;
   for (const key of COLOR_KEYS) {
     if (isColor(saved[key])) colors[key] = saved[key];
   }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAtomic } from '../media/safePath';
 import { normalizeBrand, type BrandConfig } from '../../model/brand';
+import { isPlainObject } from '../../model/json';
 
 export function customDir(dataDir: string): string {
   return path.join(dataDir, 'custom');
@@ -16,9 +17,6 @@ async function readCustomJson(dataDir: string, name: string): Promise<unknown> {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A JSON file of a brand over the same file of its parent brand (`fallbackDir`, e.g. the main
  * brand under a reseller's): what the brand has not saved comes from the parent.
@@ -32,7 +30,7 @@ export async function readLayeredJson(
   if (fallbackDir === undefined) return own;
   const parent = await readCustomJson(fallbackDir, name);
   if (own === undefined) return parent;
-  return isObject(own) && isObject(parent) ? { ...parent, ...own } : own;
+  return isPlainObject(own) && isPlainObject(parent) ? { ...parent, ...own } : own;
 }
 
 /** The saved branding merged over the defaults; the defaults when none is saved or it is damaged. */

@@ -2,6 +2,7 @@
  * Old → new values of an audit record as plain text lines: one line per changed leaf
  * (`attributes.color: "red" → "blue"`). Values stay text; nothing here is ever rendered as HTML.
  */
+import { isPlainObject } from '../../model/json';
 
 type DiffKind = 'changed' | 'added' | 'removed' | 'same';
 
@@ -11,9 +12,6 @@ interface DiffLine {
   old?: string;
   new?: string;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Flattens nested objects into dotted keys; arrays and scalars are leaves. */
 function flatten(value: unknown, prefix = '', out: Map<string, unknown> = new Map()) {
