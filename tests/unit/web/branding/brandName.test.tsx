@@ -1,11 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { Notification } from 'react-admin';
 import { afterEach, vi } from 'vitest';
 import { authProvider } from '../../../../src/authProvider';
 import { setCurrentUser } from '../../../../src/authProvider/currentUser';
-import { ServerInfoContext } from '../../../../src/bootstrap/ServerInfoContext';
 import { subscribeServerInfo } from '../../../../src/bootstrap/serverInfoStore';
 import { dataProvider } from '../../../../src/dataProvider';
 import { DriverLoginPage } from '../../../../src/driver/DriverLoginPage';
@@ -16,32 +14,16 @@ import { ThemePage } from '../../../../src/settings/theme/ThemePage';
 import { SignInShell } from '../../../../src/startup/SignInShell';
 import { defaultBrand, normalizeBrand, type BrandConfig } from '../../../../model/brand';
 import { defaultColors } from '../../../../model/theme';
-import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from '../fakeFetch';
+import { renderInApp, testServerInfo } from '../appHarness';
+import { fakeFetch, jsonResponse, testUser, textResponse } from '../fakeFetch';
 
 const renderWith = (ui: ReactNode, brand: BrandConfig, locale: AppLocale = 'pt-BR') =>
-  render(
-    <MemoryRouter future={{ v7_startTransition: false, v7_relativeSplatPath: false }}>
-      <ServerInfoContext.Provider
-        value={{
-          server: testServer,
-          brand,
-          colors: defaultColors,
-          licenseMode: 'plus',
-          deviceLimit: null,
-          isPlus: true,
-        }}
-      >
-        <AdminContext
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          i18nProvider={createI18nProvider(locale)}
-          store={memoryStore()}
-        >
-          {ui}
-          <Notification />
-        </AdminContext>
-      </ServerInfoContext.Provider>
-    </MemoryRouter>,
+  renderInApp(
+    <>
+      {ui}
+      <Notification />
+    </>,
+    { plus: true, brand, locale, authProvider, dataProvider, at: ['/'] },
   );
 
 afterEach(() => {
@@ -55,14 +37,7 @@ describe('the brand name', () => {
     render(
       <SignInShell
         i18nProvider={createI18nProvider('pt-BR')}
-        info={{
-          server: testServer,
-          brand,
-          colors: defaultColors,
-          licenseMode: 'plus',
-          deviceLimit: null,
-          isPlus: true,
-        }}
+        info={testServerInfo({ plus: true, brand })}
         onEnter={async () => undefined}
         onOpen={() => undefined}
       />,

@@ -1,31 +1,14 @@
-import { render, screen } from '@testing-library/react';
-import { AdminContext, memoryStore } from 'react-admin';
-import { defaultBrand } from '../../../../model/brand';
-import { defaultColors } from '../../../../model/theme';
-import { ServerInfoContext } from '../../../../src/bootstrap/ServerInfoContext';
+import { screen } from '@testing-library/react';
 import { PlusOnly } from '../../../../src/common/PlusOnly';
-import { createI18nProvider } from '../i18nCatalogs';
 import type { AppLocale } from '../../../../src/i18n/locales';
-import { testServer } from '../fakeFetch';
+import { renderInApp } from '../appHarness';
 
-const renderPage = (isPlus: boolean, locale: AppLocale) =>
-  render(
-    <ServerInfoContext.Provider
-      value={{
-        server: testServer,
-        brand: defaultBrand,
-        colors: defaultColors,
-        licenseMode: isPlus ? 'plus' : null,
-        deviceLimit: null,
-        isPlus,
-      }}
-    >
-      <AdminContext i18nProvider={createI18nProvider(locale)} store={memoryStore()}>
-        <PlusOnly>
-          <p>theme editor</p>
-        </PlusOnly>
-      </AdminContext>
-    </ServerInfoContext.Provider>,
+const renderPage = (plus: boolean, locale: AppLocale) =>
+  renderInApp(
+    <PlusOnly>
+      <p>theme editor</p>
+    </PlusOnly>,
+    { plus, locale },
   );
 
 describe('plus-only pages', () => {

@@ -1,12 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, Notification, memoryStore } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { defaultBrand } from '../../../../model/brand';
-import { defaultColors } from '../../../../model/theme';
+import { Notification } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { authProvider } from '../../../../src/authProvider';
 import { setCurrentUser } from '../../../../src/authProvider/currentUser';
-import { ServerInfoContext } from '../../../../src/bootstrap/ServerInfoContext';
 import { ConnectingDevicesHint } from '../../../../src/connectingDevices/ConnectingDevicesHint';
 import { ConnectingDevicesPage } from '../../../../src/connectingDevices/ConnectingDevicesPage';
 import { defaultDeviceName, protocolLabel } from '../../../../src/connectingDevices/protocolNames';
@@ -15,8 +12,8 @@ import { dataProvider } from '../../../../src/dataProvider';
 import type { ConnectingDevice } from '../../../../src/dataProvider/connectingDevices';
 import type { AppLocale } from '../../../../src/i18n/locales';
 import { liveStore } from '../../../../src/live/liveStore';
-import { fakeFetch, jsonResponse, testServer, testUser, textResponse } from '../fakeFetch';
-import { createI18nProvider } from '../i18nCatalogs';
+import { renderInApp } from '../appHarness';
+import { fakeFetch, jsonResponse, testUser, textResponse } from '../fakeFetch';
 
 const gt06: ConnectingDevice = {
   uniqueId: '359339075123456',
@@ -52,36 +49,16 @@ const renderApp = (
   { locale = 'pt-BR', user = admin }: { locale?: AppLocale; user?: typeof admin } = {},
 ) => {
   setCurrentUser(user);
-  return render(
-    <MemoryRouter
-      initialEntries={['/start']}
-      future={{ v7_startTransition: false, v7_relativeSplatPath: false }}
-    >
-      <ServerInfoContext.Provider
-        value={{
-          server: testServer,
-          brand: defaultBrand,
-          colors: defaultColors,
-          licenseMode: null,
-          deviceLimit: null,
-          isPlus: false,
-        }}
-      >
-        <AdminContext
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          i18nProvider={createI18nProvider(locale)}
-          store={memoryStore()}
-        >
-          <Routes>
-            <Route path="/start" element={ui} />
-            <Route path="/device-admin/:id" element={<p>device form</p>} />
-            <Route path="/connecting-devices" element={<p>connecting screen</p>} />
-          </Routes>
-          <Notification />
-        </AdminContext>
-      </ServerInfoContext.Provider>
-    </MemoryRouter>,
+  return renderInApp(
+    <>
+      <Routes>
+        <Route path="/start" element={ui} />
+        <Route path="/device-admin/:id" element={<p>device form</p>} />
+        <Route path="/connecting-devices" element={<p>connecting screen</p>} />
+      </Routes>
+      <Notification />
+    </>,
+    { locale, authProvider, dataProvider, at: ['/start'] },
   );
 };
 

@@ -1,13 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, memoryStore } from 'react-admin';
+import { screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
-import { defaultBrand } from '../../../../model/brand';
-import { defaultColors } from '../../../../model/theme';
-import { ServerInfoContext } from '../../../../src/bootstrap/ServerInfoContext';
 import { WeatherClock } from '../../../../src/layout/WeatherClock';
 import { lookupWeather } from '../../../../src/layout/weather';
-import { createI18nProvider } from '../i18nCatalogs';
-import { testServer } from '../fakeFetch';
+import { renderInApp } from '../appHarness';
 
 vi.mock('../../../../src/layout/weather', async (original) => ({
   ...(await original<typeof import('../../../../src/layout/weather')>()),
@@ -15,22 +10,7 @@ vi.mock('../../../../src/layout/weather', async (original) => ({
 }));
 
 const renderClock = () =>
-  render(
-    <ServerInfoContext.Provider
-      value={{
-        server: { ...testServer, attributes: { timezone: 'America/Sao_Paulo' } },
-        brand: defaultBrand,
-        colors: defaultColors,
-        licenseMode: null,
-        deviceLimit: null,
-        isPlus: false,
-      }}
-    >
-      <AdminContext i18nProvider={createI18nProvider('pt-BR')} store={memoryStore()}>
-        <WeatherClock />
-      </AdminContext>
-    </ServerInfoContext.Provider>,
-  );
+  renderInApp(<WeatherClock />, { server: { attributes: { timezone: 'America/Sao_Paulo' } } });
 
 afterEach(() => vi.mocked(lookupWeather).mockReset());
 

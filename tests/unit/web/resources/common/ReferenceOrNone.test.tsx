@@ -1,20 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import {
-  AdminContext,
-  Form,
-  ResourceContextProvider,
-  memoryStore,
-  type AuthProvider,
-  type DataProvider,
-} from 'react-admin';
+import { screen, waitFor } from '@testing-library/react';
+import { Form, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { encodePerms } from '../../../../../model';
-import { defaultBrand } from '../../../../../model/brand';
-import { defaultColors } from '../../../../../model/theme';
-import { ServerInfoContext } from '../../../../../src/bootstrap/ServerInfoContext';
-import { createI18nProvider } from '../../i18nCatalogs';
 import { ReferenceOrNone } from '../../../../../src/resources/common/ReferenceOrNone';
-import { testServer, testUser } from '../../fakeFetch';
+import { renderInApp } from '../../appHarness';
+import { testUser } from '../../fakeFetch';
 
 /** A non-admin with the given advanced bits, on a plus server that enforces them. */
 const renderFor = (perms: Parameters<typeof encodePerms>[0]) => {
@@ -23,7 +13,7 @@ const renderFor = (perms: Parameters<typeof encodePerms>[0]) => {
     administrator: false,
     attributes: { 'tarkan.advancedPerms': encodePerms(perms) },
   };
-  const server = { ...testServer, attributes: { 'tarkan.enableAdvancedPerms': true } };
+  const server = { attributes: { 'tarkan.enableAdvancedPerms': true } };
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -33,31 +23,14 @@ const renderFor = (perms: Parameters<typeof encodePerms>[0]) => {
   };
   const getList = vi.fn(async () => ({ data: [{ id: 7, name: 'Turno da noite' }], total: 1 }));
   const dataProvider = { getList, getMany: async () => ({ data: [] }) } as unknown as DataProvider;
-  render(
-    <ServerInfoContext.Provider
-      value={{
-        server,
-        brand: defaultBrand,
-        colors: defaultColors,
-        licenseMode: 'plus',
-        deviceLimit: null,
-        isPlus: true,
-      }}
-    >
-      <AdminContext
-        i18nProvider={createI18nProvider('pt-BR')}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        store={memoryStore()}
-      >
-        <ResourceContextProvider value="geofence">
-          <Form record={{ id: 1, calendarId: 0 }}>
-            <ReferenceOrNone source="calendarId" reference="calendars" text="name" />
-            <span>form ready</span>
-          </Form>
-        </ResourceContextProvider>
-      </AdminContext>
-    </ServerInfoContext.Provider>,
+  renderInApp(
+    <ResourceContextProvider value="geofence">
+      <Form record={{ id: 1, calendarId: 0 }}>
+        <ReferenceOrNone source="calendarId" reference="calendars" text="name" />
+        <span>form ready</span>
+      </Form>
+    </ResourceContextProvider>,
+    { plus: true, server, authProvider, dataProvider },
   );
   return getList;
 };

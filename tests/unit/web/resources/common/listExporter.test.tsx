@@ -7,23 +7,18 @@ import { renderHook, waitFor } from '@testing-library/react';
 import ExcelJS from 'exceljs';
 import type { ReactNode } from 'react';
 import {
-  AdminContext,
   ResourceContextProvider,
   fetchRelatedRecords,
-  memoryStore,
   usePermissions,
   type AuthProvider,
   type DataProvider,
 } from 'react-admin';
 import { vi } from 'vitest';
-import { defaultBrand } from '../../../../../model/brand';
 import type { Device } from '../../../../../model/device';
-import { defaultColors } from '../../../../../model/theme';
-import { ServerInfoContext } from '../../../../../src/bootstrap/ServerInfoContext';
 import { useListExporter } from '../../../../../src/resources/common/listExporter';
 import { deviceExportColumns } from '../../../../../src/resources/devices/exportColumns';
-import { testServer, testUser } from '../../fakeFetch';
-import { createI18nProvider } from '../../i18nCatalogs';
+import { AppHarness } from '../../appHarness';
+import { testUser } from '../../fakeFetch';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
 vi.mock('../../../../../src/common/saveFile', () => ({
@@ -50,25 +45,9 @@ const dataProvider = {
 } as unknown as DataProvider;
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <ServerInfoContext.Provider
-    value={{
-      server: testServer,
-      brand: defaultBrand,
-      colors: defaultColors,
-      licenseMode: 'plus',
-      deviceLimit: null,
-      isPlus: true,
-    }}
-  >
-    <AdminContext
-      i18nProvider={createI18nProvider('es-ES')}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      store={memoryStore()}
-    >
-      <ResourceContextProvider value="device-admin">{children}</ResourceContextProvider>
-    </AdminContext>
-  </ServerInfoContext.Provider>
+  <AppHarness plus locale="es-ES" authProvider={authProvider} dataProvider={dataProvider}>
+    <ResourceContextProvider value="device-admin">{children}</ResourceContextProvider>
+  </AppHarness>
 );
 
 const truck: Device = {

@@ -1,30 +1,14 @@
-import { render, screen } from '@testing-library/react';
-import { AdminContext, Form, memoryStore } from 'react-admin';
-import { defaultBrand } from '../../../../../model/brand';
-import { defaultColors } from '../../../../../model/theme';
-import { ServerInfoContext } from '../../../../../src/bootstrap/ServerInfoContext';
+import { screen } from '@testing-library/react';
+import { Form } from 'react-admin';
 import { AdvancedPermsInput } from '../../../../../src/resources/users/AdvancedPermsInput';
-import { createI18nProvider } from '../../i18nCatalogs';
-import { testServer } from '../../fakeFetch';
+import { renderInApp } from '../../appHarness';
 
-const renderInput = (isPlus: boolean, enabled: boolean) =>
-  render(
-    <ServerInfoContext.Provider
-      value={{
-        server: { ...testServer, attributes: { 'tarkan.enableAdvancedPerms': enabled } },
-        brand: defaultBrand,
-        colors: defaultColors,
-        licenseMode: isPlus ? 'plus' : null,
-        deviceLimit: null,
-        isPlus,
-      }}
-    >
-      <AdminContext i18nProvider={createI18nProvider('pt-BR')} store={memoryStore()}>
-        <Form record={{ id: 2, attributes: {} }}>
-          <AdvancedPermsInput />
-        </Form>
-      </AdminContext>
-    </ServerInfoContext.Provider>,
+const renderInput = (plus: boolean, enabled: boolean) =>
+  renderInApp(
+    <Form record={{ id: 2, attributes: {} }}>
+      <AdvancedPermsInput />
+    </Form>,
+    { plus, server: { attributes: { 'tarkan.enableAdvancedPerms': enabled } } },
   );
 
 const SETTINGS = /desligadas nas configurações do servidor/;

@@ -1,17 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, SaveButton, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
-import { defaultBrand } from '../../../../../model/brand';
-import { defaultColors } from '../../../../../model/theme';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, SaveButton } from 'react-admin';
 import { authProvider } from '../../../../../src/authProvider';
 import { setCurrentUser } from '../../../../../src/authProvider/currentUser';
-import { ServerInfoContext } from '../../../../../src/bootstrap/ServerInfoContext';
 import { fromForm, toForm } from '../../../../../src/common/formAttributes';
 import { dataProvider } from '../../../../../src/dataProvider';
 import type { AppLocale } from '../../../../../src/i18n/locales';
 import { ServerPreferenceInputs } from '../../../../../src/settings/server/ServerInputs';
+import { renderInApp } from '../../appHarness';
 import { fakeFetch, jsonResponse, testServer, testUser } from '../../fakeFetch';
-import { createI18nProvider } from '../../i18nCatalogs';
 
 const GROUPS = [
   { id: 3, name: 'Frota Norte', groupId: 0, attributes: {} },
@@ -24,31 +20,12 @@ const renderPreferences = (attributes: Record<string, unknown>, locale: AppLocal
   fakeFetch({ 'GET /api/groups': () => jsonResponse(GROUPS) });
   setCurrentUser({ ...testUser, administrator: true });
   const onSubmit = vi.fn();
-  render(
-    <MemoryRouter future={{ v7_startTransition: false, v7_relativeSplatPath: false }}>
-      <ServerInfoContext.Provider
-        value={{
-          server: testServer,
-          brand: defaultBrand,
-          colors: defaultColors,
-          licenseMode: null,
-          deviceLimit: null,
-          isPlus: false,
-        }}
-      >
-        <AdminContext
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          i18nProvider={createI18nProvider(locale)}
-          store={memoryStore()}
-        >
-          <Form record={toForm({ ...testServer, attributes })} onSubmit={onSubmit}>
-            <ServerPreferenceInputs />
-            <SaveButton alwaysEnable />
-          </Form>
-        </AdminContext>
-      </ServerInfoContext.Provider>
-    </MemoryRouter>,
+  renderInApp(
+    <Form record={toForm({ ...testServer, attributes })} onSubmit={onSubmit}>
+      <ServerPreferenceInputs />
+      <SaveButton alwaysEnable />
+    </Form>,
+    { locale, authProvider, dataProvider, at: ['/'] },
   );
   return onSubmit;
 };

@@ -1,38 +1,22 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, SaveButton, memoryStore } from 'react-admin';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form, SaveButton } from 'react-admin';
 import { vi } from 'vitest';
-import { defaultBrand } from '../../../../../model/brand';
-import { defaultColors } from '../../../../../model/theme';
-import { ServerInfoContext } from '../../../../../src/bootstrap/ServerInfoContext';
-import { createI18nProvider } from '../../i18nCatalogs';
 import { ServerPermissionInputs } from '../../../../../src/settings/server/ServerInputs';
 import { fromForm, toForm } from '../../../../../src/common/formAttributes';
 import { centsToUnits, unitsToCents } from '../../../../../src/common/money';
-import { testServer } from '../../fakeFetch';
+import { renderInApp } from '../../appHarness';
 
 const renderServerForm = (
   attributes: Record<string, unknown>,
   onSubmit = vi.fn(),
   { isPlus = true, locale = 'pt-BR' as const } = {},
 ) => {
-  render(
-    <ServerInfoContext.Provider
-      value={{
-        server: testServer,
-        brand: defaultBrand,
-        colors: defaultColors,
-        licenseMode: isPlus ? 'plus' : null,
-        deviceLimit: null,
-        isPlus,
-      }}
-    >
-      <AdminContext i18nProvider={createI18nProvider(locale)} store={memoryStore()}>
-        <Form record={toForm({ id: 1, attributes })} onSubmit={onSubmit}>
-          <ServerPermissionInputs />
-          <SaveButton alwaysEnable />
-        </Form>
-      </AdminContext>
-    </ServerInfoContext.Provider>,
+  renderInApp(
+    <Form record={toForm({ id: 1, attributes })} onSubmit={onSubmit}>
+      <ServerPermissionInputs />
+      <SaveButton alwaysEnable />
+    </Form>,
+    { plus: isPlus, locale },
   );
   return onSubmit;
 };
