@@ -6,6 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDatabaseUrl } from '../../server/config';
+import { connect } from '../../server/db/connect';
+import type { Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
 import type { DatabaseConfig } from '../../server/db/databaseConfig';
 import { createTempPostgres, type TempPostgres } from './postgres';
 
@@ -27,14 +30,28 @@ export function sqliteTarget(prefix = 'frota-db-'): DialectTarget {
   };
 }
 
-export function postgresTarget(): DialectTarget {
+/** @param pgliteDir without DATABASE_URL: `'memory'` when only this process opens the database. */
+export function postgresTarget(pgliteDir: 'memory' | 'dir' = 'dir'): DialectTarget {
   let temp: TempPostgres | null = null;
   return {
     name: process.env.DATABASE_URL ? 'postgres' : 'postgres (pglite)',
     async open() {
-      temp = await createTempPostgres('dir');
+      temp = await createTempPostgres(pgliteDir);
       return parseDatabaseUrl(temp.url, os.tmpdir());
     },
     cleanup: async () => temp?.drop(),
   };
+}
+
+/** The target's database, opened with every migration applied. */
+export async function openMigrated(target: DialectTarget): Promise<Db> {
+  const db = await connect(await target.open());
+  await migrateToLatest(db);
+  return db;
+}
+
+/** Closes the database (when the test got as far as opening it) and removes the target's files. */
+export async function closeTarget(target: DialectTarget, db: Db | undefined): Promise<void> {
+  await db?.close();
+  await target.cleanup();
 }

@@ -10,11 +10,9 @@ import {
   verifyToken,
 } from '../../../../server/auth/tokens';
 import { parseConfig } from '../../../../server/config';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { ensureFirstAdmin } from '../../../../server/users/firstAdmin';
-import { sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, sqliteTarget } from '../../../support/dialects';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2030, 0, 1);
@@ -62,8 +60,7 @@ describe('POST /api/session/token', () => {
   let cookie = '';
 
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
     await ensureFirstAdmin(db, 'admin@example.com', 'admin-secret');
     const config = parseConfig({ WEB_DIR: path.join(os.tmpdir(), 'frota-no-web') });
     app = await buildApp(config, db, { logger: false });
@@ -80,8 +77,7 @@ describe('POST /api/session/token', () => {
 
   afterAll(async () => {
     await app?.close();
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   const requestToken = async (expiration: string) => {

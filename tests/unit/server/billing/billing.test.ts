@@ -5,12 +5,10 @@ import { afterTrustUnlock, nextAccountState, trustRefusal } from '../../../../se
 import { billingSettings } from '../../../../server/billing/settings';
 import { getAccount, saveAccount, type BillingAccount } from '../../../../server/billing/store';
 import { NO_TERMS, amountDue, nextDueDate } from '../../../../server/billing/terms';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { insertUser } from '../../../../server/db/users';
 import { newUserFields } from '../../../../server/users/defaults';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 const DAY = 86_400_000;
 
@@ -161,12 +159,10 @@ describe('suspension and trust rules', () => {
 describe.each([sqliteTarget(), postgresTarget()])('billing cycle on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
   }, 60_000);
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   async function user(attributes: Record<string, unknown>): Promise<number> {

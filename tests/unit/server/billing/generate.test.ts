@@ -10,13 +10,11 @@ import {
 import { createInvoice, type BillingDeps } from '../../../../server/billing/service';
 import { billingSettings } from '../../../../server/billing/settings';
 import { invoicesOf } from '../../../../server/billing/store';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { insertUser } from '../../../../server/db/users';
 import { IntegrationStore } from '../../../../server/integrations/store';
 import { newUserFields } from '../../../../server/users/defaults';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 import { startPaymentApi, type TestPaymentApi } from '../../../support/paymentProvider';
 
 const DAY = 86_400_000;
@@ -62,8 +60,7 @@ describe.each([sqliteTarget(), postgresTarget()])('monthly invoices on $name', (
   let deps: BillingDeps;
 
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
     payments = await startPaymentApi();
     integrations = new IntegrationStore(db);
     await integrations.load();

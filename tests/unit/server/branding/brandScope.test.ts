@@ -6,25 +6,21 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Brands } from '../../../../server/branding/brandScope';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { insertUser } from '../../../../server/db/users';
 import { mainHostOf } from '../../../../server/resellers/attributes';
 import { saveDomain } from '../../../../server/resellers/store';
 import { newUserFields } from '../../../../server/users/defaults';
-import { sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, sqliteTarget } from '../../../support/dialects';
 
 const target = sqliteTarget();
 let db: Db;
 
 beforeAll(async () => {
-  db = await connect(await target.open());
-  await migrateToLatest(db);
+  db = await openMigrated(target);
 });
 afterAll(async () => {
-  await db?.close();
-  await target.cleanup();
+  await closeTarget(target, db);
 });
 
 describe('brands by host', () => {

@@ -5,16 +5,14 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../server/db/connect';
 import { flag, type Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import type { EntityDef } from '../../../../server/entities/definition';
 import { listJson, renderedList } from '../../../../server/entities/listJson';
 import { toWire } from '../../../../server/entities/mapping';
 import { listRows, type Page } from '../../../../server/entities/repository';
 import { devices } from '../../../../server/devices/deviceDef';
 import { commands, maintenances } from '../../../../server/entities/resources';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 describe.each([sqliteTarget('frota-listjson-'), postgresTarget()])(
   'list JSON on $name',
@@ -26,8 +24,7 @@ describe.each([sqliteTarget('frota-listjson-'), postgresTarget()])(
     const parsed = (buffer: Buffer | null) => JSON.parse(String(buffer)) as unknown;
 
     beforeAll(async () => {
-      db = await connect(await target.open());
-      await migrateToLatest(db);
+      db = await openMigrated(target);
       const base = { disabled: flag(db, false), state: '{}' };
       await db.kysely
         .insertInto('devices')
@@ -86,8 +83,7 @@ describe.each([sqliteTarget('frota-listjson-'), postgresTarget()])(
     }, 60_000);
 
     afterAll(async () => {
-      await db?.close();
-      await target.cleanup();
+      await closeTarget(target, db);
     });
 
     it('renders every field kind as toWire reads it, in the same order', async () => {

@@ -4,9 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../../model';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { getServerSettings } from '../../../../server/db/servers';
 import { insertUser } from '../../../../server/db/users';
 import { deleteDevice } from '../../../../server/devices/deviceDelete';
@@ -33,7 +31,7 @@ import {
 import { listPositions } from '../../../../server/positions/queries';
 import { newUserFields } from '../../../../server/users/defaults';
 import { addPosition } from '../../../support/entityApi';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
   'entities on $name',
@@ -52,16 +50,14 @@ describe.each([sqliteTarget('frota-entities-'), postgresTarget()])(
     });
 
     beforeAll(async () => {
-      db = await connect(await target.open());
-      await migrateToLatest(db);
+      db = await openMigrated(target);
       const base = { ...newUserFields(), name: 'Someone' };
       admin = await insertUser(db, { ...base, email: 'admin@x', administrator: true }, 'x');
       alice = await insertUser(db, { ...base, email: 'alice@x', deviceLimit: 3 }, 'x');
     }, 60_000);
 
     afterAll(async () => {
-      await db?.close();
-      await target.cleanup();
+      await closeTarget(target, db);
     });
 
     it('creates with an auto-link, announces changes after the commit, and lists by reach', async () => {

@@ -5,9 +5,7 @@
  * with its record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { TrackingCache } from '../../../../server/ingest/cache';
 import {
   livePositionText,
@@ -16,7 +14,7 @@ import {
   type PositionTexts,
 } from '../../../../server/serialize';
 import type { PositionRecord } from '../../../../server/processing/types';
-import { sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, sqliteTarget } from '../../../support/dialects';
 import { positionRecord } from '../../../support/positionRecord';
 import { seedFleet, type Fleet } from '../../../support/trackingSeed';
 
@@ -37,16 +35,14 @@ describe('a batch from another instance in the tracking cache', () => {
   let cache: TrackingCache;
 
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
     fleet = await seedFleet(db);
     cache = new TrackingCache(db);
     await cache.load();
   }, 60_000);
 
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   it('keeps the latest position as text until its record is read', () => {

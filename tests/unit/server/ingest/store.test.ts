@@ -5,9 +5,7 @@
  * one JSON parameter, SQLite as a multi-row insert.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../server/db/connect';
 import { flag, type Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import {
   insertPositions,
   lockDevices,
@@ -17,7 +15,7 @@ import {
   updateDevices,
 } from '../../../../server/ingest/store';
 import type { NewEvent, PositionRecord } from '../../../../server/processing/types';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 import { positionRecord } from '../../../support/positionRecord';
 
 describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
@@ -27,8 +25,7 @@ describe.each([sqliteTarget('frota-ingest-store-'), postgresTarget()])(
     const ids: number[] = [];
 
     beforeAll(async () => {
-      db = await connect(await target.open());
-      await migrateToLatest(db);
+      db = await openMigrated(target);
       for (let i = 0; i < 3; i++) {
         const row = await db.kysely
           .insertInto('devices')

@@ -3,56 +3,21 @@
  * when set, else PGlite): ingest → stored positions, events and device rows in one batch; live
  * delivery by permission; notifications; queued commands; the status sweep with a fake clock.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../../server/app';
 import { parseConfig } from '../../../../server/config';
-import type { DatabaseConfig } from '../../../../server/db/databaseConfig';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { insertPositions } from '../../../../server/ingest/store';
 import { positionFromRow } from '../../../../server/serialize';
 import { decodeOsmAndJson, decodeOsmAndQuery } from '../../../../server/protocol/osmand/decoder';
-import { createTempPostgres, type TempPostgres } from '../../../support/postgres';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 import { DEPOT, seedFleet, type Fleet } from '../../../support/trackingSeed';
 
 const T0 = Date.UTC(2026, 2, 2, 9, 0, 0); // a Monday morning
 
-interface Target {
-  name: string;
-  open(): Promise<DatabaseConfig>;
-  cleanup(): Promise<void>;
-}
-
-const targets: Target[] = [
-  (() => {
-    let dir = '';
-    return {
-      name: 'sqlite',
-      async open() {
-        dir = await mkdtemp(path.join(os.tmpdir(), 'frota-core-'));
-        return { kind: 'sqlite', file: path.join(dir, 'frota.db') } as const;
-      },
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
-  })(),
-  (() => {
-    let temp: TempPostgres | null = null;
-    return {
-      name: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-      async open() {
-        temp = await createTempPostgres('memory');
-        return temp.kind === 'postgres'
-          ? ({ kind: 'postgres', url: temp.url } as const)
-          : ({ kind: 'pglite', dir: null } as const);
-      },
-      cleanup: async () => temp?.drop(),
-    };
-  })(),
-];
+const targets = [sqliteTarget('frota-core-'), postgresTarget('memory')];
 
 function fakeSocket() {
   const socket = {
@@ -77,8 +42,7 @@ describe.each(targets)('tracking core on $name', (target) => {
   const bob = fakeSocket();
 
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
     fleet = await seedFleet(db, { 'event.status.enable': true });
     const config = parseConfig({ WEB_DIR: path.join(os.tmpdir(), 'frota-no-web') });
     app = await buildApp(config, db, {
@@ -92,8 +56,7 @@ describe.each(targets)('tracking core on $name', (target) => {
 
   afterAll(async () => {
     await app?.close();
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   const send = (query: string, wantsCommand = true) =>

@@ -9,9 +9,7 @@ import { sql } from 'kysely';
 import type { Event } from '../../../../model';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../../../server/changes';
-import { connect } from '../../../../server/db/connect';
 import { flag, type Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { TrackingCache } from '../../../../server/ingest/cache';
 import { storeLatestPosition } from '../../../../server/ingest/store';
 import { AdministratorRoles } from '../../../../server/live/administrators';
@@ -28,7 +26,7 @@ import { deliverWebNotification } from '../../../../server/live/webNotifications
 import { LatestPositionsJson } from '../../../../server/positions/latestJson';
 import type { PositionRecord } from '../../../../server/processing/types';
 import { positionJson, positionText } from '../../../../server/serialize';
-import { sqliteTarget } from '../../../support/dialects';
+import { openMigrated, sqliteTarget } from '../../../support/dialects';
 import { positionRecord } from '../../../support/positionRecord';
 import { seedFleet, type Fleet } from '../../../support/trackingSeed';
 
@@ -70,8 +68,7 @@ const unlink = (table: string, columns: [string, string], a: number, b: number) 
     and ${sql.ref(columns[1])} = ${b}`.execute(db.kysely);
 
 beforeAll(async () => {
-  db = await connect(await target.open());
-  await migrateToLatest(db);
+  db = await openMigrated(target);
   fleet = await seedFleet(db);
   vanLatest = await latest(fleet.van.id, 1_700_000_000_000);
   truckLatest = await latest(fleet.truck.id, 1_700_000_100_000);

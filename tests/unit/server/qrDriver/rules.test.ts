@@ -5,9 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../../model';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { findUserById, insertUser } from '../../../../server/db/users';
 import { InProcessChangeFeed } from '../../../../server/changes';
 import {
@@ -18,7 +16,7 @@ import {
 } from '../../../../server/qrDriver/checkIn';
 import { QrRules } from '../../../../server/qrDriver/rules';
 import { newUserFields } from '../../../../server/users/defaults';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 const MINUTE = 60_000;
 const silent = { error: () => undefined, info: () => undefined };
@@ -34,8 +32,7 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
     let adminId = 0;
 
     beforeAll(async () => {
-      db = await connect(await target.open());
-      await migrateToLatest(db);
+      db = await openMigrated(target);
       adminId = (
         await insertUser(
           db,
@@ -46,8 +43,7 @@ describe.each([sqliteTarget('frota-qr-'), postgresTarget()])(
     }, 60_000);
 
     afterAll(async () => {
-      await db?.close();
-      await target.cleanup();
+      await closeTarget(target, db);
     });
 
     /** The user a rule acts for, as saving it through the API records (`ruleOwners.ts`). */

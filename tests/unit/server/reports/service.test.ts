@@ -6,9 +6,7 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../server/db/connect';
 import { flag, type Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { getServerSettings } from '../../../../server/db/servers';
 import { findUserByEmail } from '../../../../server/db/users';
 import type { Ctx } from '../../../../server/access/context';
@@ -26,7 +24,7 @@ import {
 import { readerSql, scanQuery, scanTrack } from '../../../../server/reports/source';
 import { knotsFromMps } from '../../../../model/units';
 import { ensureFirstAdmin } from '../../../../server/users/firstAdmin';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 import { positionRecord } from '../../../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
@@ -75,8 +73,7 @@ describe.each([sqliteTarget('frota-reports-'), postgresTarget()])('reports on $n
   let ignitionId = 0;
 
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
     await ensureFirstAdmin(db, 'admin@frota.test', 'admin-secret-1');
     const device = async (name: string, attributes: Record<string, unknown>) =>
       Number(
@@ -107,8 +104,7 @@ describe.each([sqliteTarget('frota-reports-'), postgresTarget()])('reports on $n
   }, 60_000);
 
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   const request = (deviceId: number, from = START, to = START + COUNT * STEP) =>

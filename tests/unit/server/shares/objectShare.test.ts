@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { insertUser } from '../../../../server/db/users';
 import { cleanupExpiredTemporaryUsers } from '../../../../server/shares/objectShare';
 import { newUserFields } from '../../../../server/users/defaults';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 describe.each([sqliteTarget(), postgresTarget()])('temporary user clean-up on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
   }, 60_000);
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   const user = async (email: string, temporary: boolean, expires: number | null) =>

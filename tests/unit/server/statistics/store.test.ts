@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../server/db/connect';
 import type { Db } from '../../../../server/db/database';
-import { migrateToLatest } from '../../../../server/db/migrate';
 import { StatisticsRecorder, dayStart } from '../../../../server/statistics/recorder';
 import { flushStatistics, listStatistics } from '../../../../server/statistics/store';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, openMigrated, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 const DAY = 86_400_000;
 
@@ -54,12 +52,10 @@ describe('the statistics recorder', () => {
 describe.each([sqliteTarget(), postgresTarget()])('statistics storage on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
   }, 60_000);
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   it('adds the counts of several instances into one row per day, users counted once', async () => {

@@ -24,7 +24,7 @@ import {
 import { createUser, getUser, updateUserAccount } from '../../../../server/users/accounts';
 import { newUserFields } from '../../../../server/users/defaults';
 import { ensureFirstAdmin } from '../../../../server/users/firstAdmin';
-import { postgresTarget, sqliteTarget } from '../../../support/dialects';
+import { closeTarget, postgresTarget, sqliteTarget } from '../../../support/dialects';
 
 const user = (email: string, extra: Partial<ReturnType<typeof newUserFields>> = {}) => ({
   ...newUserFields(),
@@ -44,8 +44,7 @@ describe.each([sqliteTarget(), postgresTarget()])('database on $name', (target) 
   }, 60_000);
 
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   it('migrations are recorded and re-running them is a no-op', async () => {

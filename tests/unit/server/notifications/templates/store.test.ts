@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../../../server/db/connect';
 import type { Db } from '../../../../../server/db/database';
-import { migrateToLatest } from '../../../../../server/db/migrate';
 import { IllegalArgumentException } from '../../../../../server/errors';
 import {
   listTemplates,
@@ -10,18 +8,21 @@ import {
   saveTemplate,
   templateFor,
 } from '../../../../../server/notifications/templates/store';
-import { postgresTarget, sqliteTarget } from '../../../../support/dialects';
+import {
+  closeTarget,
+  openMigrated,
+  postgresTarget,
+  sqliteTarget,
+} from '../../../../support/dialects';
 
 describe.each([sqliteTarget(), postgresTarget()])('template store on $name', (target) => {
   let db: Db;
 
   beforeAll(async () => {
-    db = await connect(await target.open());
-    await migrateToLatest(db);
+    db = await openMigrated(target);
   }, 120_000);
   afterAll(async () => {
-    await db?.close();
-    await target.cleanup();
+    await closeTarget(target, db);
   });
 
   it('stores an edit per type and language, replaces it, and forgets it on reset', async () => {
