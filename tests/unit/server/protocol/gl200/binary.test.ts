@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { gl200 } from '../../../../../server/protocol/gl200';
 import { fromHex } from '../../../../../server/protocol/shared/bytes';
 import { crc16CcittFalse } from '../../../../../server/protocol/shared/checksum';
-import { FrameError, type DecodeContext } from '../../../../../server/protocol/shared/definition';
+import { FrameError } from '../../../../../server/protocol/shared/definition';
 import { knotsFromKmh } from '../../../../../model/units';
+import { decodeContext } from '../../../../support/decodeContext';
 
 /**
  * The binary ("HEX") form of @Track: real GB100 frames (Traccar's test frames), the heartbeat
@@ -12,9 +13,7 @@ import { knotsFromKmh } from '../../../../../model/units';
 
 const NOW = Date.UTC(2024, 0, 1);
 
-function context(): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport: 'tcp' };
-}
+const context = () => decodeContext(NOW);
 
 const decode = (frame: Buffer) => gl200.decode(frame, context());
 

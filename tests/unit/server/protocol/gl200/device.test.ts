@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { gl200 } from '../../../../../server/protocol/gl200';
-import type { DecodeContext, SimulatedFix } from '../../../../../server/protocol/shared/definition';
+import type { SimulatedFix } from '../../../../../server/protocol/shared/definition';
 import { FrameStream } from '../../../../../server/protocol/shared/frameStream';
+import { decodeContext } from '../../../../support/decodeContext';
 
 /** The simulated GV300: what it sends decodes to what was simulated, and it answers commands. */
 
 const NOW = Date.UTC(2024, 5, 1, 12);
 
-function context(): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport: 'tcp' };
-}
+const context = () => decodeContext(NOW);
 
 const FIX: SimulatedFix = {
   time: Date.UTC(2024, 5, 1, 11, 59, 30),

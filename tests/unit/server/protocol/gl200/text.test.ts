@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gl200 } from '../../../../../server/protocol/gl200';
-import { FrameError, type DecodeContext } from '../../../../../server/protocol/shared/definition';
+import { FrameError } from '../../../../../server/protocol/shared/definition';
 import { knotsFromKmh } from '../../../../../model/units';
+import { decodeContext } from '../../../../support/decodeContext';
 
 /**
  * The text form of Queclink @Track. Frames come from the @Track protocol documents' examples,
@@ -11,9 +12,7 @@ import { knotsFromKmh } from '../../../../../model/units';
 
 const NOW = Date.UTC(2024, 0, 1);
 
-function context(): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport: 'tcp' };
-}
+const context = () => decodeContext(NOW);
 
 function decode(text: string, ctx = context()) {
   return gl200.decode(Buffer.from(text, 'latin1'), ctx);

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { gps103 } from '../../../../../server/protocol/gps103';
-import type {
-  DecodeContext,
-  ReceivedFrame,
-  SimulatedFix,
-} from '../../../../../server/protocol/shared/definition';
+import type { ReceivedFrame, SimulatedFix } from '../../../../../server/protocol/shared/definition';
 import { FrameStream } from '../../../../../server/protocol/shared/frameStream';
+import { decodeContext, latin1 } from '../../../../support/decodeContext';
 
 const NOW = Date.UTC(2024, 4, 10, 12, 0, 0);
-const context = (): DecodeContext => ({
-  uniqueId: null,
-  state: new Map(),
-  now: NOW,
-  transport: 'tcp',
-});
-const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+const context = () => decodeContext(NOW);
+const ascii = latin1;
 const texts = (frames: Buffer[]): string[] => frames.map((frame) => frame.toString('latin1'));
 
 const LOGIN = '##,imei:359586015829802,A;';

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h02 } from '../../../../../server/protocol/h02';
 import type {
   CommandData,
-  DecodeContext,
   ReceivedFrame,
   SimulatedFix,
 } from '../../../../../server/protocol/shared/definition';
 import { FrameStream } from '../../../../../server/protocol/shared/frameStream';
+import { decodeContext } from '../../../../support/decodeContext';
 
 const ID = '123456789012345';
 // 01:02:03 UTC, the time field of every command.
@@ -36,10 +36,6 @@ const command = (type: string, attributes: Record<string, unknown> = {}): Comman
 });
 const encode = (type: string, attributes: Record<string, unknown> = {}) =>
   h02.encode(command(type, attributes), encodeContext)?.toString('utf8') ?? null;
-
-function decodeContext(): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport: 'tcp' };
-}
 
 describe('h02 definition', () => {
   it('is Traccar h02 on port 5013, TCP and UDP', () => {
@@ -149,7 +145,7 @@ describe('h02 simulated device', () => {
 
   it('sends V1 positions that decode to the simulated fix, and reads their confirmation', () => {
     const device = h02.device.connect(uniqueId);
-    const result = h02.decode(device.position(fix), decodeContext());
+    const result = h02.decode(device.position(fix), decodeContext(NOW));
     expect(result.identify).toEqual([uniqueId]);
     const position = result.positions![0];
     expect(position.fixTime).toBe(fix.time);
@@ -173,7 +169,7 @@ describe('h02 simulated device', () => {
         alarm,
         valid: false,
       });
-      const position = h02.decode(frame, decodeContext()).positions![0];
+      const position = h02.decode(frame, decodeContext(NOW)).positions![0];
       expect(position.valid).toBe(false);
       expect(position.attributes).toMatchObject({ ignition: false, blocked: true, alarm });
     }
@@ -186,8 +182,10 @@ describe('h02 simulated device', () => {
       [-33.856784, 151.215297],
       [40.999999999, -73.99999999],
     ]) {
-      const position = h02.decode(device.position({ ...fix, latitude, longitude }), decodeContext())
-        .positions![0];
+      const position = h02.decode(
+        device.position({ ...fix, latitude, longitude }),
+        decodeContext(NOW),
+      ).positions![0];
       expect(position.latitude).toBeCloseTo(latitude, 5);
       expect(position.longitude).toBeCloseTo(longitude, 5);
     }
@@ -196,7 +194,7 @@ describe('h02 simulated device', () => {
   it('sends HTBT heartbeats with its battery level, and reads their echo', () => {
     const device = h02.device.connect(uniqueId);
     device.position(fix);
-    const result = h02.decode(device.heartbeat(), decodeContext());
+    const result = h02.decode(device.heartbeat(), decodeContext(NOW));
     expect(result.positions![0]).toMatchObject({ outdated: true });
     expect(result.positions![0].attributes.batteryLevel).toBe(76);
     expect(received(device, result.reply!)).toEqual([{ kind: 'ack' }]);
@@ -235,7 +233,7 @@ describe('h02 simulated device', () => {
     if (stop.kind !== 'command') throw new Error('not a command');
     const answer = device.answer(stop, '80');
     expect(answer.toString()).toMatch(/^\*HQ,4800000007,V4,S20,80,010203,005930,A,/);
-    const result = h02.decode(answer, decodeContext());
+    const result = h02.decode(answer, decodeContext(NOW));
     expect(result.identify).toEqual([uniqueId]);
     const position = result.positions![0];
     expect(position.attributes.result).toBe('S20,80,010203');
@@ -247,7 +245,7 @@ describe('h02 simulated device', () => {
     const device = h02.device.connect(uniqueId);
     const [locate] = received(device, Buffer.from(encode('positionSingle')!));
     if (locate.kind !== 'command') throw new Error('not a command');
-    const position = h02.decode(device.answer(locate, 'OK'), decodeContext()).positions![0];
+    const position = h02.decode(device.answer(locate, 'OK'), decodeContext(NOW)).positions![0];
     expect(position.attributes.result).toBe('CR,OK');
     expect(position.outdated).toBe(true);
   });
@@ -259,7 +257,7 @@ describe('h02 simulated device', () => {
     if (read.kind !== 'command') throw new Error('not a command');
     const position = h02.decode(
       device.answer(read, 'ID:4800000007\nIP:203.0.113.5 5013'),
-      decodeContext(),
+      decodeContext(NOW),
     ).positions![0];
     expect(position.attributes.result).toBe('ID:4800000007\nIP:203.0.113.5 5013');
   });

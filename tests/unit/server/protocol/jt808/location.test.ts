@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jt808 } from '../../../../../server/protocol/jt808';
 import { fromHex } from '../../../../../server/protocol/shared/bytes';
-import type { DecodeContext } from '../../../../../server/protocol/shared/definition';
 import type { DecodedPosition } from '../../../../../server/processing/types';
+import { decodeContext } from '../../../../support/decodeContext';
 
 /**
  * Location reports (0x0200) and batches (0x0704): the basic information, the alarm flags and
@@ -13,9 +13,7 @@ import type { DecodedPosition } from '../../../../../server/processing/types';
 const NOW = Date.UTC(2024, 1, 29, 13, 5, 9);
 const ID = '013511221122';
 
-function context(): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport: 'tcp' };
-}
+const context = () => decodeContext(NOW);
 
 /** Escapes an unescaped 7E…7E frame into its wire form. */
 function wire(text: string): Buffer {

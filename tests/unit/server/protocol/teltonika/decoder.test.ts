@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedPosition } from '../../../../../server/processing/types';
-import { type DecodeContext, FrameError } from '../../../../../server/protocol/shared/definition';
+import { FrameError } from '../../../../../server/protocol/shared/definition';
 import { fromHex } from '../../../../../server/protocol/shared/bytes';
 import { teltonika } from '../../../../../server/protocol/teltonika';
 import { CODEC, MESSAGE_TYPE } from '../../../../../server/protocol/teltonika/codec';
@@ -18,15 +18,11 @@ import {
   avlRecord,
 } from '../../../../../server/protocol/teltonika/writer';
 import { DEVICE, DOC } from './vectors';
+import { decodeContext } from '../../../../support/decodeContext';
 
 const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);
 
-const context = (transport: 'tcp' | 'udp' = 'tcp'): DecodeContext => ({
-  uniqueId: null,
-  state: new Map(),
-  now: NOW,
-  transport,
-});
+const context = (transport: 'tcp' | 'udp' = 'tcp') => decodeContext(NOW, { transport });
 
 const decode = (frame: Buffer | string, transport: 'tcp' | 'udp' = 'tcp') =>
   teltonika.decode(typeof frame === 'string' ? fromHex(frame) : frame, context(transport));

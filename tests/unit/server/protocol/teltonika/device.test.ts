@@ -1,31 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedPosition } from '../../../../../server/processing/types';
-import type {
-  DecodeContext,
-  ReceivedFrame,
-  SimulatedFix,
-} from '../../../../../server/protocol/shared/definition';
+import type { ReceivedFrame, SimulatedFix } from '../../../../../server/protocol/shared/definition';
 import { FrameStream } from '../../../../../server/protocol/shared/frameStream';
 import { teltonika } from '../../../../../server/protocol/teltonika';
 import { fromHex } from '../../../../../server/protocol/shared/bytes';
 import { ALARM_IO } from '../../../../../server/protocol/teltonika/device';
 import { DOC } from './vectors';
+import { decodeContext } from '../../../../support/decodeContext';
 
 const device = teltonika.device;
 const IMEI = device.uniqueId(42);
 
-const decodeContext = (): DecodeContext => ({
-  uniqueId: IMEI,
-  state: new Map(),
-  now: Date.UTC(2024, 4, 1),
-  transport: 'tcp',
-});
+const frameContext = () => decodeContext(Date.UTC(2024, 4, 1), { uniqueId: IMEI });
 
 /** Frames the device sends, through the server's splitter as the runtime would see them. */
 function serverReads(frame: Buffer): DecodedPosition[] {
   const split = new FrameStream(teltonika.splitter()).push(frame);
   expect(split.frames).toEqual([frame]);
-  return teltonika.decode(frame, decodeContext()).positions ?? [];
+  return teltonika.decode(frame, frameContext()).positions ?? [];
 }
 
 const FIX: SimulatedFix = {
@@ -60,7 +52,7 @@ describe('Teltonika simulated device', () => {
   it('logs in with its IMEI, which the server names and answers', () => {
     const [login, ...rest] = device.connect(IMEI).hello();
     expect(rest).toEqual([]);
-    const result = teltonika.decode(login, decodeContext());
+    const result = teltonika.decode(login, frameContext());
     expect(result.identify).toEqual([IMEI]);
     expect(result.reply).toEqual(Buffer.from([1]));
   });
@@ -152,8 +144,8 @@ describe('Teltonika simulated device', () => {
     const stop = teltonika.encode({ type: 'engineStop', attributes: {} }, context);
     const resume = teltonika.encode({ type: 'engineResume', attributes: {} }, context);
     const custom = teltonika.encode({ type: 'custom', attributes: { data: 'getver' } }, context);
-    const login = teltonika.decode(connection.hello()[0], decodeContext()).reply;
-    const ack = teltonika.decode(connection.position(FIX), decodeContext()).reply;
+    const login = teltonika.decode(connection.hello()[0], frameContext()).reply;
+    const ack = teltonika.decode(connection.position(FIX), frameContext()).reply;
     if (!stop || !resume || !custom || !login || !ack) throw new Error('nothing to send');
 
     const all = Buffer.concat([login, ack, stop, ack, resume, custom]);
@@ -219,7 +211,7 @@ describe('Teltonika simulated device', () => {
     if (!frame) throw new Error('not encoded');
     const received = command(connection.receive(frame));
     const answer = connection.answer(received, 'DOUT1:1 Timeout:INFINITY');
-    const result = teltonika.decode(answer, decodeContext());
+    const result = teltonika.decode(answer, frameContext());
     expect(result.reply).toBeUndefined();
     expect(result.positions).toHaveLength(1);
     const [position] = result.positions ?? [];

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { DecodeContext, DecodeResult } from '../../../../../server/protocol/shared/definition';
 import { FrameError } from '../../../../../server/protocol/shared/definition';
 import { tk103 } from '../../../../../server/protocol/tk103';
+import { decodeContext } from '../../../../support/decodeContext';
 
 const NOW = Date.UTC(2024, 4, 10, 12, 0, 0);
 
-function context(): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport: 'tcp' };
-}
+const context = () => decodeContext(NOW);
 
 const decode = (text: string, ctx: DecodeContext = context()): DecodeResult =>
   tk103.decode(Buffer.from(text, 'latin1'), ctx);
