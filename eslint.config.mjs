@@ -6,6 +6,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { FEATURES, SHARED_BASE, SHARED_WIDGETS, SHELL } from './scripts/webRooms.mjs';
 
 /**
  * The layers of the code (docs/architecture.md): the web app and the server never import each
@@ -78,53 +79,41 @@ const FRAMEWORK_MESSAGE =
   'Domain code never imports the web framework; only routes/, plugins/, app.ts and logger.ts do.';
 
 /**
- * The web app's base layers (session and access rules, server info, server calls, messages, the
- * live store) sit below the screens: they never import a feature folder, the layout or the shared
- * widgets; nor do the map's pieces import the screens that draw them.
+ * The web app's kinds of folders (scripts/webRooms.mjs, the list the floor plan measures by): the
+ * shared base (session and access rules, server info, server calls, messages, the live store)
+ * knows no screen; the shared widgets (toasts, theme, common pieces, the map's pieces, the update
+ * prompt) know no feature nor the shell; and a feature uses another only through its entry,
+ * `src/<feature>/index.ts`.
  */
-const WEB_SCREENS = [
-  'alerts',
-  'autolink',
-  'billing',
-  'branding',
-  'common',
-  'connectingDevices',
-  'driver',
-  'fleet',
-  'layout',
-  'liveLogs',
-  'logs',
-  'map',
-  'pages',
-  'reports',
-  'reseller',
-  'resources',
-  'settings',
-  'shares',
-].map((folder) => `./src/${folder}`);
+const web = (names) => names.map((name) => `./src/${name}`);
+const WEB_ABOVE_BASE = web([...SHELL, ...FEATURES, ...SHARED_WIDGETS]);
 const WEB_ZONES = [
   zone(
-    [
-      './src/authProvider',
-      './src/bootstrap',
-      './src/dataProvider',
-      './src/i18n',
-      './src/live',
-      './src/loading',
-    ],
-    WEB_SCREENS,
-    'authProvider, bootstrap, dataProvider, i18n, live and loading sit below the screens: they import no feature folder.',
+    web(SHARED_BASE),
+    WEB_ABOVE_BASE,
+    `${SHARED_BASE.join(', ')} sit below the screens: they import no feature, widget or shell folder.`,
+  ),
+  zone(
+    web(SHARED_WIDGETS),
+    web([...SHELL, ...FEATURES]),
+    'Shared widgets import no feature folder nor the shell: the features pass theirs in.',
   ),
   zone(
     './src/common',
-    WEB_SCREENS.filter((folder) => folder !== './src/common'),
-    'common/ holds pieces the features share: it imports no feature folder (they pass theirs in).',
+    web(SHARED_WIDGETS.filter((folder) => folder !== 'common')),
+    'common/ holds pieces the features share: it imports no other widget folder.',
   ),
   zone(
     './src/map',
-    WEB_SCREENS.filter((folder) => folder !== './src/map' && folder !== './src/common'),
-    'map/ holds the pieces every map screen uses: it imports no feature folder (the live map screen is fleet/map/).',
+    web(SHARED_WIDGETS.filter((folder) => folder !== 'map' && folder !== 'common')),
+    'map/ holds the pieces every map screen uses: of the widgets it imports only common/ (the live map screen is fleet/map/).',
   ),
+  ...FEATURES.map((feature) => ({
+    target: web(FEATURES.filter((other) => other !== feature)),
+    from: `./src/${feature}`,
+    except: ['./index.ts'],
+    message: `Another feature uses ${feature}/ only through its entry: import from '…/${feature}' (src/${feature}/index.ts), and export what you need there.`,
+  })),
 ];
 
 /**

@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BUDGET_KIB, firstLoadOf, type Page } from './scripts/firstLoad.mjs';
+import { FEATURE_ENTRY } from './scripts/webRooms.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -28,6 +29,19 @@ const nativeObjectEntries: Plugin = {
   enforce: 'pre',
   resolveId: (id) => (id === 'object.entries' ? '\0object.entries' : null),
   load: (id) => (id === '\0object.entries' ? 'module.exports = Object.entries;' : null),
+};
+
+/**
+ * A feature's entry (`src/<feature>/index.ts`, docs/architecture.md) only re-exports what other
+ * features may use, or wraps it to load on first use. Marked free of side effects, a screen that
+ * takes one piece from an entry loads that piece alone, not everything else the entry names.
+ */
+const featureEntries: Plugin = {
+  name: 'frota:feature-entries',
+  transform: {
+    filter: { id: FEATURE_ENTRY },
+    handler: (code) => ({ code, moduleSideEffects: false }),
+  },
 };
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -88,6 +102,7 @@ const firstLoadReport: Plugin = {
 export default defineConfig({
   plugins: [
     nativeObjectEntries,
+    featureEntries,
     firstLoadReport,
     react(),
     // The service worker and its update contract: docs/web-app-updates.md.

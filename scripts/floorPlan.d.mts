@@ -13,6 +13,14 @@ export interface FloorPlan {
   mutualPairs: [string, string][];
   knots: string[][];
   fileCircles: string[][];
+  reachIns: [string, string][];
+  unclassified: string[];
+}
+
+export interface RoomKinds {
+  shell: string[];
+  features: string[];
+  shared: string[];
 }
 
 export interface FloorTarget {
@@ -21,12 +29,16 @@ export interface FloorTarget {
   knotSize: number;
   climbingShare: number;
   fileCircles: number;
+  reachIns: number;
+  unclassified: number;
 }
 
 export declare function readImports(dir: string): ImportGraph;
 export declare function roomOf(path: string): string;
 export declare function components(nodes: string[], edges: [string, string][]): string[][];
-export declare function measure(graph: ImportGraph): FloorPlan;
+export declare function reachIns(edges: [string, string][], features: string[]): [string, string][];
+export declare function measure(graph: ImportGraph, kinds?: RoomKinds): FloorPlan;
+export declare const KINDS: { src: RoomKinds; server: undefined };
 export declare const TARGETS: { src: FloorTarget; server: FloorTarget };
 export declare function overTarget(
   plan: FloorPlan,

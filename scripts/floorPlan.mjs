@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { FEATURES, SHARED, SHELL } from './webRooms.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const CANDIDATES = ['', '.ts', '.tsx', '.mts', '.mjs', '.js', '/index.ts', '/index.tsx'];
@@ -145,12 +146,28 @@ function greedyOrder(nodes, edges) {
 }
 
 /**
+ * The imports by which one feature reaches into another's files instead of going through its
+ * entry (`<feature>/index.ts`): each an arrow [from file, to file]. `features` names the feature
+ * folders; imports from or into any other folder are not counted.
+ */
+export function reachIns(edges, features) {
+  const featureRooms = new Set(features.map((folder) => `${folder}/`));
+  return edges.filter(([from, to]) => {
+    const a = roomOf(from);
+    const b = roomOf(to);
+    return a !== b && featureRooms.has(a) && featureRooms.has(b) && to !== `${b}index.ts`;
+  });
+}
+
+/**
  * The floor plan of one tree: rooms, the arrows between them, how many floors they stack into
  * (the longest chain of arrows that go down, counted in rooms), the arrows that climb back up,
  * the pairs of rooms that import each other, the knots (rooms that reach each other through
- * imports) and the circles between single files.
+ * imports) and the circles between single files. Given `kinds` (the tree's shell, features and
+ * shared folders, scripts/webRooms.mjs), also the reaches into another feature's files and the
+ * rooms of no kind.
  */
-export function measure({ files, edges }) {
+export function measure({ files, edges }, kinds = undefined) {
   const rooms = [...new Set(files.map(roomOf))].sort();
   const arrowKeys = new Set();
   for (const [from, to] of edges) {
@@ -181,18 +198,43 @@ export function measure({ files, edges }) {
     mutualPairs,
     knots: components(rooms, arrows).filter((c) => c.length > 1),
     fileCircles: components(files, edges).filter((c) => c.length > 1),
+    reachIns: kinds ? reachIns(edges, kinds.features) : [],
+    unclassified: kinds ? rooms.filter((room) => !classified(kinds).has(room)) : [],
   };
 }
 
+/** The rooms a tree's kinds name: folders as `name/`, top-level files as they are. */
+function classified({ shell, features, shared }) {
+  return new Set(
+    [...shell, ...features, ...shared].map((name) => (SOURCE.test(name) ? name : `${name}/`)),
+  );
+}
+
+/** The web app's kinds of rooms (scripts/webRooms.mjs); the server has none. */
+export const KINDS = {
+  src: { shell: SHELL, features: FEATURES, shared: SHARED },
+  server: undefined,
+};
+
 /** The targets each tree is held to; docs/architecture.md says why. */
 export const TARGETS = {
-  src: { floors: 10, mutualPairs: 4, knotSize: Infinity, climbingShare: Infinity, fileCircles: 0 },
+  src: {
+    floors: 10,
+    mutualPairs: 4,
+    knotSize: Infinity,
+    climbingShare: Infinity,
+    fileCircles: 0,
+    reachIns: 0,
+    unclassified: 0,
+  },
   server: {
     floors: Infinity,
     mutualPairs: Infinity,
     knotSize: 3,
     climbingShare: 0.02,
     fileCircles: 0,
+    reachIns: Infinity,
+    unclassified: Infinity,
   },
 };
 
@@ -225,15 +267,28 @@ export function overTarget(plan, target, explanations = '') {
     );
   if (plan.fileCircles.length > target.fileCircles)
     problems.push(`${plan.fileCircles.length} file circles (target ≤ ${target.fileCircles})`);
+  if (plan.reachIns.length > target.reachIns)
+    problems.push(
+      `${plan.reachIns.length} reaches into another feature's files (target ≤ ${target.reachIns}): ` +
+        "import from the feature's entry, <feature>/index.ts",
+    );
+  if (plan.unclassified.length > target.unclassified)
+    problems.push(
+      `${plan.unclassified.length} folders of no kind (target ≤ ${target.unclassified}): ` +
+        'name each in scripts/webRooms.mjs as shell, feature or shared',
+    );
   return problems;
 }
 
-function report(tree, plan) {
+function report(tree, plan, kinds) {
   const share = plan.arrows === 0 ? 0 : (plan.climbing.length / plan.arrows) * 100;
   const lines = [
     `${tree}/: ${plan.rooms} rooms, ${plan.arrows} arrows, ${plan.floors} floors, ` +
       `${plan.climbing.length} climbing (${share.toFixed(1)} %), ${plan.mutualPairs.length} mutual pairs, ` +
-      `largest knot ${Math.max(0, ...plan.knots.map((k) => k.length))}, ${plan.fileCircles.length} file circles`,
+      `largest knot ${Math.max(0, ...plan.knots.map((k) => k.length))}, ${plan.fileCircles.length} file circles` +
+      (kinds
+        ? `, ${plan.reachIns.length} reaches into another feature, ${plan.unclassified.length} folders of no kind`
+        : ''),
   ];
   const byFloor = new Map();
   for (const [room, floor] of Object.entries(plan.floorOf)) {
@@ -246,6 +301,8 @@ function report(tree, plan) {
   for (const [a, b] of plan.mutualPairs) lines.push(`  mutual: ${a} ↔ ${b}`);
   for (const knot of plan.knots) lines.push(`  knot: ${knot.join(' ')}`);
   for (const circle of plan.fileCircles) lines.push(`  file circle: ${circle.join(' ')}`);
+  for (const [from, to] of plan.reachIns) lines.push(`  reaches in: ${from} → ${to}`);
+  for (const room of plan.unclassified) lines.push(`  of no kind: ${room}`);
   return lines.join('\n');
 }
 
@@ -253,8 +310,8 @@ function main() {
   const explanations = readFileSync('docs/architecture.md', 'utf8');
   let failed = false;
   for (const tree of ['src', 'server']) {
-    const plan = measure(readImports(tree));
-    console.log(report(tree, plan));
+    const plan = measure(readImports(tree), KINDS[tree]);
+    console.log(report(tree, plan, KINDS[tree]));
     const problems = overTarget(plan, TARGETS[tree], explanations);
     for (const problem of problems) console.log(`  OVER TARGET: ${problem}`);
     failed ||= problems.length > 0;

@@ -2,7 +2,7 @@ import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { safeReturnPath } from '../authProvider/loginRedirect';
 import { AuthCard } from '../branding/AuthCard';
-import { SignInForm } from '../pages/login/SignInForm';
+import { SignInForm } from '../pages';
 
 const DRIVER_HOME = '/qr-driver';
 

@@ -3,7 +3,7 @@ import { CreateBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate } 
 import type { Device } from '../../model/device';
 import { liveStore } from '../live/liveStore';
 import { fromForm } from '../common/formAttributes';
-import { DEVICE_DEFAULTS, DeviceIdentityInputs } from '../resources/devices/DeviceForm';
+import { DEVICE_DEFAULTS, DeviceIdentityInputs } from '../resources';
 
 interface DeviceCreateDialogProps {
   open: boolean;

@@ -12,8 +12,7 @@ import { actionIcons } from './actionIcons';
 import { CommandDialog } from './CommandDialog';
 import { useConfirm } from './useConfirm';
 import { QrDialog } from './QrDialog';
-import { ShareDialog } from '../../shares/ShareDialog';
-import { useSharesAvailable } from '../../shares/useSharesAvailable';
+import { ShareDialog, useSharesAvailable } from '../../shares';
 import { useDeviceActions } from './useDeviceActions';
 import { useNativeAvailable } from './useNativeAvailable';
 

@@ -8,7 +8,7 @@ import { can } from '../../authProvider/permissions';
 import { useAccess } from '../../authProvider/useAccess';
 import type { FrotaDataProvider } from '../../dataProvider';
 import { DeviceCreateDialog } from '../DeviceCreateDialog';
-import { DevicePortsTable } from '../../connectingDevices/DevicePortsTable';
+import { DevicePortsTable } from '../../connectingDevices';
 
 /**
  * Over the map while the user has no device: instead of an empty map, how to get the first

@@ -27,6 +27,8 @@ import { TrailLayer } from '../../map/TrailLayer';
 import { useSaveMapChoice } from '../../map/useSaveMapChoice';
 import { lazyPage } from '../../loading/lazyPage';
 import { isShareViewer } from '../../authProvider/shareViewer';
+// Report routes are drawn on this map, but only once a report or the history has been opened.
+import { CombinedRouteLayer, RouteLayer } from '../../reports';
 
 // How to connect a tracker, over the map of a user with no device yet: only they download it.
 const FirstTrackerCard = lazyPage(
@@ -45,15 +47,6 @@ const EmptyFleet = ({ left }: { left: number }) => {
 
 /** The map toolbar's column on the right (its 12 px margin, its buttons, a gap), in px. */
 const MAP_TOOLBAR_ROOM = 64;
-
-// Report routes are drawn on this map, but only once a report or the history has been opened.
-const RouteLayer = lazyPage(() => import('../../reports/RouteLayer').then((m) => m.RouteLayer), {
-  quiet: true,
-});
-const CombinedRouteLayer = lazyPage(
-  () => import('../../reports/CombinedRouteLayer').then((m) => m.CombinedRouteLayer),
-  { quiet: true },
-);
 
 /**
  * `/home`, `/devices` and `/devices/:deviceId`: one map that stays mounted while the list and

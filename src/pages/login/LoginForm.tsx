@@ -2,15 +2,10 @@ import { FormControlLabel, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SignInParams } from '../../authProvider/session';
-import { lazyPage } from '../../loading/lazyPage';
+// Only a suspended account with a trust unlock left needs it (and react-query with it): billing/
+// loads it on first use.
+import { TrustUnlockButton } from '../../billing';
 import { SignInForm } from './SignInForm';
-
-// Only a suspended account with a trust unlock left needs it (and react-query with it).
-// A button within the form: no page shapes while it loads.
-const TrustUnlockButton = lazyPage(
-  () => import('../../billing/TrustUnlockButton').then((m) => m.TrustUnlockButton),
-  { skeleton: 'none' },
-);
 
 /** The main sign-in: credentials, remember me, and the trust unlock of a suspended account. */
 export const LoginForm = ({ signIn }: { signIn: (params: SignInParams) => Promise<void> }) => {

@@ -4,16 +4,10 @@ import { useTranslate } from 'react-admin';
 import { describeError, type ErrorView } from '../../dataProvider/describeError';
 import { ErrorMessage } from '../../common/ErrorMessage';
 import { isCodeRequired } from '../../dataProvider/session';
-import { lazyPage } from '../../loading/lazyPage';
+// Only a suspended account's sign-in shows its open invoices: billing/ loads them on first use.
+import { OpenInvoices } from '../../billing';
 import { CodeStep } from './CodeStep';
 import { CredentialFields } from './CredentialFields';
-
-// Only a suspended account's sign-in shows its open invoices.
-// A box within the form: no page shapes while it loads.
-const OpenInvoices = lazyPage(
-  () => import('../../billing/OpenInvoices').then((m) => m.OpenInvoices),
-  { skeleton: 'none' },
-);
 
 /** What the suspended-account box may offer: the typed credentials and a retry with them. */
 interface SuspendedOffer {

@@ -11,7 +11,7 @@ import { DateTimeText } from '../common/fields';
 import { CategoryIcon } from '../../map/markers/CategoryIcon';
 import type { Device } from '../../../model/device';
 import { useAccess } from '../../authProvider/useAccess';
-import { ConnectingDevicesHint } from '../../connectingDevices/ConnectingDevicesHint';
+import { ConnectingDevicesHint } from '../../connectingDevices';
 import { AdminTable } from '../common/AdminTable';
 import { BulkCommandAction } from '../common/bulk/BulkCommandAction';
 import { BulkEnableActions } from '../common/bulk/BulkEnableActions';

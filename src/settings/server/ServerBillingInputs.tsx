@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { attr } from '../../common/formAttributes';
-import { attributeInput } from '../../resources/users/UserAttributeInputs';
+import { attributeInput } from '../../resources';
 import { SERVER_BILLING_FIELDS, serverBillingLabel } from './serverBillingKeys';
 
 /** The server's billing defaults, shown while the billing switch is on in the form. */

@@ -1,11 +1,7 @@
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { DecimalInput } from '../../common/DecimalInput';
 import { attr } from '../../common/formAttributes';
-import {
-  COORDINATE_FORMATS,
-  LANGUAGE_CHOICES,
-  useMapChoices,
-} from '../../resources/users/UserInputs';
+import { COORDINATE_FORMATS, LANGUAGE_CHOICES, useMapChoices } from '../../resources';
 import { ServerBillingInputs } from './ServerBillingInputs';
 import { useServerInfo } from '../../bootstrap/ServerInfoContext';
 import { RegisterUnknownInputs } from './RegisterUnknownInputs';

@@ -1,4 +1,4 @@
-import type { AttributeInputKind } from '../../resources/users/UserAttributeInputs';
+import type { AttributeInputKind } from '../../resources';
 
 /** Server-wide billing defaults (Tarkan's attribute keys), each user's fallback, with their input kind. */
 export const SERVER_BILLING_FIELDS: readonly (readonly [string, AttributeInputKind])[] = [

@@ -2,7 +2,14 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measure, overTarget, readImports, type FloorTarget } from '../../../scripts/floorPlan.mjs';
+import {
+  KINDS,
+  measure,
+  overTarget,
+  readImports,
+  TARGETS,
+  type FloorTarget,
+} from '../../../scripts/floorPlan.mjs';
 
 const made: string[] = [];
 
@@ -26,6 +33,8 @@ const open: FloorTarget = {
   knotSize: Infinity,
   climbingShare: Infinity,
   fileCircles: Infinity,
+  reachIns: Infinity,
+  unclassified: Infinity,
 };
 
 describe('the floor plan measure', () => {
@@ -119,5 +128,49 @@ describe('the floor plan measure', () => {
     expect(overTarget(plan, { ...target, knotSize: 1 }, '`a/` ↔ `b/`')).toEqual([
       'a knot of 2 folders (target ≤ 1)',
     ]);
+  });
+
+  it("counts an import of another feature's file as a reach-in, and not one through its entry", () => {
+    const kinds = { shell: ['App.tsx'], features: ['fleet', 'shares'], shared: ['common'] };
+    const root = tree({
+      'App.tsx': "import { SharesPage } from './shares/SharesPage';",
+      'fleet/Actions.tsx': [
+        "import { ShareDialog } from '../shares';",
+        "import { shareLink } from '../shares/shareLink';",
+        "import { Frame } from '../common/Frame';",
+      ].join('\n'),
+      'fleet/map/Map.tsx': "const Route = () => import('../../shares/ShareViewer');",
+      'shares/index.ts': "export { ShareDialog } from './ShareDialog';",
+      'shares/ShareDialog.tsx': "import { shareLink } from './shareLink';",
+      'shares/shareLink.ts': 'export const shareLink = 1;',
+      'shares/ShareViewer.tsx': 'export default 1;',
+      'shares/SharesPage.tsx': "import { Frame } from '../common/Frame';",
+      'common/Frame.tsx': 'export const Frame = 1;',
+    });
+    const plan = measure(readImports(root), kinds);
+    expect(plan.reachIns.sort()).toEqual([
+      ['fleet/Actions.tsx', 'shares/shareLink.ts'],
+      ['fleet/map/Map.tsx', 'shares/ShareViewer.tsx'],
+    ]);
+    expect(overTarget(plan, { ...open, reachIns: 0 })).toEqual([
+      "2 reaches into another feature's files (target ≤ 0): import from the feature's entry, <feature>/index.ts",
+    ]);
+  });
+
+  it('asks for every folder of the web app to be named shell, feature or shared', () => {
+    const kinds = { shell: ['App.tsx'], features: ['fleet'], shared: ['common'] };
+    const plan = measure(
+      { files: ['App.tsx', 'fleet/a.ts', 'common/b.ts', 'gadgets/c.ts'], edges: [] },
+      kinds,
+    );
+    expect(plan.unclassified).toEqual(['gadgets/']);
+    expect(overTarget(plan, { ...open, unclassified: 0 })).toHaveLength(1);
+  });
+
+  it('holds the web app to no reach-in and every folder named', () => {
+    const plan = measure(readImports('src'), KINDS.src);
+    expect(plan.reachIns).toEqual([]);
+    expect(plan.unclassified).toEqual([]);
+    expect(TARGETS.src).toMatchObject({ reachIns: 0, unclassified: 0 });
   });
 });
