@@ -1,4 +1,4 @@
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { ensureUser } from '../authProvider/session';
 import { LOGIN_PATH, loginRedirect, returnPathFromSearch } from '../authProvider/loginRedirect';
@@ -47,7 +47,9 @@ const fetchApp = (locale: AppLocale, path: string) =>
 const openApp = async (root: Root, locale: AppLocale): Promise<void> => {
   try {
     const [{ App }, catalog] = await fetchApp(locale, window.location.pathname);
-    render(root, <App locale={locale} catalog={catalog} />);
+    // As a transition React builds the app's first screen in slices that give way to input and
+    // to the socket's messages, instead of in one long task while the start screen stays up.
+    startTransition(() => render(root, <App locale={locale} catalog={catalog} />));
   } catch {
     render(root, <StartFailed locale={locale} />);
   }
