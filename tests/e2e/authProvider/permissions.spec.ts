@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { patchServer, saveButton, signInAdmin } from '../support/admin';
-import { signIn, userMenu } from '../support/session';
+import { patchServer, saveButton } from '../support/admin';
+import { signIn, signInAdmin, userMenu } from '../support/session';
 
 const limited = { email: 'e2e-limitado@example.com', password: 'limitado1' };
 

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { codeOf, wrongCodeOf } from '../../support/totp';
 import { mailBody, startSmtp } from '../../support/smtp';
-import { mailOff, mailThrough, patchServer, signInAdmin } from '../support/admin';
-import { admin, expectSignedIn, signIn } from '../support/session';
+import { mailOff, mailThrough, patchServer } from '../support/admin';
+import { admin, expectSignedIn, signIn, signInAdmin } from '../support/session';
 
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { patchServer, signInAdmin } from '../support/admin';
-import { expectSignedIn, signIn, typeDate, userMenu } from '../support/session';
+import { patchServer } from '../support/admin';
+import {
+  createUser,
+  expectSignedIn,
+  signIn,
+  signInAdmin,
+  typeDate,
+  userMenu,
+} from '../support/session';
 
 const PASSWORD = 'billing-pass';
 
@@ -18,24 +25,18 @@ test('an overdue user is suspended, sees the invoices at sign-in and trust-unloc
   test.setTimeout(90_000);
   await signInAdmin(page);
   await patchServer(page.request, { 'tarkan.enableBilling': true });
-  const email = `billed-${Date.now()}@frota.test`;
-  const created = await page.request.post('/api/users', {
-    data: {
-      name: 'E2E Billed',
-      email,
-      password: PASSWORD,
-      attributes: {
-        'tarkan.enableBilling': true,
-        'tarkan.billingPrice': 4990,
-        'tarkan.billingSuspension': true,
-        'tarkan.billingSuspensionDays': 0,
-        'tarkan.billingTrustUnlock': true,
-        'tarkan.billingTrustUnlockDays': 1,
-      },
+  const { id, email } = await createUser(page.request, 'billed', {
+    name: 'E2E Billed',
+    password: PASSWORD,
+    attributes: {
+      'tarkan.enableBilling': true,
+      'tarkan.billingPrice': 4990,
+      'tarkan.billingSuspension': true,
+      'tarkan.billingSuspensionDays': 0,
+      'tarkan.billingTrustUnlock': true,
+      'tarkan.billingTrustUnlockDays': 1,
     },
   });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: number };
 
   // The administrator issues an overdue invoice from the billing screen.
   await page.goto('/billing');

@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { gt06 } from '../../../server/protocol/gt06';
 import type { SimulatedFix } from '../../../server/protocol/shared/definition';
 import { FakeTracker } from '../../support/fakeTracker';
-import { signInAdmin } from '../support/admin';
-import { userMenu } from '../support/session';
+import { signInAdmin, userMenu } from '../support/session';
 
 /** The e2e server's GT06 port (playwright.config.ts). */
 const gt06Port = Number(process.env.E2E_GT06_PORT);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { apiSignIn, createDevice } from '../support/live';
-import { signIn } from '../support/session';
+import { createDevice } from '../support/live';
+import { signIn, signInAdmin } from '../support/session';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -59,7 +59,7 @@ test('a driver signs in, checks in by scanning the vehicle QR, and checks out', 
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'Caminhão QR');
   const username = `joao${Date.now()}`;
   await qrDriver(page.request, username, device.id);
@@ -123,31 +123,4 @@ test('a driver signs in, checks in by scanning the vehicle QR, and checks out', 
     await browser.close();
     await rm(dir, { recursive: true, force: true });
   }
-});
-
-test('a user adds a device by its identifier and sees it', async ({ page, browser }) => {
-  await apiSignIn(page);
-  const email = `autolink${Date.now()}@frota.test`;
-  const created = await page.request.post('/api/users', {
-    data: { name: 'Autolink User', email, password: 'autolink-pass', deviceLimit: -1 },
-  });
-  expect(created.ok()).toBe(true);
-  const imei = `35${Date.now()}`;
-
-  const context = await browser.newContext();
-  const user = await context.newPage();
-  await user.goto('/login');
-  await signIn(user, { email, password: 'autolink-pass' });
-  await expect(user).toHaveURL(/\/home$/);
-  await user.goto('/devices');
-  await user.getByTestId('autolink-device').click();
-  await expect(user).toHaveURL(/\/autolink$/);
-  await user.locator('#autolink-imei').fill(imei);
-  await user.locator('#autolink-plate').fill('QRS4T56');
-  await user.locator('#autolink-model').fill('GT06');
-  await user.getByRole('button', { name: 'Adicionar', exact: true }).click();
-  await expect(user.getByText('Dispositivo adicionado à sua conta.')).toBeVisible();
-  await expect(user).toHaveURL(/\/devices\/\d+$/);
-  await expect(user.getByText('QRS4T56').first()).toBeVisible();
-  await context.close();
 });

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { choose, findByName, saveButton } from '../support/admin';
-import { mapContainer, osmandUrl } from '../support/live';
+import { mapContainer, reportFixes, type PastFix } from '../support/live';
 import { admin, expectSignedIn, signIn } from '../support/session';
 
 /**
@@ -13,23 +13,6 @@ test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 test.setTimeout(120_000);
 
 const MINUTE = 60_000;
-
-async function osmand(
-  request: APIRequestContext,
-  uniqueId: string,
-  fix: { time: number; lat: number; lon: number; speed?: number; ignition?: boolean },
-) {
-  const params = new URLSearchParams({
-    id: uniqueId,
-    lat: String(fix.lat),
-    lon: String(fix.lon),
-    timestamp: String(Math.floor(fix.time / 1000)),
-    speed: String(fix.speed ?? 0),
-    ...(fix.ignition === undefined ? {} : { ignition: String(fix.ignition) }),
-  });
-  const response = await request.get(`${osmandUrl}/?${params}`);
-  expect(response.status()).toBe(200);
-}
 
 test('the first day: fleet, new vehicle, geofence alert, trips export and a share link', async ({
   page,
@@ -86,27 +69,16 @@ test('the first day: fleet, new vehicle, geofence alert, trips export and a shar
   const outside = lat + (3 * radius) / 111_000 + 0.1;
   const start = Date.now() - 50 * MINUTE;
   let fixLat = outside - 0.16;
-  for (let t = 0; t <= 10 * MINUTE; t += 2 * MINUTE) {
-    await osmand(page.request, uniqueId, { time: start + t, lat: fixLat, lon, ignition: false });
-  }
+  const backlog: PastFix[] = [];
+  for (let t = 0; t <= 10 * MINUTE; t += 2 * MINUTE)
+    backlog.push({ time: start + t, lat: fixLat, lon, ignition: false });
   for (let t = 30_000; t <= 20 * MINUTE; t += 30_000) {
     fixLat += 0.004;
-    await osmand(page.request, uniqueId, {
-      time: start + 10 * MINUTE + t,
-      lat: fixLat,
-      lon,
-      speed: 29,
-      ignition: true,
-    });
+    backlog.push({ time: start + 10 * MINUTE + t, lat: fixLat, lon, speed: 29, ignition: true });
   }
-  for (let t = 2 * MINUTE; t <= 10 * MINUTE; t += 2 * MINUTE) {
-    await osmand(page.request, uniqueId, {
-      time: start + 30 * MINUTE + t,
-      lat: fixLat,
-      lon,
-      ignition: false,
-    });
-  }
+  for (let t = 2 * MINUTE; t <= 10 * MINUTE; t += 2 * MINUTE)
+    backlog.push({ time: start + 30 * MINUTE + t, lat: fixLat, lon, ignition: false });
+  await reportFixes(page.request, uniqueId, backlog);
 
   // A web alert when it enters the fence, for all devices. The form warns while the rule can
   // reach no linked geofence, and stops once it covers the vehicle the fence applies to.
@@ -125,8 +97,11 @@ test('the first day: fleet, new vehicle, geofence alert, trips export and a shar
   await page.goto('/home');
   await expect(mapContainer(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
   await page.waitForTimeout(500);
-  await osmand(page.request, uniqueId, { time: Date.now() - 1000, lat: fixLat, lon, speed: 20 });
-  await osmand(page.request, uniqueId, { time: Date.now(), lat, lon, speed: 20 });
+  const now = Date.now();
+  await reportFixes(page.request, uniqueId, [
+    { time: now - 1000, lat: fixLat, lon, speed: 20 },
+    { time: now, lat, lon, speed: 20 },
+  ]);
   const toast = page.getByTestId('toast').filter({ hasText: name }).first();
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('Entrou na cerca virtual');

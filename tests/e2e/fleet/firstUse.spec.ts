@@ -1,36 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
-import { admin } from '../support/session';
+import { expect, test } from '@playwright/test';
+import { signInAdmin, signInNewCustomer } from '../support/session';
 
 const OSMAND_PORT = process.env.E2E_OSMAND_PORT;
-
-let counter = 0;
-/**
- * A new customer (no device, no rights beyond their own), made by the administrator through
- * `request` and signed in on the page's context.
- */
-async function newCustomer(
-  page: Page,
-  request: APIRequestContext,
-  fields: Record<string, unknown> = {},
-) {
-  counter += 1;
-  const email = `cliente-${Date.now()}-${counter}@frota.test`;
-  const password = 'cliente-pass';
-  expect((await request.post('/api/session', { form: admin })).ok()).toBe(true);
-  const created = await request.post('/api/users', {
-    data: { name: 'E2E Cliente', email, password, ...fields },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const signedIn = await page.request.post('/api/session', { form: { email, password } });
-  expect(signedIn.ok()).toBe(true);
-}
 
 test('a new customer with no vehicle is shown how to connect a tracker, and adds one', async ({
   page,
   request,
 }) => {
-  await newCustomer(page, request);
+  await signInNewCustomer(page, request);
   await page.goto('/home');
   const card = page.getByTestId('first-tracker');
   await expect(card).toBeVisible();
@@ -57,7 +34,7 @@ test('a new customer with no vehicle is shown how to connect a tracker, and adds
 });
 
 test('a customer who may not add devices is told whom to ask', async ({ page, request }) => {
-  await newCustomer(page, request, { deviceReadonly: true });
+  await signInNewCustomer(page, request, { deviceReadonly: true });
   await page.goto('/home');
   const card = page.getByTestId('first-tracker');
   await expect(card).toContainText('Peça ao administrador da sua conta');

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, centerOf, createDevice, mapContainer, report } from '../support/live';
+import { centerOf, createDevice, mapContainer, report } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 // São Paulo, away from the demo fleet's streets.
 const BASE = { lat: -23.62, lon: -46.55 };
 
 test.beforeEach(async ({ page }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
 });
 
 test('markers, counters and the device list show the fleet', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { type Browser, expect, test, type Page } from '@playwright/test';
-import { apiSignIn, createDevice, mapContainer, report } from '../support/live';
+import { createDevice, mapContainer, report } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 /**
  * The canvas markers answered by the marker worker (docs/live-map.md): a cluster names its
@@ -20,7 +21,7 @@ interface Fleet {
 }
 
 async function ownFleet(page: Page): Promise<Fleet> {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const stamp = Date.now();
   const names = [`Cluster West ${stamp}`, `Cluster Middle ${stamp}`, `Cluster East ${stamp}`];
   const email = `markers-${stamp}@frota.test`;

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, createDevice, report } from '../support/live';
+import { createDevice, report } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 /** A browser in São Paulo (the server runs in UTC), reading the app in its three languages. */
 test.use({ timezoneId: 'America/Sao_Paulo' });
 
 test('?locale= is remembered, and MUI and Leaflet speak the chosen language', async ({ page }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   await page.goto('/home?locale=es-ES');
   await expect(page.getByRole('button', { name: 'Acercar' })).toBeVisible();
   await page.goto('/home');
@@ -31,7 +32,7 @@ test('?locale= is remembered, and MUI and Leaflet speak the chosen language', as
 test('a plate typed without its hyphen finds the vehicle; the panel formats by locale', async ({
   page,
 }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'DZY-4502');
   // OsmAnd speed is knots on the wire: 10 kn = 18.52 km/h.
   await report(page.request, device.uniqueId, -23.55, -46.63, {
@@ -58,7 +59,7 @@ test("a report's period is written in the chosen language, whatever the browser'
   page,
 }) => {
   // The browser here speaks English; its own date inputs would write 11/27/2026, 12:00 AM.
-  await apiSignIn(page);
+  await signInAdmin(page);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
     .format(new Date())
     .split('-');
@@ -83,7 +84,7 @@ test("a report's period is written in the chosen language, whatever the browser'
 });
 
 test('every menu entry shows its whole name in each language', async ({ page }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   for (const locale of ['pt-BR', 'es-ES', 'en-US']) {
     await page.goto(`/home?locale=${locale}`);
     const entries = page.locator('a.MuiMenuItem-root');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { saveButton, signInAdmin } from '../support/admin';
+import { saveButton } from '../support/admin';
 import { createDevice, report } from '../support/live';
+import { createUser, signInAdmin } from '../support/session';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,11 +16,10 @@ test.beforeEach(async ({ page }) => {
 test('a money field takes the decimal comma: 99,90 saves R$ 99,90, not R$ 9.990,00', async ({
   page,
 }) => {
-  const created = await page.request.post('/api/users', {
-    data: { name: 'E2E Money', email: `money-${Date.now()}@frota.test`, password: 'money-pass' },
+  const { id } = await createUser(page.request, 'money', {
+    name: 'E2E Money',
+    password: 'money-pass',
   });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: number };
 
   await page.goto(`/users/${id}/billing?locale=pt-BR`);
   const price = page.getByRole('textbox', { name: 'Valor', exact: true });
@@ -40,10 +40,7 @@ test('a money field takes the decimal comma: 99,90 saves R$ 99,90, not R$ 9.990,
 });
 
 test('a decimal field refuses what is not a number instead of guessing', async ({ page }) => {
-  const created = await page.request.post('/api/users', {
-    data: { name: 'E2E Bad', email: `bad-${Date.now()}@frota.test`, password: 'money-pass' },
-  });
-  const { id } = (await created.json()) as { id: number };
+  const { id } = await createUser(page.request, 'bad', { name: 'E2E Bad', password: 'money-pass' });
   await page.goto(`/users/${id}/billing?locale=pt-BR`);
   const price = page.getByRole('textbox', { name: 'Valor', exact: true });
   await price.fill('99,9x');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
 import { centerOf, createDevice, report } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 /** An operator on a phone: the menu is a drawer over the map, closed once an entry is chosen. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
 import { createDevice, osmandUrl } from '../support/live';
-import { userMenu } from '../support/session';
+import { signInAdmin, userMenu } from '../support/session';
 
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
-import { userMenu } from '../support/session';
+import { signInAdmin, userMenu } from '../support/session';
 
 /**
  * A screen's code arrives the first time it is opened. On a bad connection the operator sees a

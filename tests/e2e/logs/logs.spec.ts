@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { saveButton, signInAdmin } from '../support/admin';
-import { userMenu } from '../support/session';
+import { saveButton } from '../support/admin';
+import { signInAdmin, userMenu } from '../support/session';
 
 const XSS = '<img src=x onerror=alert(1)>';
 

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, createDevice, mapContainer, type TestDevice } from '../support/live';
-import { chooseLast7Days, seedTrip } from './support';
+import { mapContainer, type TestDevice } from '../support/live';
+import { signInAdmin } from '../support/session';
+import { chooseLast7Days, tripDevice } from './support';
 
 /** An operator on a phone looks back at a vehicle's day: route, playback and chart. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -9,11 +10,8 @@ let device: TestDevice;
 
 test.beforeEach(async ({ page }) => {
   test.setTimeout(180_000);
-  await apiSignIn(page);
-  if (!device) {
-    device = await createDevice(page.request, `Celular ${Date.now()}`);
-    await seedTrip(page.request, device);
-  }
+  await signInAdmin(page);
+  device ??= await tripDevice(page.request, `Celular ${Date.now()}`);
 });
 
 const box = async (locator: Locator) => {

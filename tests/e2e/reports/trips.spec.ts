@@ -1,16 +1,14 @@
 import { statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiSignIn, createDevice, mapContainer, type TestDevice } from '../support/live';
-import { chooseLast7Days, MINUTE, seedTrip } from './support';
+import { mapContainer, type TestDevice } from '../support/live';
+import { signInAdmin } from '../support/session';
+import { chooseLast7Days, MINUTE, tripDevice } from './support';
 
 let device: TestDevice;
 
 test.beforeEach(async ({ page }) => {
-  await apiSignIn(page);
-  if (!device) {
-    device = await createDevice(page.request, `Relatório ${Date.now()}`);
-    await seedTrip(page.request, device);
-  }
+  await signInAdmin(page);
+  device ??= await tripDevice(page.request, `Relatório ${Date.now()}`);
 });
 
 test('the trips report shows the seeded trip with its h:mm duration, and exports', async ({
@@ -84,69 +82,4 @@ test('the trips report shows the seeded trip with its h:mm duration, and exports
   // A row opens its segment on the map.
   await row.click();
   await expect(mapContainer(page)).toHaveAttribute('data-route-points', /^[1-9]\d*$/);
-});
-
-test('route history draws the route and plays it back', async ({ page }) => {
-  await page.goto('/reports/history');
-  await page.getByTestId('report-device').locator('input').fill(device.name);
-  await page.getByRole('option', { name: device.name }).click();
-  await chooseLast7Days(page);
-  await page.getByRole('button', { name: 'Carregar' }).click();
-
-  const playback = page.getByTestId('playback');
-  await expect(playback).toBeVisible();
-  await expect(mapContainer(page)).toHaveAttribute('data-route-points', /^[1-9]\d*$/);
-  await expect(page.getByTestId('route-chart').locator('canvas')).toBeVisible();
-  await expect(playback).toHaveAttribute('data-index', '0');
-
-  // Each speed says how long the 45-minute track takes at it: 45 s at 60×, 4:30 at 10×.
-  await page.getByRole('combobox', { name: 'Velocidade de reprodução' }).click();
-  await expect(page.getByRole('option', { name: /^60×/ })).toHaveText('60×reproduz em 0:45');
-  await expect(page.getByRole('option', { name: /^10×/ })).toHaveText('10×reproduz em 4:30');
-  await page.getByRole('option', { name: /^1800×/ }).click();
-  await expect(playback).toHaveAttribute('data-speed', '1800');
-  await page.getByRole('button', { name: 'Reproduzir' }).click();
-  await expect
-    .poll(async () => Number(await playback.getAttribute('data-index')))
-    .toBeGreaterThan(5);
-  await expect(mapContainer(page)).toHaveAttribute('data-route-cursor', /^[1-9]\d*$/);
-  await expect
-    .poll(async () =>
-      Number(
-        await page
-          .getByRole('slider', { name: 'Posição da reprodução' })
-          .getAttribute('aria-valuenow'),
-      ),
-    )
-    .toBeGreaterThan(0);
-
-  // At 1800× the route plays to its end in 1.5 s and stops there.
-  await expect(playback).toHaveAttribute('data-playing', 'false', { timeout: 20_000 });
-  const last = Number(await playback.getAttribute('data-index'));
-  expect(last).toBeGreaterThan(5);
-
-  // Scrubbing to the start moves the cursor back.
-  await page.getByRole('slider', { name: 'Posição da reprodução' }).focus();
-  await page.keyboard.press('Home');
-  await expect(playback).toHaveAttribute('data-index', '0');
-
-  // At 1× a pause holds the cursor where it is.
-  await page.getByRole('combobox', { name: 'Velocidade de reprodução' }).click();
-  await page.getByRole('option', { name: /^1×/ }).click();
-  await page.getByRole('button', { name: 'Reproduzir' }).click();
-  await page.getByRole('button', { name: 'Pausar' }).click();
-  await expect(playback).toHaveAttribute('data-playing', 'false');
-  const paused = await playback.getAttribute('data-index');
-  await page.waitForTimeout(1_500);
-  await expect(playback).toHaveAttribute('data-index', paused ?? '');
-});
-
-test('an empty period says there is no route', async ({ page }) => {
-  await page.goto('/history');
-  await page.getByTestId('report-device').locator('input').fill(device.name);
-  await page.getByRole('option', { name: device.name }).click();
-  await page.getByRole('button', { name: 'Carregar' }).click(); // today: nothing seeded
-  await expect(page.getByTestId('report-empty')).toHaveText(
-    'Nenhuma rota para o período selecionado.',
-  );
 });

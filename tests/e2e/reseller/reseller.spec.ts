@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn } from '../support/live';
-import { expectSignedIn, signIn, userMenu } from '../support/session';
+import { expectSignedIn, signIn, signInAdmin, userMenu } from '../support/session';
 
 test('a reseller signs in, opens /reseller, creates a user and sees the limit used', async ({
   page,
@@ -8,7 +7,7 @@ test('a reseller signs in, opens /reseller, creates a user and sees the limit us
 }) => {
   const stamp = Date.now();
   const reseller = { email: `reseller-${stamp}@frota.test`, password: 'reseller-pass-1' };
-  await apiSignIn(page);
+  await signInAdmin(page);
   const created = await page.request.post('/api/users', {
     data: {
       name: 'E2E Revenda',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
 import { createDevice, osmandUrl, report, type TestDevice } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 /**
  * An operator working on several rows of a management list at once: select them, and the bar of

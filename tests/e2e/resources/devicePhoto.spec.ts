@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { saveButton } from '../support/admin';
-import { apiSignIn, createDevice } from '../support/live';
+import { createDevice } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 /** A real 2×2 PNG, so the browser draws it (a broken image has no natural width). */
 const PNG = Buffer.from(
@@ -16,7 +17,7 @@ const drawn = (image: Locator) =>
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 
 test.beforeEach(async ({ page }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
 });
 
 test('a photo sent in the device form shows on the detail card, and removing it clears it', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { choose, findByName, patchServer, saveButton, signInAdmin } from '../support/admin';
-import { typeDate } from '../support/session';
+import { choose, findByName, patchServer, saveButton } from '../support/admin';
+import { signInAdmin, typeDate } from '../support/session';
 
 // Each test fills a whole form and checks it on the server: a minute each, not the default half.
 test.describe.configure({ timeout: 60_000 });

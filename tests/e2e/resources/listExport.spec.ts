@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
 
 /**
  * A list's export button saves a spreadsheet for people: in pt-BR, the screen's column names,
@@ -84,3 +83,4 @@ test('the device list exports a Portuguese spreadsheet with group names', async 
   expect(headerOf(groups.sheet)).toEqual(['Nome', 'Grupo pai']);
   expect(rowNamed(groups.sheet, group.name)['Grupo pai']).toBe(parentGroup.name);
 });
+import { signInAdmin } from '../support/session';

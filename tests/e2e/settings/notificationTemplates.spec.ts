@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
 
 /**
  * The preview waits for typing to settle, then for the server, and a save's notice for the
@@ -76,3 +75,4 @@ test('an administrator edits a notification template in pt-BR with the server pr
   await expect(page.getByTestId('template-subject')).toHaveValue('{device} entrou em {geofence}');
   await expect(geofenceEnter).not.toContainText('Editado');
 });
+import { signInAdmin } from '../support/session';

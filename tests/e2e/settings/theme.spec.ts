@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { saveBrand } from '../support/admin';
 import { admin, expectSignedIn, signIn, userMenu } from '../support/session';
 
 test.use({ timezoneId: 'America/Sao_Paulo' });
@@ -8,12 +9,7 @@ const background = (locator: Locator) =>
 
 /** Puts the default theme back so the other specs see the default colours. */
 async function restoreDefaultTheme(request: APIRequestContext) {
-  const login = await request.post('/api/session', { form: admin });
-  expect(login.status()).toBe(200);
-  const saved = await request.put('/tarkan/theme', {
-    data: { config: { title: 'Frota', whatsapp: '', headLogo: { image: false, text: '' } } },
-  });
-  expect(saved.status()).toBe(200);
+  await saveBrand(request);
   await request.delete('/api/session');
 }
 
@@ -117,50 +113,6 @@ test('the app name set in the editor names the app everywhere, and saving says s
     await expect(es.getByText('Tema guardado')).toBeVisible();
     await expect(es.locator('header').first().getByText('Rastro Sur')).toBeVisible();
     await spanish.close();
-  } finally {
-    await restoreDefaultTheme(request);
-  }
-});
-
-test("the brand's WhatsApp button leaves the map's zoom buttons usable, on a phone too", async ({
-  page,
-  request,
-}) => {
-  const login = await request.post('/api/session', { form: admin });
-  expect(login.status()).toBe(200);
-  const saved = await request.put('/tarkan/theme', {
-    data: {
-      config: { title: 'Frota', whatsapp: '5511988887777', headLogo: { image: false, text: '' } },
-    },
-  });
-  expect(saved.status()).toBe(200);
-  try {
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(viewport);
-      await page.goto('/login');
-      await signIn(page, admin);
-      await expectSignedIn(page);
-      await page.goto('/home');
-      const fab = page.getByTestId('whatsapp-button');
-      await expect(fab).toBeVisible();
-      for (const name of ['Aproximar', 'Afastar']) {
-        const zoom = page.getByRole('button', { name });
-        const [a, b] = [await fab.boundingBox(), await zoom.boundingBox()];
-        if (!a || !b) throw new Error('button not laid out');
-        const apart =
-          a.x + a.width <= b.x ||
-          b.x + b.width <= a.x ||
-          a.y + a.height <= b.y ||
-          b.y + b.height <= a.y;
-        expect(apart, `${name} at ${viewport.width} px`).toBe(true);
-        // Playwright clicks only what is not covered.
-        await zoom.click({ timeout: 3000 });
-      }
-      await page.context().clearCookies();
-    }
   } finally {
     await restoreDefaultTheme(request);
   }

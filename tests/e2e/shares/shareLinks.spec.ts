@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, centerOf, createDevice, mapContainer, report } from '../support/live';
+import { centerOf, createDevice, mapContainer, report } from '../support/live';
+import { signInAdmin } from '../support/session';
 
 const BASE = { lat: -23.64, lon: -46.57 };
 
@@ -7,7 +8,7 @@ test('a share link opens the map alone, with the countdown and only the shared d
   page,
   browser,
 }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'E2E Shared Car');
   await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
   const created = await page.request.post('/tarkan/shares', {
@@ -38,7 +39,7 @@ test('a share link opens the map alone, with the countdown and only the shared d
 });
 
 test('a share link opens on its vehicles, wherever they are', async ({ page, browser }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   // Two vehicles in Recife, 2,000 km from where the map opens with no saved position.
   const first = await createDevice(page.request, 'E2E Recife Van 1');
   const second = await createDevice(page.request, 'E2E Recife Van 2');
@@ -67,7 +68,7 @@ test('a share link opens on its vehicles, wherever they are', async ({ page, bro
 });
 
 test('an unknown or revoked link shows the invalid-link message', async ({ page, browser }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'E2E Revoked Car');
   const created = await page.request.post('/tarkan/shares', {
     data: { id: 0, name: 'E2E revoked', deviceId: device.id, token: null, limitCommands: true },
@@ -86,7 +87,7 @@ test('an unknown or revoked link shows the invalid-link message', async ({ page,
 });
 
 test('the device share dialog creates a link and revokes it', async ({ page }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'E2E Dialog Car');
   await report(page.request, device.uniqueId, BASE.lat + 0.01, BASE.lon);
   await page.goto(`/devices/${device.id}`);
@@ -104,7 +105,7 @@ test("a Traccar share link (/?token=) opens the app signed in as the link's view
   page,
   browser,
 }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'E2E Traccar Shared Car');
   await report(page.request, device.uniqueId, BASE.lat, BASE.lon);
   const expiration = new Date(Date.now() + 60 * 60 * 1000).toISOString();

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, createDevice, report } from '../support/live';
-import { signIn } from '../support/session';
+import { createDevice, report } from '../support/live';
+import { signIn, signInAdmin } from '../support/session';
 
 /**
  * The built app under its Content-Security-Policy: every screen is opened and nothing it loads
@@ -133,7 +133,7 @@ test('the public pages load under the policy, and no foreign page can frame them
   page,
   browser,
 }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'CSP Shared');
   await report(page.request, device.uniqueId, -23.6, -46.6);
   const share = await page.request.post('/tarkan/shares', {
@@ -193,7 +193,7 @@ async function expectRefusesForeignFrame(browser: Browser) {
 
 test('the map, device and report screens load under the policy', async ({ page }) => {
   test.setTimeout(120_000);
-  await apiSignIn(page);
+  await signInAdmin(page);
   const { device } = await seed(page.request);
   const watcher = await watch(page);
   for (const route of [
@@ -215,7 +215,7 @@ test('the map, device and report screens load under the policy', async ({ page }
 
 test('every management list, edit and create screen loads under the policy', async ({ page }) => {
   test.setTimeout(240_000);
-  await apiSignIn(page);
+  await signInAdmin(page);
   const { ids } = await seed(page.request);
   const watcher = await watch(page);
   for (const [resource, id] of Object.entries(ids)) {
@@ -231,7 +231,7 @@ test('the account, settings, theme, billing and reseller screens load under the 
   page,
 }) => {
   test.setTimeout(120_000);
-  await apiSignIn(page);
+  await signInAdmin(page);
   const watcher = await watch(page);
   for (const route of [
     '/account',
@@ -251,7 +251,7 @@ test('the account, settings, theme, billing and reseller screens load under the 
 });
 
 test('the driver screen loads under the policy', async ({ page, browser }) => {
-  await apiSignIn(page);
+  await signInAdmin(page);
   const device = await createDevice(page.request, 'CSP Driver Truck');
   const username = `cspdriver${Date.now()}`;
   const driverId = await created(page.request, '/api/drivers', {

@@ -1,14 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { admin } from './session';
 
-/** Signs the page's context in as the administrator through the API (cookie shared). */
-export async function signInAdmin(page: Page) {
-  const response = await page.request.post('/api/session', {
-    form: { email: admin.email, password: admin.password },
-  });
-  expect(response.ok()).toBe(true);
-}
-
 /** Merges `attributes` (and top-level fields) into the server settings; admin session needed. */
 export async function patchServer(
   request: APIRequestContext,
@@ -69,4 +61,17 @@ export async function findByName<T>(
   const found = rows.find((row) => row.name === name || row.description === name);
   expect(found, `${name} in ${path}`).toBeTruthy();
   return found as T;
+}
+
+/**
+ * Saves the default brand (Frota, no logo) with `whatsapp` as its WhatsApp number, '' for none;
+ * signs `request` in as the administrator first.
+ */
+export async function saveBrand(request: APIRequestContext, whatsapp = '') {
+  const login = await request.post('/api/session', { form: admin });
+  expect(login.status()).toBe(200);
+  const saved = await request.put('/tarkan/theme', {
+    data: { config: { title: 'Frota', whatsapp, headLogo: { image: false, text: '' } } },
+  });
+  expect(saved.status()).toBe(200);
 }
