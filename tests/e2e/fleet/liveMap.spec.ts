@@ -107,6 +107,30 @@ test('filters and search narrow the list and the map', async ({ page }) => {
   await expect(page.getByTestId('device-row').first()).toBeVisible();
 });
 
+test('the live map device panel finds a vehicle typed without accents or hyphens', async ({
+  page,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const name = `Ônibus Escolar ${tag}`;
+  const device = await createDevice(page.request, name);
+  const read = await page.request.get(`/api/devices/${device.id}`);
+  expect(read.ok()).toBe(true);
+  const saved = (await read.json()) as Record<string, unknown>;
+  const put = await page.request.put(`/api/devices/${device.id}`, {
+    data: { ...saved, attributes: { placa: 'QWE-9T87' } },
+  });
+  expect(put.ok()).toBe(true);
+  await page.goto('/devices');
+  const search = page.getByTestId('device-search');
+  await expect(search).toBeVisible({ timeout: 30_000 });
+  await search.fill(`onibus escolar ${tag}`);
+  await expect(page.getByTestId('device-row').filter({ hasText: name })).toBeVisible();
+  await search.fill('qwe9t87');
+  await expect(page.getByTestId('device-row').filter({ hasText: name })).toBeVisible();
+  await search.fill('ônibus escolar zzz');
+  await expect(page.getByTestId('device-row')).toHaveCount(0);
+});
+
 test('sorting flips by name and cycles through the states', async ({ page }) => {
   await page.goto('/devices');
   const bar = page.getByTestId('sort-bar');

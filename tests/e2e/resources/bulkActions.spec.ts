@@ -526,30 +526,6 @@ test('devices on several pages are selected and deleted after a question that li
   }
 });
 
-test('the live map device panel finds a vehicle typed without accents or hyphens', async ({
-  page,
-}) => {
-  const name = unique('Ônibus Escolar');
-  const device = await createDevice(page.request, name);
-  const saved = await getJson<Row & Record<string, unknown>>(
-    page.request,
-    `/api/devices/${device.id}`,
-  );
-  const put = await page.request.put(`/api/devices/${device.id}`, {
-    data: { ...saved, attributes: { placa: 'QWE-9T87' } },
-  });
-  expect(put.ok()).toBe(true);
-  await page.goto('/devices');
-  const search = page.getByTestId('device-search');
-  await expect(search).toBeVisible({ timeout: 30_000 });
-  await search.fill(`onibus escolar ${tag}`);
-  await expect(page.getByTestId('device-row').filter({ hasText: name })).toBeVisible();
-  await search.fill('qwe9t87');
-  await expect(page.getByTestId('device-row').filter({ hasText: name })).toBeVisible();
-  await search.fill('ônibus escolar zzz');
-  await expect(page.getByTestId('device-row')).toHaveCount(0);
-});
-
 test.describe('on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
