@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
+import { signInAdmin } from '../../support/entityApi';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
 
 interface LogRow {
@@ -30,8 +31,7 @@ beforeAll(async () => {
     startServer({ env: { LICENSE_MODE: 'plus' } }),
     startServer(),
   ]);
-  admin = new Client(plus.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(plus);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([plus?.stop(), basic?.stop()]);
@@ -194,8 +194,7 @@ describe('audit records', () => {
     expect(await denied.text()).toMatch(/ - SecurityException$/);
     expect((await user.get('/tarkan/devices/1/logs')).status).toBe(400);
 
-    const basicAdmin = new Client(basic.url);
-    await basicAdmin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const basicAdmin = await signInAdmin(basic);
     const noPlus = await basicAdmin.get('/tarkan/server/logs');
     expect(noPlus.status).toBe(400);
     expect(await noPlus.text()).toMatch(/ - SecurityException$/);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePerms } from '../../../model';
 import { Client } from '../../support/http';
-import { create, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, makeUser, apiFixtureForFile, withAdvancedPerms } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  // The advanced-permission bits exercised here apply only with the plus licence.
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
-}, 120_000);
-afterAll(() => f?.stop());
+// The advanced-permission bits exercised here apply only with the plus licence.
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 
 let seq = 0;
 const imei = () => {
@@ -95,23 +91,14 @@ describe('POST /tarkan/autolink', () => {
   });
 
   it('follows the advanced deviceCreate permission when enforced', async () => {
-    const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
-    const attributes = server.attributes as Record<string, unknown>;
-    await f.admin.json(
-      '/api/server',
-      { ...server, attributes: { ...attributes, 'tarkan.enableAdvancedPerms': true } },
-      'PUT',
-    );
-    try {
+    await withAdvancedPerms(f.admin, async () => {
       const user = await makeUser(f, {
         attributes: { 'tarkan.advancedPerms': encodePerms(['devices']) },
       });
       const res = await autolink(user.client, { imei: imei() });
       expect(res.status).toBe(400);
       expect(await res.text()).toBe('Write access denied - SecurityException');
-    } finally {
-      await f.admin.json('/api/server', { ...server, attributes }, 'PUT');
-    }
+    });
   });
 
   it('validates the identifier and category', async () => {

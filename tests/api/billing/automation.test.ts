@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 interface Invoice {
   id: number;
@@ -24,8 +25,7 @@ beforeAll(async () => {
   server = await startServer({
     env: { LICENSE_MODE: 'plus', ...(database ? { DATABASE_URL: database.url } : {}) },
   });
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
   const current = (await (await admin.get('/api/server')).json()) as {
     attributes: Record<string, unknown>;
   };

@@ -9,7 +9,8 @@ import {
   type TestPaymentApi,
 } from '../../support/paymentProvider';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 import { mailBody, startSmtp, type TestSmtp } from '../../support/smtp';
 
 interface Invoice {
@@ -51,8 +52,7 @@ beforeAll(async () => {
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
   });
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
 }, 120_000);
 
 afterAll(async () => {
@@ -148,8 +148,7 @@ describe('who may call the billing endpoints', () => {
   it('needs the plus licence for the manager and the integrations', async () => {
     const plain = await startServer({ env: database ? { DATABASE_URL: database.url } : {} });
     try {
-      const client = new Client(plain.url);
-      await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+      const client = await signInAdmin(plain);
       for (const res of [
         await client.get('/tarkan/invoices/manager'),
         await client.get('/tarkan/integrations'),

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../../model/brand';
 import { defaultColors } from '../../../model/theme';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 const theme = (primary = '#123456') => ({
   config: {
@@ -47,8 +48,7 @@ describe('theme editor API', () => {
       startServer({ env: { LICENSE_MODE: 'plus' } }),
       startServer(),
     ]);
-    admin = new Client(plus.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(plus);
     const made = await admin.json('/api/users', {
       name: 'Plain',
       email: 'plain@frota.test',
@@ -83,8 +83,7 @@ describe('theme editor API', () => {
       400,
     );
 
-    const basicAdmin = new Client(basic.url);
-    await basicAdmin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const basicAdmin = await signInAdmin(basic);
     const refused = await basicAdmin.json('/tarkan/theme', theme(), 'PUT');
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('Plus licence required');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMAND_TYPES, encodePerms } from '../../../model';
 import {
   addPosition,
@@ -6,16 +6,11 @@ import {
   create,
   link,
   makeUser,
-  startApiFixture,
-  type ApiFixture,
+  apiFixtureForFile,
 } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  // The advanced-permission bits exercised here apply only with the plus licence.
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
-}, 120_000);
-afterAll(() => f?.stop());
+// The advanced-permission bits exercised here apply only with the plus licence.
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 
 const OSMAND = [
   'custom',

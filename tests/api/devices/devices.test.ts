@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
 import {
   addEvent,
@@ -7,8 +7,8 @@ import {
   create,
   link,
   makeUser,
-  startApiFixture,
-  type ApiFixture,
+  apiFixtureForFile,
+  makeUserSeeing,
 } from '../../support/entityApi';
 
 interface Device {
@@ -21,11 +21,7 @@ interface Device {
   attributes: Record<string, unknown>;
 }
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 const names = (list: { name: string }[]) => list.map((d) => d.name);
 
@@ -184,8 +180,7 @@ describe('devices', () => {
     });
     const b = await create<Device>(f.admin, '/api/devices', { name: 'F-Beta', uniqueId: 'f-2' });
     const c = await create<Device>(f.admin, '/api/devices', { name: 'F-Gamma', uniqueId: 'f-3' });
-    const user = await makeUser(f);
-    await link(f.admin, { userId: user.id, deviceId: b.id });
+    const user = await makeUserSeeing(f, b.id);
     await link(f.admin, { userId: user.id, groupId: group.id });
     await link(f.admin, { deviceId: a.id, linkedDeviceId: c.id });
 
@@ -403,8 +398,7 @@ describe('devices', () => {
       hours: 3_600_000,
       ignition: true,
     });
-    const readonly = await makeUser(f, { readonly: true });
-    await link(f.admin, { userId: readonly.id, deviceId: device.id });
+    const readonly = await makeUserSeeing(f, device.id, { readonly: true });
     const denied = await readonly.client.json(
       `/api/devices/${device.id}/accumulators`,
       { deviceId: device.id, totalDistance: 1 },
@@ -471,8 +465,7 @@ describe('positions and events', () => {
     const bad = await user.client.get(`/api/positions?deviceId=${seen.id}&from=yesterday&to=now`);
     expect(bad.status).toBe(400);
 
-    const noReports = await makeUser(f, { disableReports: true });
-    await link(f.admin, { userId: noReports.id, deviceId: seen.id });
+    const noReports = await makeUserSeeing(f, seen.id, { disableReports: true });
     const blocked = await noReports.client.get(
       `/api/positions?deviceId=${seen.id}&from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`,
     );

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { describe, expect, it } from 'vitest';
+import { makeUser, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 type Json = Record<string, unknown>;
 

@@ -3,29 +3,18 @@
  * device its owner adds (or is given) after the geofence was saved is covered, and raises its
  * enter event; another user's devices are not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GeofenceCoverage } from '../../../model';
 import type { Client } from '../../support/http';
-import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, link, makeUser, apiFixtureForFile } from '../../support/entityApi';
+import { poller } from '../../support/waitFor';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 const YARD = { lat: -23.55, lon: -46.63 };
 const FAR = { lat: -23.6, lon: -46.7 };
 
-async function waitFor<T>(read: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = poller(15_000);
 
 async function coveredBy(client: Client, geofenceId: number): Promise<number[]> {
   const res = await client.get('/tarkan/geofences/coverage');

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GeofenceCoverage } from '../../../model';
 import type { Client } from '../../support/http';
-import { create, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, makeUser, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 const link = async (client: Client, body: Record<string, number>) => {
   const res = await client.json('/api/permissions', body);

@@ -15,8 +15,10 @@ import type { Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { Client } from '../../support/http';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 import { ALICE, BOB, DEPOT, seedFleet, type Fleet } from '../../support/trackingSeed';
+import { poller } from '../../support/waitFor';
 
 type Message = Record<string, Record<string, unknown>[] | undefined>;
 
@@ -28,15 +30,7 @@ interface Live {
 
 const backends = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 
-async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, ms = 5000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const waitFor = poller(5000, 25);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -318,8 +312,7 @@ describe.each(backends)('tracking on %s', (backend) => {
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const to = new Date(Date.now() + 3_600_000).toISOString();
     // An administrator: the events report hides events of geofences the reader does not see.
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const report = (await (
       await admin.get(`/api/reports/events?deviceId=${van.id}&from=${from}&to=${to}`)
     ).json()) as { id: number }[];
@@ -360,8 +353,7 @@ describe.each(backends)('tracking on %s', (backend) => {
   });
 
   it('turns a silent device unknown after status.timeout, and records status events', async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     // The socket first: the van has been silent for longer than the new timeout, so the next
     // sweep after the save turns it unknown, and a socket opened after that would never hear it.
     const alice = await live(ALICE);
@@ -446,8 +438,7 @@ describe.each(backends)('tracking on %s', (backend) => {
   });
 
   it('skips a computed attribute over the expression limits, warning once, and keeps the fix', async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const attach = async (attribute: string, expression: string) => {
       const created = await admin.json('/api/attributes/computed', {
         description: attribute,

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/buildServer.mjs';
 import { migrations } from '../../../server/db/migrations';
 import { version } from '../../../package.json';
-import { Client } from '../../support/http';
 import { runNode } from '../../support/nodeCommand';
-import { REPO_ROOT, TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { REPO_ROOT, startServer, type TestServer } from '../../support/server';
 
 let dir = '';
 let out = '';
@@ -58,8 +58,7 @@ describe('the compiled server', () => {
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
 
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const info = (await (await admin.get('/api/server')).json()) as { version: string };
     expect(info.version).toBe(version);
 
@@ -101,8 +100,7 @@ describe('the compiled server', () => {
     expect(again.output).not.toMatch(/^migrated:/m);
 
     const server = await startCompiled({ MIGRATE_ON_START: 'false' }, dataDir);
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     expect((await admin.get('/api/devices')).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Client } from '../../support/http';
-import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, link, makeUser, apiFixtureForFile } from '../../support/entityApi';
+import { poller } from '../../support/waitFor';
 
 /**
  * The live protocol logs on `/api/socket` (docs/traccar-api.md): after `{"logs":true}` a socket
@@ -22,19 +23,17 @@ interface Watcher {
   records: LogRecord[];
 }
 
-let f: ApiFixture;
 let user: Client;
 let ownId: number;
 let otherId: number;
+const f = apiFixtureForFile();
 beforeAll(async () => {
-  f = await startApiFixture();
   ownId = (await create(f.admin, '/api/devices', { name: 'Mine', uniqueId: 'logs-own' })).id;
   otherId = (await create(f.admin, '/api/devices', { name: 'Theirs', uniqueId: 'logs-other' })).id;
   const plain = await makeUser(f);
   user = plain.client;
   await link(f.admin, { userId: plain.id, deviceId: ownId });
 }, 120_000);
-afterAll(() => f?.stop());
 
 function watch(client: Client, askLogs = true): Promise<Watcher> {
   return new Promise((resolve, reject) => {
@@ -54,15 +53,7 @@ function watch(client: Client, askLogs = true): Promise<Watcher> {
   });
 }
 
-async function waitFor<T>(fn: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitFor = poller(5000, 20);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const osmand = () => `http://127.0.0.1:${f.server.osmandPort}`;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
+import { poller } from '../../support/waitFor';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,19 +34,10 @@ function connect(path: string, headers: Record<string, string> = {}): Promise<Op
   });
 }
 
-async function waitFor<T>(fn: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitFor = poller(5000, 20);
 
 async function signedInAdmin(): Promise<Client> {
-  const admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  const admin = await signInAdmin(server);
   return admin;
 }
 
@@ -83,10 +76,8 @@ describe('/api/socket', () => {
   });
 
   it('accepts the session cookie, and closes when that session logs out', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    const other = new Client(server.url);
-    await other.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
+    const other = await signInAdmin(server);
 
     const mine = await connect('/api/socket', { cookie: client.cookieHeader() });
     const theirs = await connect('/api/socket', { cookie: other.cookieHeader() });
@@ -101,8 +92,7 @@ describe('/api/socket', () => {
   });
 
   it('ends a socket whose client breaks the protocol, logging no server error', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     const errorsBefore = server.lines.filter((line) => line.includes('"level":50')).length;
     for (const frame of ['x'.repeat(65 * 1024), Buffer.from([0xc3, 0x28])]) {
       const opened = await connect('/api/socket', { cookie: client.cookieHeader() });
@@ -120,8 +110,7 @@ describe('/api/socket', () => {
   });
 
   it('accepts ?token=', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     const token = await (await client.form('/api/session/token', {})).text();
     const opened = await connect(`/api/socket?token=${encodeURIComponent(token)}`);
     expect(await waitFor(() => opened.messages[0])).toBe('{"positions":[]}');
@@ -131,8 +120,7 @@ describe('/api/socket', () => {
   });
 
   it('refuses a cookie from a foreign Origin', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     await expect(
       connect('/api/socket', { cookie: client.cookieHeader(), origin: 'http://evil.example' }),
     ).rejects.toThrow('HTTP 401');

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, link, makeUser, apiFixtureForFile, makeUserSeeing } from '../../support/entityApi';
 import { Client } from '../../support/http';
 import { TEST_ADMIN } from '../../support/server';
 
@@ -38,19 +38,15 @@ function declaring(image: Buffer, width: number, height: number): Buffer {
 }
 const WEB_INDEX = '<!doctype html><title>Frota test shell</title>';
 
-let f: ApiFixture;
 let webDir: string;
-
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'frota-media-web-'));
   await writeFile(path.join(webDir, 'index.html'), WEB_INDEX);
   await writeFile(path.join(webDir, 'logo.svg'), '<svg>stock</svg>');
-  f = await startApiFixture({ WEB_DIR: webDir });
-}, 120_000);
-afterAll(async () => {
-  await f?.stop();
-  await rm(webDir, { recursive: true, force: true });
 });
+// Hooks registered later run their afterAll first: the server stops before its folder goes.
+afterAll(() => rm(webDir, { recursive: true, force: true }));
+const f = apiFixtureForFile(() => ({ WEB_DIR: webDir }));
 
 let sequence = 0;
 const uid = (prefix = 'media') => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
@@ -261,10 +257,8 @@ describe('GET /api/media/{uniqueId}/{file}', () => {
     const owner = await makeUser(f);
     const device = await deviceOf(owner.client);
     await upload(owner.client, device.id, PNG, 'image/png');
-    const reader = await makeUser(f);
-    await link(f.admin, { userId: reader.id, deviceId: device.id });
-    const readonly = await makeUser(f, { readonly: true });
-    await link(f.admin, { userId: readonly.id, deviceId: device.id });
+    const reader = await makeUserSeeing(f, device.id);
+    const readonly = await makeUserSeeing(f, device.id, { readonly: true });
     for (const who of [owner.client, f.admin, reader.client, readonly.client]) {
       const res = await who.get(`/api/media/${device.uniqueId}/device.png`);
       expect(res.status).toBe(200);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { makeUser, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 async function device(client: Client, uniqueId: string): Promise<number> {
   const res = await client.json('/api/devices', { name: uniqueId, uniqueId });
@@ -40,24 +36,5 @@ describe('GET /api/stream (live video)', () => {
     expect((await client.get(`/api/stream/${foreign}/1/../../x.ts`)).status).not.toBe(200);
     const anonymous = new Client(f.server.url);
     expect((await anonymous.get(`/api/stream/${foreign}/1/live.m3u8`)).status).toBe(401);
-  });
-});
-
-describe('OpenID sign-in', () => {
-  it("answers Traccar's refusal: this server has no OpenID provider", async () => {
-    const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
-    expect([server.openIdEnabled, server.openIdForce]).toEqual([false, false]);
-    const start = await f.admin.get('/api/session/openid/auth');
-    expect([start.status, await start.text()]).toEqual([
-      400,
-      'OpenID not enabled - UnsupportedOperationException',
-    ]);
-    const anonymous = new Client(f.server.url);
-    expect((await anonymous.get('/api/session/openid/auth')).status).toBe(401);
-    const callback = await anonymous.get('/api/session/openid/callback?code=abc&state=x');
-    expect([callback.status, await callback.text()]).toEqual([
-      400,
-      'OpenID not enabled - UnsupportedOperationException',
-    ]);
   });
 });

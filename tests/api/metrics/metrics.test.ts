@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEVICE_PROTOCOLS } from '../../../server/protocol';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
-import { create, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, apiFixtureForFile } from '../../support/entityApi';
 import { parseExposition, sampleValue, type Family } from '../../support/prometheus';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 
@@ -15,7 +15,6 @@ import { startSmtp, type TestSmtp } from '../../support/smtp';
 const TOKEN = 'metrics-test-token-6f1d2c9a';
 const NOT_FOUND = [404, 'Not found - WebApplicationException'];
 
-let f: ApiFixture;
 let bare: TestServer;
 let smtp: TestSmtp;
 
@@ -24,18 +23,18 @@ const postgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  [f, bare] = await Promise.all([
-    startApiFixture({
-      METRICS_TOKEN: TOKEN,
-      SMTP_URL: smtp.url,
-      ...(postgres ? { DATABASE_POOL_MAX: '7' } : {}),
-    }),
-    startServer(),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([f?.stop(), bare?.stop(), smtp?.close()]);
 });
+afterAll(() => smtp?.close());
+const f = apiFixtureForFile(() => ({
+  METRICS_TOKEN: TOKEN,
+  SMTP_URL: smtp.url,
+  ...(postgres ? { DATABASE_POOL_MAX: '7' } : {}),
+}));
+// A second server without METRICS_TOKEN, which must not serve /metrics at all.
+beforeAll(async () => {
+  bare = await startServer();
+}, 120_000);
+afterAll(() => bare?.stop());
 
 const answer = async (res: Response) => [res.status, await res.text()];
 

@@ -3,15 +3,14 @@
  * "sent", and a restricted manager (read-only, or whose advanced permissions hide the users) is
  * refused, as the web app hides the screen from them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodePerms } from '../../../model/advancedPerms';
 import type { Client } from '../../support/http';
-import { link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { link, makeUser, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
+// The advanced-permission bits apply only with the plus licence.
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 beforeAll(async () => {
-  // The advanced-permission bits apply only with the plus licence.
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
   const server = (await (await f.admin.get('/api/server')).json()) as {
     attributes: Record<string, unknown>;
   };
@@ -21,8 +20,7 @@ beforeAll(async () => {
     'PUT',
   );
   expect(saved.status).toBe(200);
-}, 120_000);
-afterAll(() => f?.stop());
+});
 
 const MESSAGE = { subject: 'Aviso', body: 'Manutenção às 22h.' };
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from '../../support/http';
 import { startHttpDouble, type HttpDouble } from '../../support/httpDouble';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 import { mailBody, mailHeader, startSmtp, type TestSmtp } from '../../support/smtp';
 
 const MANAGER = { email: 'manager@frota.test', password: 'manager-pass-1' };
@@ -38,8 +39,7 @@ describe('POST /api/notifications/send/{notificator}', () => {
     [smtp, gateway] = await Promise.all([startSmtp(), startHttpDouble()]);
     gateway.on('/sms/', () => ({ json: { queued: true } }));
     server = await startServer({ env: { SMTP_URL: smtp.url } });
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     const settings = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
     const withSms = {
       ...settings,

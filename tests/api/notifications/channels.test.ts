@@ -2,7 +2,8 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
 import { startHttpDouble, type HttpDouble, type RecordedRequest } from '../../support/httpDouble';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 import { mailBody, startSmtp, type TestSmtp } from '../../support/smtp';
 
 const ALICE = { email: 'alice@frota.test', password: 'alice-pass-1' };
@@ -60,8 +61,7 @@ describe('notification channels', () => {
       startServer({ env: { SMTP_URL: smtp.url } }),
       startServer(),
     ]);
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     const made = await admin.json('/api/users', {
       name: 'Alice',
       ...ALICE,
@@ -92,8 +92,7 @@ describe('notification channels', () => {
     const list = await (await alice.get('/api/notifications/notificators')).json();
     // Mail is configured on this server; Telegram, SMS and Firebase are not (yet).
     expect(list).toEqual([{ type: 'web' }, { type: 'mail' }, { type: 'command' }]);
-    const plain = new Client(bare.url);
-    await plain.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const plain = await signInAdmin(bare);
     expect(await (await plain.get('/api/notifications/notificators')).json()).toEqual([
       { type: 'web' },
       { type: 'command' },
@@ -123,8 +122,7 @@ describe('notification channels', () => {
       400,
       'Unknown notificator - IllegalArgumentException',
     ]);
-    const plain = new Client(bare.url);
-    await plain.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const plain = await signInAdmin(bare);
     expect(await answer(await testChannel(plain, 'mail'))).toEqual([
       400,
       'Mail is not configured - IllegalArgumentException',

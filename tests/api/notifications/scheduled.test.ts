@@ -1,7 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { encodePerms, type PermName } from '../../../model';
-import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import {
+  create,
+  link,
+  makeUser,
+  apiFixtureForFile,
+  withAdvancedPerms,
+} from '../../support/entityApi';
+import { poller } from '../../support/waitFor';
 
 /**
  * The events screen's notifications: a scheduled one fires when its calendar's event starts
@@ -9,11 +16,7 @@ import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../
  * scheduled or command notifications needs the events bits.
  */
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 
 const stamp = (time: number) =>
   new Date(time)
@@ -40,15 +43,7 @@ function calendarData(start: number): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
-async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = poller(10_000);
 
 const scheduledEvents = (deviceId: number) =>
   f.db.kysely
@@ -157,26 +152,11 @@ describe('events bits', () => {
     'notificationDelete',
   ];
 
-  async function withAdvancedPerms(run: () => Promise<void>): Promise<void> {
-    const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
-    const attributes = server.attributes as Record<string, unknown>;
-    await f.admin.json(
-      '/api/server',
-      { ...server, attributes: { ...attributes, 'tarkan.enableAdvancedPerms': true } },
-      'PUT',
-    );
-    try {
-      await run();
-    } finally {
-      await f.admin.json('/api/server', { ...server, attributes }, 'PUT');
-    }
-  }
-
   const userWith = (bits: PermName[]) =>
     makeUser(f, { attributes: { 'tarkan.advancedPerms': encodePerms(bits) } });
 
   it('refuse scheduled and command notifications without the events bits', async () => {
-    await withAdvancedPerms(async () => {
+    await withAdvancedPerms(f.admin, async () => {
       const { client } = await userWith(NOTIFICATION_BITS);
       const scheduled = await client.json('/api/notifications', {
         type: 'scheduled',
@@ -208,7 +188,7 @@ describe('events bits', () => {
   });
 
   it('allow create, edit and delete each by its own events bit', async () => {
-    await withAdvancedPerms(async () => {
+    await withAdvancedPerms(f.admin, async () => {
       const creator = await userWith([...NOTIFICATION_BITS, 'events', 'eventCreate']);
       const made = await create(creator.client, '/api/notifications', {
         type: 'scheduled',

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 import { mailParts, mailSubject, mailText, startSmtp, type TestSmtp } from '../../support/smtp';
 
 interface Template {
@@ -30,8 +31,7 @@ describe('notification templates', () => {
       env: { SMTP_URL: smtp.url, LICENSE_MODE: 'plus', PUBLIC_URL: 'https://fleet.example' },
       startTimeoutMs: 120_000,
     });
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     const made = await admin.json('/api/users', {
       name: 'Carla',
       ...CARLA,

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePerms } from '../../../model';
-import { create, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, makeUser, apiFixtureForFile, withAdvancedPerms } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 async function links(table: 'userDevice' | 'deviceGeofence' | 'userGeofence') {
   return f.db.kysely.selectFrom(table).selectAll().execute();
@@ -182,14 +178,7 @@ describe('advanced permissions without the plus licence', () => {
     const user = await makeUser(f, {
       attributes: { 'tarkan.advancedPerms': encodePerms(['devices']) },
     });
-    const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
-    const attributes = (server.attributes ?? {}) as Record<string, unknown>;
-    await f.admin.json(
-      '/api/server',
-      { ...server, attributes: { ...attributes, 'tarkan.enableAdvancedPerms': true } },
-      'PUT',
-    );
-    try {
+    await withAdvancedPerms(f.admin, async () => {
       expect((await user.client.get('/api/geofences')).status).toBe(200);
       expect((await user.client.get('/api/notifications')).status).toBe(200);
       const created = await user.client.json('/api/geofences', {
@@ -197,8 +186,6 @@ describe('advanced permissions without the plus licence', () => {
         area: 'CIRCLE (1 1, 5)',
       });
       expect(created.status).toBe(200);
-    } finally {
-      await f.admin.json('/api/server', { ...server, attributes }, 'PUT');
-    }
+    });
   });
 });

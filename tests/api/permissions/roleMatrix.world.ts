@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { encodePerms } from '../../../model/advancedPerms';
 import { connect } from '../../../server/db/connect';
 import type { Db } from '../../../server/db/database';
-import { addEvent, addPosition } from '../../support/entityApi';
+import { addEvent, addPosition, signInAdmin } from '../../support/entityApi';
 import { Client } from '../../support/http';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
@@ -165,8 +165,7 @@ export class World {
         ? { kind: 'postgres', url: pg.url }
         : { kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') },
     );
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const world = new World(server, db, pg, admin, smtp);
     world.clients.set('admin', admin);
     await world.build();

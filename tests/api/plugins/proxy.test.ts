@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from '../../support/http';
+import { signInAdmin } from '../../support/entityApi';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
 
 let upstream: TestServer;
@@ -89,8 +90,7 @@ describe('proxy mode (TRACCAR_URL)', () => {
   });
 
   it("returns the upstream's /api/server", async () => {
-    const admin = new Client(upstream.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(upstream);
     const server = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
     const saved = await admin.json(
       '/api/server',
@@ -108,8 +108,7 @@ describe('proxy mode (TRACCAR_URL)', () => {
   });
 
   it('forwards unknown /api paths and JSON bodies to the upstream', async () => {
-    const client = new Client(proxy.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(proxy);
     const missing = await client.get('/api/nothing-here');
     const direct = await fetch(`${upstream.url}/api/nothing-here`);
     expect(missing.status).toBe(direct.status);
@@ -126,8 +125,7 @@ describe('proxy mode (TRACCAR_URL)', () => {
   });
 
   it("connects the socket through the proxy and relays the upstream's messages", async () => {
-    const client = new Client(proxy.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(proxy);
     const live = openSocket(`${proxy.wsUrl}/api/socket`, client.cookieHeader());
     await live.opened;
     const first = await waitFor(() => live.messages[0]);

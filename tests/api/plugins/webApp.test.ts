@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 const INDEX = '<!doctype html><title>Frota test shell</title><div id="root"></div>';
 const SW = 'define(["./workbox-1a2b3c4d"], () => {});';
@@ -164,8 +165,7 @@ describe("Traccar's web app served from WEB_DIR", () => {
     await writeFile(path.join(webDir, 'manifest.webmanifest'), TRACCAR_MANIFEST);
     await writeFile(path.join(webDir, 'offline.html'), '<p>${title} is offline</p>');
     server = await startServer({ env: { WEB_DIR: webDir } });
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
   });
   afterAll(async () => {
     await server?.stop();

@@ -2,7 +2,8 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 const ALICE = { email: 'alice@frota.test', password: 'alice-pass-1' };
 const BOB = { email: 'bob@frota.test', password: 'bob-pass-12' };
@@ -69,8 +70,7 @@ describe('position exports and deletion', () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { OSMAND_PORT: '0' } });
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     const made = await admin.json('/api/devices', { name: 'Van <1>', uniqueId: 'tools-van' });
     deviceId = ((await made.json()) as { id: number }).id;
     const other = await admin.json('/api/devices', { name: 'Truck', uniqueId: 'tools-truck' });

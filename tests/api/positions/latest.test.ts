@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 const ALICE = { email: 'alice-latest@frota.test', password: 'alice-pass-1' };
 
@@ -50,8 +51,7 @@ describe('GET /api/positions: every device latest position', () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { OSMAND_PORT: '0' } });
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     for (const name of ['van', 'truck', 'silent']) {
       const made = await admin.json('/api/devices', { name, uniqueId: `latest-${name}` });
       devices[name] = ((await made.json()) as { id: number }).id;

@@ -3,15 +3,12 @@
  * status changes become events (and so can be notified), and a QR check-in names the driver on the
  * vehicle's positions. Real server, OsmAnd port; SQLite, or PostgreSQL when DATABASE_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { create, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, apiFixtureForFile } from '../../support/entityApi';
+import { poller } from '../../support/waitFor';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 interface Position {
   id: number;
@@ -50,15 +47,7 @@ async function latestPosition(deviceId: number): Promise<Position> {
   return position;
 }
 
-async function waitFor<T>(read: () => Promise<T | undefined>, ms = 6000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = poller(6000);
 
 async function statusEvents(deviceId: number): Promise<string[]> {
   const from = new Date(Date.now() - 3_600_000).toISOString();

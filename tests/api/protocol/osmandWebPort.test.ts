@@ -2,25 +2,24 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, apiFixtureForFile } from '../../support/entityApi';
 
 /**
  * Devices configured with the web address (Traccar accepts OsmAnd on its web port too): the same
  * ingest and the same answers as the OsmAnd port, while `GET /` stays the web app.
  */
 
-let f: ApiFixture;
 let webDir: string;
 let deviceId: number;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'frota-web-'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
-  f = await startApiFixture({ WEB_DIR: webDir });
+});
+// Hooks registered later run their afterAll first: the server stops before its folder goes.
+afterAll(() => rm(webDir, { recursive: true, force: true }));
+const f = apiFixtureForFile(() => ({ WEB_DIR: webDir }));
+beforeAll(async () => {
   deviceId = (await create(f.admin, '/api/devices', { name: 'Phone', uniqueId: 'web-port-1' })).id;
-}, 120_000);
-afterAll(async () => {
-  await f?.stop();
-  await rm(webDir, { recursive: true, force: true });
 });
 
 const ports = () => ({ web: f.server.url, osmand: `http://127.0.0.1:${f.server.osmandPort}` });

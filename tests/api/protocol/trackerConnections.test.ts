@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { gt06 } from '../../../server/protocol/gt06';
 import { crc16Arc } from '../../../server/protocol/shared/checksum';
@@ -9,8 +9,9 @@ import { teltonika } from '../../../server/protocol/teltonika';
 import { CODEC, MESSAGE_TYPE } from '../../../server/protocol/teltonika/codec';
 import { messageData, udpPacket } from '../../../server/protocol/teltonika/frames';
 import { avlData, avlRecord } from '../../../server/protocol/teltonika/writer';
-import { create, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, apiFixtureForFile } from '../../support/entityApi';
 import { FakeTracker, type Received } from '../../support/fakeTracker';
+import { until } from '../../support/waitFor';
 
 /**
  * The hardware trackers' connections against the real server (docs/protocols.md), beyond each
@@ -20,23 +21,9 @@ import { FakeTracker, type Received } from '../../support/fakeTracker';
  * but not stored (too old, sent twice).
  */
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture({ GT06_PORT: '0', TELTONIKA_PORT: '0', MAX_FIX_AGE_DAYS: '1' });
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile({ GT06_PORT: '0', TELTONIKA_PORT: '0', MAX_FIX_AGE_DAYS: '1' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => Promise<T | null | undefined>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 interface PositionJson {
   deviceId: number;

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { gl200 } from '../../../server/protocol/gl200';
 import { gt06 } from '../../../server/protocol/gt06';
 import type { ProtocolDefinition, SimulatedFix } from '../../../server/protocol/shared/definition';
 import { teltonika } from '../../../server/protocol/teltonika';
-import { create, link, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, link, apiFixtureForFile } from '../../support/entityApi';
 import { Client } from '../../support/http';
 import { FakeTracker } from '../../support/fakeTracker';
 import { startHttpDouble } from '../../support/httpDouble';
+import { poller } from '../../support/waitFor';
 
 /**
  * The server's own rules reaching real trackers (docs/protocols.md): a geofence that locks on
@@ -16,24 +17,12 @@ import { startHttpDouble } from '../../support/httpDouble';
  * registered when the server says so; the device's password and identifier reach the command.
  */
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture({ GT06_PORT: '0', TELTONIKA_PORT: '0', GL200_PORT: '0' });
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile({ GT06_PORT: '0', TELTONIKA_PORT: '0', GL200_PORT: '0' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let seq = 0;
 
-async function until<T>(read: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(100);
-  }
-}
+const until = poller(10_000);
 
 const DEPOT = { latitude: -23.55, longitude: -46.63 };
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portVariable } from '../../../server/config';
 import { DEVICE_PROTOCOLS } from '../../../server/protocol';
 import type { SimulatedFix } from '../../../server/protocol/shared/definition';
-import { create, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, apiFixtureForFile } from '../../support/entityApi';
 import { FakeTracker } from '../../support/fakeTracker';
+import { until } from '../../support/waitFor';
 
 /**
  * Each hardware protocol end to end over TCP against the real server (docs/protocols.md): a
@@ -12,24 +13,11 @@ import { FakeTracker } from '../../support/fakeTracker';
  * an identifier nobody registered lands in the list of devices trying to connect.
  */
 
-let f: ApiFixture;
-beforeAll(async () => {
-  const ports = Object.fromEntries(DEVICE_PROTOCOLS.map((p) => [portVariable(p.name), '0']));
-  f = await startApiFixture(ports);
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile(
+  Object.fromEntries(DEVICE_PROTOCOLS.map((p) => [portVariable(p.name), '0'])),
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => Promise<T | null | undefined>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 interface PositionJson {
   id: number;

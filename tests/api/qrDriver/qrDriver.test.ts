@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, link, makeUser, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 interface Driver {
   id: number;

@@ -2,17 +2,11 @@
  * A report the client stops waiting for (the web app's cancel button, a closed tab): the server
  * stops its work at the next page of positions, writes no error to its log, and keeps answering.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect } from '../../../server/db/connect';
-import type { Db } from '../../../server/db/database';
+import { beforeAll, expect, it } from 'vitest';
 import { insertPositions } from '../../../server/ingest/store';
 import type { PositionRecord } from '../../../server/processing/types';
 import { knotsFromMps } from '../../../model/units';
-import { create } from '../../support/entityApi';
-import { Client } from '../../support/http';
-import { createTempPostgres, type TempPostgres } from '../../support/postgres';
-import { startServer, TEST_ADMIN, type TestServer } from '../../support/server';
+import { create, apiFixtureForFile } from '../../support/entityApi';
 import { positionRecord } from '../../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
@@ -21,7 +15,8 @@ const START = Date.parse('2025-03-10T08:00:00Z');
 const COUNT = 120_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-let f: { server: TestServer; db: Db; admin: Client; database: TempPostgres | null };
+// Room for a slow start on a busy machine, and for storing the whole track afterwards.
+const f = apiFixtureForFile({}, { startTimeoutMs: 120_000, hookTimeoutMs: 240_000 });
 let device: { id: number };
 
 /** Driving back and forth, 10 m/s, with the engine on. */
@@ -65,32 +60,12 @@ async function startThenCancel(path: string, accept: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  // As `startApiFixture`, with room for a slow start on a busy machine.
-  const database = process.env.DATABASE_URL ? await createTempPostgres('dir') : null;
-  const server = await startServer({
-    env: database ? { DATABASE_URL: database.url } : {},
-    startTimeoutMs: 120_000,
-  });
-  const db = await connect(
-    database
-      ? { kind: 'postgres', url: database.url }
-      : { kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') },
-  );
-  const admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  f = { server, db, admin, database };
   device = await create(f.admin, '/api/devices', { name: 'Cancelled', uniqueId: 'cancel-1' });
   const positions = track(device.id);
   for (let i = 0; i < positions.length; i += 10_000) {
     await insertPositions(f.db.kysely, f.db.dialect, positions.slice(i, i + 10_000));
   }
 }, 240_000);
-
-afterAll(async () => {
-  await f?.db.close();
-  await f?.server.stop();
-  await f?.database?.drop();
-});
 
 it('stops a route answer the client hangs up on, without an error in the log', async () => {
   const from = f.server.lines.length;

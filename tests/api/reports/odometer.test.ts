@@ -4,11 +4,11 @@
  * spreadsheet alike, and `report.ignoreOdometer` makes all three the GPS distance.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPositions } from '../../../server/ingest/store';
 import type { PositionRecord } from '../../../server/processing/types';
 import { knotsFromMps } from '../../../model/units';
-import { create, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, apiFixtureForFile } from '../../support/entityApi';
 import { positionRecord } from '../../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
@@ -45,12 +45,11 @@ function track(deviceId: number): PositionRecord[] {
 const at = (i: number) => new Date(START + i * STEP).toISOString();
 const range = `from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(19))}`;
 
-let f: ApiFixture;
 let own: { id: number };
 let ignoring: { id: number };
 
+const f = apiFixtureForFile();
 beforeAll(async () => {
-  f = await startApiFixture();
   own = await create(f.admin, '/api/devices', { name: 'Own meter', uniqueId: 'odo-own' });
   ignoring = await create(f.admin, '/api/devices', {
     name: 'GPS only',
@@ -61,7 +60,6 @@ beforeAll(async () => {
     await insertPositions(f.db.kysely, f.db.dialect, track(device.id));
   }
 }, 120_000);
-afterAll(() => f?.stop());
 
 async function json<T>(path: string): Promise<T> {
   const res = await f.admin.request(path, { headers: { accept: 'application/json' } });

@@ -4,13 +4,13 @@
  * back with exceljs.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodePerms } from '../../../model';
 import { insertEvents, insertPositions } from '../../../server/ingest/store';
 import type { PositionRecord } from '../../../server/processing/types';
 import { knotsFromMps } from '../../../model/units';
 import { Client } from '../../support/http';
-import { create, link, makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { create, link, makeUser, apiFixtureForFile, makeUserSeeing } from '../../support/entityApi';
 import { positionRecord } from '../../support/positionRecord';
 
 const M = (6378137 * Math.PI) / 180;
@@ -54,7 +54,6 @@ const at = (i: number) => new Date(START + i * STEP).toISOString();
 const range = `from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(59))}`;
 const json = { accept: 'application/json' };
 
-let f: ApiFixture;
 let van: { id: number };
 let truck: { id: number };
 let bus: { id: number };
@@ -88,9 +87,9 @@ const minutes = (value: unknown) => ((value as Date).getTime() - Date.UTC(1899, 
 const headerRow = (sheet: ExcelJS.Worksheet) =>
   (sheet.getRow(1).values as unknown[]).slice(1).map(String);
 
+// The advanced-permission bits exercised here apply only with the plus licence.
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 beforeAll(async () => {
-  // The advanced-permission bits exercised here apply only with the plus licence.
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
   van = await create(f.admin, '/api/devices', { name: 'Van', uniqueId: 'rep-van' });
   truck = await create(f.admin, '/api/devices', { name: 'Truck', uniqueId: 'rep-truck' });
   parentGroup = await create(f.admin, '/api/groups', { name: 'Fleet' });
@@ -123,10 +122,8 @@ beforeAll(async () => {
       attributes: { alarm },
     })),
   ]);
-  alice = await makeUser(f);
-  await link(f.admin, { userId: alice.id, deviceId: van.id });
+  alice = await makeUserSeeing(f, van.id);
 }, 120_000);
-afterAll(() => f?.stop());
 
 describe('reports JSON', () => {
   it('trips, stops and summary of a drive across midnight (units: m, knots, ms)', async () => {
@@ -303,8 +300,7 @@ describe('reports access', () => {
   });
 
   it('disableReports on the user or the server blocks every report', async () => {
-    const restricted = await makeUser(f, { disableReports: true });
-    await link(f.admin, { userId: restricted.id, deviceId: van.id });
+    const restricted = await makeUserSeeing(f, van.id, { disableReports: true });
     for (const report of ['route', 'events', 'trips', 'stops', 'summary']) {
       const res = await get(
         restricted.client,
@@ -446,7 +442,7 @@ describe('reports xlsx', () => {
   });
 
   it('follows the user language, units and time zone; /xlsx works without the header', async () => {
-    const user = await makeUser(f, {
+    const user = await makeUserSeeing(f, van.id, {
       attributes: {
         language: 'en-US',
         speedUnit: 'mph',
@@ -454,7 +450,6 @@ describe('reports xlsx', () => {
         timezone: 'Europe/Lisbon',
       },
     });
-    await link(f.admin, { userId: user.id, deviceId: van.id });
     const sheet = await workbook(
       (await get(user.client, `/api/reports/summary/xlsx?deviceId=${van.id}&${range}`, {})).res,
     );
@@ -477,8 +472,7 @@ describe('reports xlsx', () => {
     expect(minutes(row.getCell(9).value)).toBe(10); // 10 min 30 s of engine → 0:10
     expect((row.getCell(2).value as Date).toISOString()).toBe('2025-03-11T02:50:00.000Z');
 
-    const es = await makeUser(f, { attributes: { 'tarkan.lang': 'es' } });
-    await link(f.admin, { userId: es.id, deviceId: van.id });
+    const es = await makeUserSeeing(f, van.id, { attributes: { 'tarkan.lang': 'es' } });
     const stops = await workbook(
       (await get(es.client, `/api/reports/stops?deviceId=${van.id}&${range}`, { accept: XLSX }))
         .res,
@@ -506,8 +500,7 @@ describe('reports xlsx', () => {
     );
 
     // The user's own preference wins over the browser's zone, on the screen and in the file.
-    const lisbon = await makeUser(f, { attributes: { timezone: 'Europe/Lisbon' } });
-    await link(f.admin, { userId: lisbon.id, deviceId: van.id });
+    const lisbon = await makeUserSeeing(f, van.id, { attributes: { timezone: 'Europe/Lisbon' } });
     const own = await lisbon.client.request(
       `/api/reports/trips?deviceId=${van.id}&${range}&timezone=America%2FNew_York`,
       { headers: { accept: XLSX } },

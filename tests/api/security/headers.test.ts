@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '../../support/http';
+import { signInAdmin } from '../../support/entityApi';
 import { startServer, TEST_ADMIN, type TestServer } from '../../support/server';
 
 const INDEX = '<!doctype html><title>Frota test shell</title><div id="root"></div>';
@@ -100,8 +100,7 @@ describe('security headers', () => {
   });
 
   it("allows the server's custom map layer as soon as it is saved", async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const settings = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
     const saved = await admin.json(
       '/api/server',

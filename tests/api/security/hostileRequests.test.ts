@@ -5,17 +5,15 @@
  * of the server. On PostgreSQL (`DATABASE_URL`) such values used to reach the database and
  * answer 500 on every entity route; a route added later without bounds fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiFixtureForFile } from '../../support/entityApi';
 import { registeredRoutes, type RegisteredRoute } from '../../support/routes';
 
-let f: ApiFixture;
 let routes: RegisteredRoute[];
 beforeAll(async () => {
   routes = await registeredRoutes();
-  f = await startApiFixture({ OSMAND_PORT: '0', LICENSE_MODE: 'plus' });
 }, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile({ OSMAND_PORT: '0', LICENSE_MODE: 'plus' });
 
 const HUGE = '99999999999999999999';
 const PATH_VALUES = [HUGE, '1e309', '1%00'];

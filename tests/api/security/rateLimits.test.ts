@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
+import { signInAdmin } from '../../support/entityApi';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
 
 let server: TestServer;
@@ -13,8 +14,7 @@ let admin: Client;
 
 beforeAll(async () => {
   server = await startServer();
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
   expect((await admin.json('/api/server', { registration: true }, 'PUT')).status).toBe(200);
 }, 60_000);
 afterAll(() => server?.stop());

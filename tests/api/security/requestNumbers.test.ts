@@ -3,14 +3,10 @@
  * outside: refused with Traccar's 400 on every database (PostgreSQL answered 500 past its
  * `bigint`), storing nothing; the largest safe id is still an id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { describe, expect, it } from 'vitest';
+import { countRows, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture({ OSMAND_PORT: '0' });
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile({ OSMAND_PORT: '0' });
 
 const HUGE = '99999999999999999999';
 

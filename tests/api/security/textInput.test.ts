@@ -2,14 +2,10 @@
  * Text holding a NUL character, from outside: refused with Traccar's 400 at the boundary on every
  * database (PostgreSQL can neither store nor compare it, and answered 500), storing nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { describe, expect, it } from 'vitest';
+import { countRows, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture({ OSMAND_PORT: '0' });
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile({ OSMAND_PORT: '0' });
 
 const REFUSED = 'Text holds a NUL character - IllegalArgumentException';
 

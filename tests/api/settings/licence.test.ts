@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 describe('plus licence headers of /api/server', () => {
   let plus: TestServer;
@@ -25,8 +26,7 @@ describe('plus licence headers of /api/server', () => {
   });
 
   it('sends devicelimit as the devices the server limit still allows', async () => {
-    const admin = new Client(plus.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(plus);
     expect((await admin.request('/api/server')).headers.get('devicelimit')).toBeNull();
 
     const server = (await (await admin.request('/api/server')).json()) as Record<string, unknown>;

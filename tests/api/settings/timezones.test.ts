@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { makeUser, apiFixtureForFile } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 describe('GET /api/server/timezones', () => {
   it('lists IANA zone ids for any signed-in user, sorted and unique', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 const ALICE = { email: 'alice@frota.test', password: 'alice-pass-1' };
 const BOB = { email: 'bob@frota.test', password: 'bob-pass-12' };
@@ -34,8 +35,7 @@ describe('POST /api/share/device and /api/share/group', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     aliceId = await create('/api/users', { name: 'Alice', ...ALICE });
     const bobId = await create('/api/users', { name: 'Bob', ...BOB });
     fleet = await create('/api/groups', { name: 'Fleet' });

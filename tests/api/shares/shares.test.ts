@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePerms } from '../../../model';
 import { cleanupExpiredShares } from '../../../server/shares/service';
 import { Client } from '../../support/http';
 import {
   addPosition,
   create,
-  link,
   makeUser,
-  startApiFixture,
-  type ApiFixture,
+  apiFixtureForFile,
+  makeUserSeeing,
 } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  // The advanced-permission bits exercised here apply only with the plus licence.
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
-}, 120_000);
-afterAll(() => f?.stop());
+// The advanced-permission bits exercised here apply only with the plus licence.
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 
 interface Share {
   id: number;
@@ -151,8 +146,7 @@ describe('shares', () => {
     const notMine = await other.client.json('/tarkan/shares', { deviceId: d.id });
     expect(await notMine.text()).toBe('Device access denied - SecurityException');
 
-    const readonly = await makeUser(f, { readonly: true });
-    await link(f.admin, { userId: readonly.id, deviceId: d.id });
+    const readonly = await makeUserSeeing(f, d.id, { readonly: true });
     const ro = await readonly.client.json('/tarkan/shares', { deviceId: d.id });
     expect(await ro.text()).toBe('Account is readonly - SecurityException');
     expect((await readonly.client.get('/tarkan/shares')).status).toBe(200);

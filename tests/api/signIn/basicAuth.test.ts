@@ -1,26 +1,16 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from '../../support/http';
 import { TEST_ADMIN } from '../../support/server';
-import {
-  addPosition,
-  create,
-  makeUser,
-  startApiFixture,
-  type ApiFixture,
-} from '../../support/entityApi';
+import { addPosition, create, makeUser, apiFixtureForFile } from '../../support/entityApi';
 
 /**
  * `Authorization: Basic` on every request, as scripts use it against Traccar (`curl -u`): no
  * cookie, no Origin, the credentials in each request.
  */
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 const basic = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 import { mailBody, startSmtp, type TestSmtp } from '../../support/smtp';
 
 /** Traccar's link: the web app's reset form with the token in `passwordReset`. */
@@ -41,8 +42,7 @@ beforeAll(async () => {
   server = await startServer({
     env: { SMTP_URL: smtp.url, SMTP_FROM: 'frota@test.example', PUBLIC_URL },
   });
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
+import { signInAdmin } from '../../support/entityApi';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
 import { mailBody, mailHeader, startSmtp, type TestSmtp } from '../../support/smtp';
 
@@ -28,8 +29,7 @@ describe('password recovery by mail', () => {
         LICENSE_MODE: 'plus',
       },
     });
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     for (const [email, language] of [
       ['ana@x.test', 'en-US'],
       ['bruno@x.test', undefined],
@@ -118,8 +118,7 @@ describe('password recovery by mail', () => {
   });
 
   it("links to a reseller's configured domain when the request came to it", async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const reseller = await admin.json('/api/users', {
       name: 'Acme',
       email: 'acme@x.test',
@@ -151,8 +150,7 @@ describe('password recovery by mail', () => {
   });
 
   it("links other accounts to PUBLIC_URL, never to the reseller's domain they asked on", async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const reseller = await admin.json('/api/users', {
       name: 'Omega',
       email: 'omega@x.test',
@@ -177,8 +175,7 @@ describe('password recovery by mail', () => {
   });
 
   it('names the brand the request reached, main or reseller, in subject and body', async () => {
-    const admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInAdmin(server);
     const theme = (title: string) => ({
       config: { title, whatsapp: '', headLogo: { image: false, text: '' } },
     });

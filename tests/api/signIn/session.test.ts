@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
+import { signInAdmin } from '../../support/entityApi';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
 
 let server: TestServer;
@@ -7,8 +8,7 @@ let admin: Client;
 
 beforeAll(async () => {
   server = await startServer();
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
 });
 afterAll(() => server?.stop());
 
@@ -133,8 +133,7 @@ describe('session check and logout', () => {
   });
 
   it('a new login ends the session the request carried (fixation guard)', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     const first = client.cookies.get('JSESSIONID');
     await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
     const second = client.cookies.get('JSESSIONID');
@@ -195,8 +194,7 @@ describe('tokens', () => {
   });
 
   it('accepts an ISO expiration and rejects a bad one', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     const soon = new Date(Date.now() + 3600_000).toISOString();
     expect((await client.form('/api/session/token', { expiration: soon })).status).toBe(200);
     const bad = await client.form('/api/session/token', { expiration: 'tomorrow' });
@@ -231,8 +229,7 @@ describe('sessions that end with their reason', () => {
       .status;
 
   it('a cookie session started from a remember-me token ends when the token is revoked', async () => {
-    const owner = new Client(server.url);
-    await owner.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const owner = await signInAdmin(server);
     const token = await tokenOf(owner);
     const remembered = new Client(server.url);
     expect((await remembered.get(`/api/session?token=${token}`)).status).toBe(200);
@@ -331,8 +328,7 @@ describe('cross-site requests', () => {
       expect(client.lastSetCookie).toEqual([]);
     }
     const token = await (async () => {
-      const owner = new Client(server.url);
-      await owner.login(TEST_ADMIN.email, TEST_ADMIN.password);
+      const owner = await signInAdmin(server);
       return (await owner.form('/api/session/token', {})).text();
     })();
     const linked = await client.request(`/api/session?token=${token}`, {
@@ -359,8 +355,7 @@ describe('cross-site requests', () => {
   });
 
   it('refuses cookie-carrying writes another site could forge, not JSON clients or tokens', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     const cookie = client.cookieHeader();
     const device = (n: number) => ({ name: `Forged ${n}`, uniqueId: `forged-${n}` });
     const send = (headers: Record<string, string>, body: string) =>
@@ -601,8 +596,7 @@ describe('server settings', () => {
 
 describe('persistence', () => {
   it('keeps sessions across a restart on the same DATA_DIR', async () => {
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     await server.restart();
     const res = await client.get('/api/session');
     expect(res.status).toBe(200);

@@ -1,7 +1,8 @@
 import { codeOf, wrongCodeOf } from '../../support/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 let server: TestServer;
 let admin: Client;
@@ -49,8 +50,7 @@ const signIn = (email: string, fields: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   server = await startServer();
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
 });
 afterAll(() => server?.stop());
 

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
+import { poller } from '../../support/waitFor';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,23 +39,14 @@ function metres(a: Position, b: Position): number {
   return Math.hypot(x, y) * 6_371_000;
 }
 
-async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = poller(15_000);
 
 describe('demo fleet (DEMO_DEVICES=3)', () => {
   let admin: Client;
   let devices: Device[];
 
   beforeAll(async () => {
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
   });
 
   it('logs the fleet size and interval', async () => {
@@ -150,8 +143,7 @@ describe('demo fleet (DEMO_DEVICES=3)', () => {
     delete server.env.DEMO_DEVICES;
     await server.restart();
     await waitFor(() => (announced() > before ? true : undefined));
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     const all = (await (await client.get('/api/devices')).json()) as Device[];
     expect(all).toHaveLength(3);
   });
@@ -165,8 +157,7 @@ describe('demo fleet (DEMO_DEVICES=3)', () => {
     const before = await latest(admin);
     expect(before).toHaveLength(3);
     await server.restart();
-    const client = new Client(server.url);
-    await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const client = await signInAdmin(server);
     // A report from each vehicle made after the restart.
     const after = await waitFor(async () => {
       const list = await latest(client);

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 let server: TestServer;
 let admin: Client;
@@ -13,8 +14,7 @@ beforeAll(async () => {
   server = await startServer({
     env: { DEMO_DEVICES: '3', GT06_PORT: '0', TELTONIKA_PORT: '0' },
   });
-  admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await signInAdmin(server);
 }, 60_000);
 afterAll(() => server?.stop());
 

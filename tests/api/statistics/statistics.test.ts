@@ -3,6 +3,7 @@ import type { Statistics } from '../../../model';
 import { Client } from '../../support/http';
 import { startHttpDouble, type HttpDouble } from '../../support/httpDouble';
 import { createTempPostgres, type TempPostgres } from '../../support/postgres';
+import { signInAdmin } from '../../support/entityApi';
 import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 
@@ -44,8 +45,7 @@ describe.each(['sqlite', 'postgres'])('GET /api/statistics and GET /api/audit on
     server = await startServer({
       env: { SMTP_URL: smtp.url, OSMAND_PORT: '0', ...(pg ? { DATABASE_URL: pg.url } : {}) },
     });
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     const server0 = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
     const saved = await admin.json(
       '/api/server',
@@ -117,8 +117,7 @@ describe.each(['sqlite', 'postgres'])('GET /api/statistics and GET /api/audit on
     const before = await today();
     expect((await fix('stat-van', 2)).status).toBe(200);
     await server.restart();
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
     expect((await fix('stat-van', 1)).status).toBe(200);
     const after = await today();
     expect(after.id).toBe(before.id);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePerms, type PermName } from '../../../model';
 import { Client } from '../../support/http';
-import { makeUser, startApiFixture, type ApiFixture } from '../../support/entityApi';
+import { makeUser, apiFixtureForFile, withAdvancedPerms } from '../../support/entityApi';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  // The advanced-permission bits exercised here apply only with the plus licence.
-  f = await startApiFixture({ LICENSE_MODE: 'plus' });
-}, 120_000);
-afterAll(() => f?.stop());
+// The advanced-permission bits exercised here apply only with the plus licence.
+const f = apiFixtureForFile({ LICENSE_MODE: 'plus' });
 
 interface User {
   id: number;
@@ -34,23 +30,9 @@ const userOf = async (client: Client, id: number) =>
 const putUser = (client: Client, id: number, body: Record<string, unknown>) =>
   client.json(`/api/users/${id}`, body, 'PUT');
 
-/** Runs `work` with the server's advanced permissions enforced, then switches them off again. */
-async function withAdvancedPerms(work: () => Promise<void>): Promise<void> {
-  const server = (await (await f.admin.get('/api/server')).json()) as Record<string, unknown>;
-  const attributes = server.attributes as Record<string, unknown>;
-  const put = (next: Record<string, unknown>) =>
-    f.admin.json('/api/server', { attributes: next }, 'PUT');
-  expect((await put({ ...attributes, 'tarkan.enableAdvancedPerms': true })).status).toBe(200);
-  try {
-    await work();
-  } finally {
-    await put(attributes);
-  }
-}
-
 describe('a user editing their own account', () => {
   it('cannot clear or raise their own advanced permissions', async () => {
-    await withAdvancedPerms(async () => {
+    await withAdvancedPerms(f.admin, async () => {
       const limited = perms(['self', 'devices']);
       const user = await makeUser(f, {
         attributes: { 'tarkan.advancedPerms': limited, language: 'pt' },
@@ -205,7 +187,7 @@ describe('a user editing their own account', () => {
 
 describe('a manager setting advanced permissions', () => {
   it('gives their users no more than they have themselves', async () => {
-    await withAdvancedPerms(async () => {
+    await withAdvancedPerms(f.admin, async () => {
       const own = perms(['self', 'devices', 'deviceCreate', 'users', 'userCreate', 'userEdit']);
       const manager = await makeUser(f, {
         userLimit: 10,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import { TEST_ADMIN, startServer, type TestServer } from '../../support/server';
+import { signInAdmin } from '../../support/entityApi';
+import { startServer, type TestServer } from '../../support/server';
 
 describe('registration', () => {
   let server: TestServer;
@@ -8,8 +9,7 @@ describe('registration', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    admin = new Client(server.url);
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = await signInAdmin(server);
   });
   afterAll(() => server?.stop());
 

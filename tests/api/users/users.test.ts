@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../support/http';
-import {
-  countRows,
-  create,
-  link,
-  makeUser,
-  startApiFixture,
-  type ApiFixture,
-} from '../../support/entityApi';
+import { countRows, create, link, makeUser, apiFixtureForFile } from '../../support/entityApi';
 import { TEST_ADMIN } from '../../support/server';
 
-let f: ApiFixture;
-beforeAll(async () => {
-  f = await startApiFixture();
-}, 120_000);
-afterAll(() => f?.stop());
+const f = apiFixtureForFile();
 
 interface User {
   id: number;
