@@ -12,6 +12,7 @@ import { avlData, avlRecord } from '../../../server/protocol/teltonika/writer';
 import { create, apiFixtureForFile } from '../../support/entityApi';
 import { FakeTracker, type Received } from '../../support/fakeTracker';
 import { until } from '../../support/waitFor';
+import { deviceStatus, recentEvents } from './readBack';
 
 /**
  * The hardware trackers' connections against the real server (docs/protocols.md), beyond each
@@ -50,21 +51,6 @@ async function storedAt(deviceId: number, time: number): Promise<PositionJson[]>
 
 async function device(name: string, uniqueId: string): Promise<number> {
   return (await create(f.admin, '/api/devices', { name, uniqueId })).id;
-}
-
-async function deviceStatus(deviceId: number): Promise<string> {
-  const res = await f.admin.get(`/api/devices?id=${deviceId}`);
-  return ((await res.json()) as { status: string }[])[0].status;
-}
-
-async function events(deviceId: number, type: string) {
-  const from = new Date(Date.now() - 3_600_000).toISOString();
-  const to = new Date(Date.now() + 3_600_000).toISOString();
-  const res = await f.admin.request(
-    `/api/reports/events?deviceId=${deviceId}&type=${type}&from=${from}&to=${to}`,
-    { headers: { accept: 'application/json' } },
-  );
-  return (await res.json()) as { type: string; attributes: Record<string, unknown> }[];
 }
 
 async function connecting() {
@@ -186,7 +172,7 @@ describe('Teltonika over UDP', () => {
       expect(stored.latitude).toBeCloseTo(-23.5612, 6);
       expect(stored.longitude).toBeCloseTo(-46.6543, 6);
       expect(stored.attributes.ignition).toBe(true);
-      expect(await deviceStatus(deviceId)).toBe('online');
+      expect(await deviceStatus(f.admin, deviceId)).toBe('online');
 
       // The peer wrote moments ago: the command goes to its address and port at once.
       const sent = await f.admin.json('/api/commands/send', { deviceId, type: 'engineStop' });
@@ -208,7 +194,7 @@ describe('Teltonika over UDP', () => {
       const answer = messageData(CODEC.CODEC_12, MESSAGE_TYPE.RESPONSE, Buffer.from('DOUT1:1'));
       peer.send(udpPacket(0xcb00, 0x23, imei, answer));
       const results = await until(async () => {
-        const found = await events(deviceId, 'commandResult');
+        const found = await recentEvents(f.admin, deviceId, 'commandResult');
         return found.length > 0 ? found : null;
       }, 'teltonika command result over UDP');
       expect(results[0].attributes.result).toBe('DOUT1:1');
@@ -232,7 +218,7 @@ describe('Teltonika over UDP', () => {
       await sleep(300);
       // The old port is let go: nothing for it, and the device is still online.
       expect(before.pending).toBe(0);
-      expect(await deviceStatus(deviceId)).toBe('online');
+      expect(await deviceStatus(f.admin, deviceId)).toBe('online');
     } finally {
       await Promise.all([before.close(), after.close()]);
     }
@@ -385,7 +371,7 @@ describe('identity of a connection', () => {
 
       expect(await storedAt(aId, after.time)).toHaveLength(1);
       expect(await positions(bId, Date.now() - 3_600_000, Date.now() + 60_000)).toEqual([]);
-      expect(await deviceStatus(bId)).not.toBe('online');
+      expect(await deviceStatus(f.admin, bId)).not.toBe('online');
 
       // Still A's: A's command comes down this connection, B's waits in the queue.
       const forA = await f.admin.json('/api/commands/send', { deviceId: aId, type: 'engineStop' });

@@ -5,6 +5,7 @@ import type { SimulatedFix } from '../../../server/protocol/shared/definition';
 import { create, apiFixtureForFile } from '../../support/entityApi';
 import { FakeTracker } from '../../support/fakeTracker';
 import { until } from '../../support/waitFor';
+import { deviceStatus, recentEvents } from './readBack';
 
 /**
  * Each hardware protocol end to end over TCP against the real server (docs/protocols.md): a
@@ -42,21 +43,6 @@ async function storedAt(deviceId: number, time: number): Promise<PositionJson | 
   const res = await f.admin.get(`/api/positions?deviceId=${deviceId}&from=${from}&to=${to}`);
   const found = (await res.json()) as PositionJson[];
   return found.find((p) => p.fixTime === new Date(time).toISOString());
-}
-
-async function deviceStatus(deviceId: number): Promise<string> {
-  const res = await f.admin.get(`/api/devices?id=${deviceId}`);
-  return ((await res.json()) as { status: string }[])[0].status;
-}
-
-async function events(deviceId: number, type: string) {
-  const from = new Date(Date.now() - 3_600_000).toISOString();
-  const to = new Date(Date.now() + 3_600_000).toISOString();
-  const res = await f.admin.request(
-    `/api/reports/events?deviceId=${deviceId}&type=${type}&from=${from}&to=${to}`,
-    { headers: { accept: 'application/json' } },
-  );
-  return (await res.json()) as { type: string; attributes: Record<string, unknown> }[];
 }
 
 /** Whole seconds: several protocols carry no milliseconds. */
@@ -115,7 +101,7 @@ describe.each(DEVICE_PROTOCOLS.map((protocol, index) => ({ protocol, index })))(
         expect(position.longitude).toBeCloseTo(fix.longitude, 4);
         expect(position.speed).toBeCloseTo(fix.speed, 0);
         expect(position.attributes.ignition).toBe(true);
-        expect(await deviceStatus(deviceId)).toBe('online');
+        expect(await deviceStatus(f.admin, deviceId)).toBe('online');
         // Whatever the server sent so far the device reads as acknowledgements, not commands.
         await sleep(200);
         for (const { read } of tracker.drain()) expect(read.kind).toBe('ack');
@@ -145,7 +131,7 @@ describe.each(DEVICE_PROTOCOLS.map((protocol, index) => ({ protocol, index })))(
         expect(command.type).toBe('engineStop');
         tracker.answer(command, 'Engine stopped');
         const results = await until(async () => {
-          const found = await events(deviceId, 'commandResult');
+          const found = await recentEvents(f.admin, deviceId, 'commandResult');
           return found.length > 0 ? found : null;
         }, `${protocol.name} command result`);
         expect(String(results[0].attributes.result)).not.toBe('');
@@ -156,7 +142,7 @@ describe.each(DEVICE_PROTOCOLS.map((protocol, index) => ({ protocol, index })))(
 
     it('hands a command queued while away to the tracker when it connects', async () => {
       await until(
-        async () => ((await deviceStatus(deviceId)) === 'offline' ? true : null),
+        async () => ((await deviceStatus(f.admin, deviceId)) === 'offline' ? true : null),
         'offline after the connection closed',
       );
       const res = await f.admin.json('/api/commands/send', { deviceId, type: 'engineResume' });
