@@ -1,9 +1,11 @@
 /**
- * Helpers for the entity API tests: a real server on SQLite, or on a temporary PostgreSQL
- * database when DATABASE_URL is set; direct database access to the same data (positions and
- * events are written by the ingest engine, so tests insert them here); users made via the API.
+ * What the API tests share: a real server on SQLite, or on a temporary PostgreSQL database when
+ * DATABASE_URL is set, started once per test file; direct database access to the same data
+ * (positions and events are written by the ingest engine, so tests insert them here); an admin
+ * signed in, users made and linked via the API.
  */
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { connect } from '../../server/db/connect';
 import type { Db } from '../../server/db/database';
 import { insertEvents, insertPositions } from '../../server/ingest/store';
@@ -20,23 +22,31 @@ export interface ApiFixture {
   stop(): Promise<void>;
 }
 
+export interface ApiFixtureOptions {
+  /** How long the server may take to answer its health check (the test server's own default else). */
+  startTimeoutMs?: number;
+}
+
 /**
  * A server plus a second connection to its database, and a signed-in admin. `env` adds to the
  * server's environment (e.g. `LICENSE_MODE`, which the advanced-permission bits need).
  */
-export async function startApiFixture(env: Record<string, string> = {}): Promise<ApiFixture> {
+export async function startApiFixture(
+  env: Record<string, string> = {},
+  options: ApiFixtureOptions = {},
+): Promise<ApiFixture> {
   let database: TempPostgres | null = null;
   if (process.env.DATABASE_URL) database = await createTempPostgres('dir');
   const server = await startServer({
     env: { ...env, ...(database ? { DATABASE_URL: database.url } : {}) },
+    startTimeoutMs: options.startTimeoutMs,
   });
   const db = await connect(
     database
       ? { kind: 'postgres', url: database.url }
       : { kind: 'sqlite', file: path.join(server.dataDir, 'frota.db') },
   );
-  const admin = new Client(server.url);
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  const admin = await signInAdmin(server);
   return {
     server,
     db,
@@ -47,6 +57,67 @@ export async function startApiFixture(env: Record<string, string> = {}): Promise
       await database?.drop();
     },
   };
+}
+
+/**
+ * One fixture for the whole test file: started before its first test and stopped after its last.
+ * The answer reads through to that fixture, so a file writes `f.admin`, `f.db` and `makeUser(f)`
+ * in its tests as it would with the fixture itself. `env` may be a function, read when the
+ * fixture starts, for values an earlier `beforeAll` makes (a web folder, a mail receiver's URL).
+ * Its start may take `hookTimeoutMs` (two minutes unless told), a busy machine being slow.
+ */
+export function apiFixtureForFile(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: ApiFixtureOptions & { hookTimeoutMs?: number } = {},
+): ApiFixture {
+  let current: ApiFixture | undefined;
+  const started = (): ApiFixture => {
+    if (!current) throw new Error('the API fixture is used before its beforeAll ran');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startApiFixture(typeof env === 'function' ? env() : env, options);
+  }, options.hookTimeoutMs ?? 120_000);
+  afterAll(() => current?.stop());
+  return {
+    get server() {
+      return started().server;
+    },
+    get db() {
+      return started().db;
+    },
+    get admin() {
+      return started().admin;
+    },
+    stop: () => started().stop(),
+  };
+}
+
+/** A new client of `server`, signed in as the administrator every test server starts with. */
+export async function signInAdmin(server: { url: string }): Promise<Client> {
+  const admin = new Client(server.url);
+  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  return admin;
+}
+
+/**
+ * Runs `work` with the server's advanced permissions switched on (`tarkan.enableAdvancedPerms`),
+ * then puts the server record back as it was, whatever `work` did.
+ */
+export async function withAdvancedPerms(admin: Client, work: () => Promise<void>): Promise<void> {
+  const server = (await (await admin.get('/api/server')).json()) as Record<string, unknown>;
+  const attributes = (server.attributes ?? {}) as Record<string, unknown>;
+  const on = await admin.json(
+    '/api/server',
+    { ...server, attributes: { ...attributes, 'tarkan.enableAdvancedPerms': true } },
+    'PUT',
+  );
+  if (on.status !== 200) throw new Error(`advanced permissions: ${on.status} ${await on.text()}`);
+  try {
+    await work();
+  } finally {
+    await admin.json('/api/server', { ...server, attributes }, 'PUT');
+  }
 }
 
 let counter = 0;
@@ -70,6 +141,17 @@ export async function makeUser(
   const client = new Client(fixture.server.url);
   await client.login(email, 'user-pass');
   return { client, id, email };
+}
+
+/** A user made by the admin who sees the device `deviceId` through a direct link. */
+export async function makeUserSeeing(
+  fixture: ApiFixture,
+  deviceId: number,
+  fields: Record<string, unknown> = {},
+): Promise<{ client: Client; id: number; email: string }> {
+  const user = await makeUser(fixture, fields);
+  await link(fixture.admin, { userId: user.id, deviceId });
+  return user;
 }
 
 /** POSTs and returns the parsed JSON, failing loudly unless 200. */
