@@ -1,5 +1,6 @@
 import { formatAttribute, formatValue } from '../../../../src/fleet/detail/formatValue';
 import {
+  browserTimeZone,
   formatCoordinates,
   formatDate,
   formatDateTime,
@@ -9,6 +10,7 @@ import {
   formatNumber,
   formatSpeed,
   formatVoltage,
+  isValidTimeZone,
   timeZoneOf,
 } from '../../../../src/i18n/formatters';
 
@@ -27,6 +29,15 @@ describe('one time zone rule', () => {
     expect(timeZoneOf({ attributes: { timezone: 'Mars/Olympus' } }, null)).toBe(
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     );
+  });
+
+  it('answers the same for a zone asked again, also after a flood of made-up zones', () => {
+    for (let i = 0; i < 600; i++) expect(isValidTimeZone(`Mars/Base${i}`)).toBe(false);
+    expect(isValidTimeZone('America/Sao_Paulo')).toBe(true);
+    expect(isValidTimeZone('America/Sao_Paulo')).toBe(true);
+    expect(isValidTimeZone('Mars/Base1')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('shows date and time in that zone, one style per locale', () => {
