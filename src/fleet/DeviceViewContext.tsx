@@ -3,6 +3,7 @@ import {
   memo,
   type ReactNode,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -95,7 +96,9 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const [sort] = useDeviceSort();
   const anchors = useAnchors();
   const groupList = useGroups();
-  const viewVersion = useLiveSelector(selectViewVersion);
+  // Deferred: the store's flush (the socket's first message applied, markers updated) ends its
+  // task, and the fleet is filtered and sorted in a render of its own, so neither is one long task.
+  const viewVersion = useDeferredValue(useLiveSelector(selectViewVersion));
   const stage = useRef(new FleetStage());
   const { status, motionOnly, hiddenCategories, onlyId } = filters;
 

@@ -54,16 +54,38 @@ const FIRST_PANEL_MS = 10_000;
  * The fleet just framed, while the panel the page opens with may still be on its way: framed
  * again, clear of the panel, when it arrives.
  */
-let framed: { points: [number, number][]; at: number } | null = null;
+let framed: { corners: Corners; at: number } | null = null;
 /** A user who moves the map meanwhile has looked elsewhere: their panel must not undo it. */
 const forgetFocus = () => {
   focus = null;
   framed = null;
 };
 
+/** South-west and north-east corners of what is framed. */
+type Corners = [[number, number], [number, number]];
+
+/**
+ * The corners around `points`, read in one plain loop: Leaflet's own bounds build an object per
+ * point, which for a fleet of tens of thousands is a long task as the map opens.
+ */
+const cornersOf = (points: readonly [number, number][]): Corners => {
+  let [south, west] = points[0]!;
+  let [north, east] = points[0]!;
+  for (const [latitude, longitude] of points) {
+    if (latitude < south) south = latitude;
+    if (latitude > north) north = latitude;
+    if (longitude < west) west = longitude;
+    if (longitude > east) east = longitude;
+  }
+  return [
+    [south, west],
+    [north, east],
+  ];
+};
+
 /** Shows every point in the part of the map no panel covers. */
-function fitPoints(points: [number, number][]): void {
-  map?.fitBounds(points, {
+function fitCorners(corners: Corners): void {
+  map?.fitBounds(corners, {
     paddingTopLeft: [inset + FRAME_PADDING, FRAME_PADDING_TOP],
     paddingBottomRight: [FRAME_PADDING, insetBottom + FRAME_PADDING],
     maxZoom: FRAME_MAX_ZOOM,
@@ -81,7 +103,7 @@ function insetsChanged(left: number, bottom: number): void {
   inset = left;
   insetBottom = bottom;
   markCentre();
-  if (changed && framed && Date.now() - framed.at < FIRST_PANEL_MS) fitPoints(framed.points);
+  if (changed && framed && Date.now() - framed.at < FIRST_PANEL_MS) fitCorners(framed.corners);
   if (!changed || !focus) return;
   // A panel closing (the list giving way to the device's panel) is not the one awaited.
   const arrives = arrived && !focus.panelArrived;
@@ -185,8 +207,8 @@ export const mapUi = {
    */
   frame: (points: [number, number][]) => {
     if (points.length === 0) return;
-    framed = { points, at: Date.now() };
-    fitPoints(points);
+    framed = { corners: cornersOf(points), at: Date.now() };
+    fitCorners(framed.corners);
   },
   /**
    * Zooms to a device, flying there; with `jump`, at once, as the page opens on it (a reload, a

@@ -113,3 +113,35 @@ describe('a device zoomed to while its panel is on its way', () => {
     expect(fake.flights).toHaveLength(1);
   });
 });
+
+describe('the fleet framed as the map opens', () => {
+  afterEach(() => {
+    mapUi.setInset(0);
+    mapUi.setMap(null);
+  });
+
+  it('is the box around every vehicle, framed again clear of the panel that arrives', () => {
+    const fitted: { corners: unknown; left: number }[] = [];
+    const map = {
+      ...(fakeMap().map as unknown as Record<string, unknown>),
+      fitBounds: (corners: unknown, options: { paddingTopLeft: [number, number] }) =>
+        fitted.push({ corners, left: options.paddingTopLeft[0] }),
+    };
+    mapUi.setMap(map as unknown as L.Map);
+    mapUi.frame([
+      [-23.5, -46.6],
+      [-22.9, -43.2],
+      [-25.4, -49.3],
+      [-19.9, -43.9],
+    ]);
+    expect(fitted).toHaveLength(1);
+    expect(fitted[0]!.corners).toEqual([
+      [-25.4, -49.3],
+      [-19.9, -43.2],
+    ]);
+    mapUi.setInset(400);
+    expect(fitted).toHaveLength(2);
+    expect(fitted[1]!.corners).toEqual(fitted[0]!.corners);
+    expect(fitted[1]!.left).toBeGreaterThan(fitted[0]!.left);
+  });
+});
