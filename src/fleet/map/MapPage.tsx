@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { MapContainer } from 'react-leaflet';
 import { LocalizedZoomControl } from '../../map/LocalizedZoomControl';
@@ -75,6 +75,11 @@ export const MapPage = () => {
   const [routesShown, setRoutesShown] = useState(reportOpen);
   if (reportOpen && !routesShown) setRoutesShown(true);
 
+  // The map mounts in a render of its own after the page around it: Leaflet's setup, its layers
+  // and the fleet's markers are then not one long task with the page's first commit, which an
+  // update from a query or the live store makes synchronous.
+  const mapMounts = useDeferredValue(true, false);
+
   const chooseLayerId = (id: string) => {
     setLayerId(id);
     void saveMapChoice(id);
@@ -86,7 +91,7 @@ export const MapPage = () => {
         <PageTitle
           title={translate(reportOpen ? 'menu.reports' : panelOpen ? 'devices.title' : 'menu.map')}
         />
-        {!isPending && (
+        {!isPending && mapMounts && (
           <MapContainer
             center={view.center}
             zoom={view.zoom}
