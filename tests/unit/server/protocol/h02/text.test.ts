@@ -1,28 +1,10 @@
 /**
- * H02 decoding, message type by message type: text frames as real devices send them (many from
- * Traccar's test suite) and binary reports, with the replies the server owes each.
+ * H02 text frames, message type by message type, as real devices send them (many from Traccar's
+ * test suite), with the replies the server owes each.
  */
 import { describe, expect, it } from 'vitest';
-import { h02 } from '../../../../../server/protocol/h02';
-import type { DecodeContext, DecodeResult } from '../../../../../server/protocol/shared/definition';
 import { FrameError } from '../../../../../server/protocol/shared/definition';
-import { fromHex } from '../../../../../server/protocol/shared/bytes';
-
-const NOW = Date.UTC(2025, 5, 14, 10, 20, 30);
-const STAMP = '20250614102030';
-
-function context(transport: 'tcp' | 'udp' = 'tcp'): DecodeContext {
-  return { uniqueId: null, state: new Map(), now: NOW, transport };
-}
-
-const decodeText = (text: string): DecodeResult =>
-  h02.decode(Buffer.from(text, 'latin1'), context());
-const decodeHex = (data: string): DecodeResult => h02.decode(fromHex(data), context());
-
-function only(result: DecodeResult) {
-  expect(result.positions).toHaveLength(1);
-  return result.positions![0];
-}
+import { NOW, STAMP, decodeText, only } from './decoding';
 
 describe('h02 V1 and the other fix messages', () => {
   it('reads a V1 fix, its status word and the extra fields, and confirms it with V4,V1', () => {
@@ -50,104 +32,6 @@ describe('h02 V1 and the other fix messages', () => {
     });
     expect(position.attributes.alarm).toBeUndefined();
     expect(result.reply?.toString('latin1')).toBe(`*HQ,4210051415,V4,V1,${STAMP}#`);
-  });
-
-  it('takes speed in knots and the course as sent', () => {
-    const position = only(
-      decodeText(
-        '*HQ,353505220903211,V1,140817,A,5239.3538,N,01003.5292,E,21.03,312,221013,FFFBFFFF,106,14, 203,1cd#',
-      ),
-    );
-    expect(position.speed).toBe(21.03);
-    expect(position.course).toBe(312);
-    expect(position.attributes.io3).toBe('203');
-    // Second byte FB: the SOS state bit is at 0.
-    expect(position.attributes.alarm).toBe('sos');
-  });
-
-  it('reads coordinates written -dd-mm.mmmm', () => {
-    const position = only(
-      decodeText('*HQ,1451316409,V1,030149,A,-23-29.0095,S,-46-51.5852,W,2.4,065,070315,FFFFFFFF#'),
-    );
-    expect(position.fixTime).toBe(Date.UTC(2015, 2, 7, 3, 1, 49));
-    expect(position.latitude).toBeCloseTo(-23.48349, 5);
-    expect(position.longitude).toBeCloseTo(-46.85975, 5);
-    expect(position.attributes.ignition).toBe(true);
-  });
-
-  it('reads coordinates written as digits without a point', () => {
-    const position = only(
-      decodeText(
-        '*HQ,5905101893,V1,105759,A,37573392,S,145037022,E,000.00,173,280122,FF7FFBFF,,,9059e2c,8232,4#',
-      ),
-    );
-    expect(position.latitude).toBeCloseTo(-(37 + 57.3392 / 60), 6);
-    expect(position.longitude).toBeCloseTo(145 + 3.7022 / 60, 6);
-    expect(position.course).toBe(173);
-  });
-
-  it('reads a longitude without its degree digits (V8)', () => {
-    const result = decodeText(
-      '*HQ,9001000002,V8,213945,A,3542.2043,N,38.6508,W,0.00,170,221025,FBFFF9FF,0,0,0,0,22,31,126,0#',
-    );
-    const position = only(result);
-    expect(position.fixTime).toBe(Date.UTC(2025, 9, 22, 21, 39, 45));
-    expect(position.latitude).toBeCloseTo(35.7034, 4);
-    expect(position.longitude).toBeCloseTo(-0.64418, 5);
-    // Only V1 is confirmed.
-    expect(result.reply).toBeUndefined();
-  });
-
-  it('treats an empty validity as an invalid fix and a coding scheme number as a valid one', () => {
-    const invalid = only(
-      decodeText(
-        '*HQ,355488020119695,V1,050418,,2827.61232,N,07703.84822,E,0.00,0,031015,FFFEFBFF#',
-      ),
-    );
-    expect(invalid.valid).toBe(false);
-    expect(invalid.outdated).toBe(false);
-    expect(invalid.latitude).toBeCloseTo(28.46021, 5);
-    expect(invalid.longitude).toBeCloseTo(77.06414, 5);
-    expect(invalid.fixTime).toBe(Date.UTC(2015, 9, 3, 5, 4, 18));
-
-    const coded = only(
-      decodeText(
-        '*HQ,353505221264507,V2,100220,0,5238.26259,N,00507.33983,E,0.25,0,280917,FFFFFFFF,cc,28,  db,d75b#',
-      ),
-    );
-    expect(coded.valid).toBe(true);
-    expect(coded.attributes.io3).toBe('db');
-  });
-
-  it('skips a battery field before the date and reads the power cut alarm', () => {
-    const position = only(
-      decodeText(
-        '*HQ,4210209006,V1,054048,A,2828.2297,N,07733.4332,E,000.5,047,4,080918,EEE7FBDF,4261193,0#',
-      ),
-    );
-    expect(position.fixTime).toBe(Date.UTC(2018, 8, 8, 5, 40, 48));
-    expect(position.attributes.alarm).toBe('powerCut');
-    expect(position.attributes.io1).toBe('4261193');
-  });
-
-  it('finds the status after the SIM fields of a V19', () => {
-    const position = only(
-      decodeText(
-        '*HQ,4209951296,V19,214452,A,5201.0178,N,01830.5029,E,000.00,000,200417,,195.63.13.195,89480610500392633029,BFFFFBFF#',
-      ),
-    );
-    expect(position.attributes.status).toBe(0xbffffbff);
-    expect(position.fixTime).toBe(Date.UTC(2017, 3, 20, 21, 44, 52));
-  });
-
-  it('uses the arrival time when the message has no date', () => {
-    const position = only(
-      decodeText(
-        '*HQ,353505220873067,V1,,V,4605.75732,N,01430.73863,E,0.00,0,,FFFFFFEF,125,194,  64,d3#',
-      ),
-    );
-    expect(position.fixTime).toBe(NOW);
-    expect(position.latitude).toBeCloseTo(46.09596, 5);
   });
 
   it('reads the odometer, temperature, fuel, altitude and cell layout', () => {
@@ -181,18 +65,6 @@ describe('h02 V1 and the other fix messages', () => {
     expect(result.reply).toBeUndefined();
   });
 
-  it('stores nothing from a fix the device could not fill in, and does not confirm it', () => {
-    for (const text of [
-      '*HQ,353505510948929,V1,,V,,N,,E,0.00,0,,FFFFF7FF,f0,a,11a0,c0c6#',
-      '*HQ,353588020068342,V1,000000,V,0.0000,0,0.0000,0,0.00,0.00,000000,ffffffff,000106,000002,000203,004c87,16#',
-    ]) {
-      const result = decodeText(text);
-      expect(result.identify).toHaveLength(1);
-      expect(result.positions ?? []).toHaveLength(0);
-      expect(result.reply).toBeUndefined();
-    }
-  });
-
   it('keeps a 0,0 fix outdated', () => {
     const position = only(
       decodeText('*HQ,4210051415,V1,164549,V,0000.0000,N,00000.0000,E,0.00,0,221215,FFFFFBFF#'),
@@ -208,30 +80,6 @@ describe('h02 V1 and the other fix messages', () => {
       decodeText('*HQ,42A0051415,V1,164549,A,0956.3869,N,08406.7068,W,0.00,0,221215,FFFFFBFF#'),
     ).toThrow(FrameError);
     expect(() => decodeText('hello')).toThrow(FrameError);
-  });
-});
-
-describe('h02 status word', () => {
-  const status = (word: string) =>
-    only(decodeText(`*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,0.00,0,221215,${word}#`))
-      .attributes;
-
-  it('maps the alarm bits to one alarm, in the order Traccar reads them', () => {
-    expect(status('FFFFFFFE').alarm).toBe('vibration');
-    expect(status('FFFFFFFD').alarm).toBe('sos');
-    expect(status('FFFBFFFF').alarm).toBe('sos');
-    expect(status('FFFFFFFB').alarm).toBe('overspeed');
-    expect(status('FFF7FFFF').alarm).toBe('powerCut');
-    // Theft and robbery together: the first one wins.
-    expect(status('FFFFFFFC').alarm).toBe('vibration');
-    expect(status('FFFFFFFF').alarm).toBeUndefined();
-  });
-
-  it('reads ignition (set bit), the cut-off relay and the door (clear bits)', () => {
-    expect(status('FFFFFFFF')).toMatchObject({ ignition: true, blocked: false, door: false });
-    expect(status('FFFFFBFF').ignition).toBe(false);
-    expect(status('F7FFFBFF')).toMatchObject({ blocked: true, status: 0xf7fffbff });
-    expect(status('FFFFFEFF').door).toBe(true);
   });
 });
 
@@ -445,131 +293,7 @@ describe('h02 heartbeats, cells and status reports', () => {
   });
 });
 
-describe('h02 binary reports', () => {
-  it('reads a 32-byte report', () => {
-    const result = decodeHex('2441060116601245431311165035313006004318210e000000fffffbffff0024');
-    expect(result.identify).toEqual(['4106011660']);
-    const position = only(result);
-    expect(position.fixTime).toBe(Date.UTC(2016, 10, 13, 12, 45, 43));
-    expect(position.valid).toBe(true);
-    expect(position.latitude).toBeCloseTo(50 + 35.313 / 60, 6);
-    expect(position.longitude).toBeCloseTo(4 + 31.821 / 60, 6);
-    expect(position.attributes).toMatchObject({
-      batteryLevel: 100,
-      status: 0xfffffbff,
-      ignition: false,
-    });
-    expect(result.reply).toBeUndefined();
-  });
-
-  it('reads a 45-byte report: west longitude, SOS', () => {
-    const position = only(
-      decodeHex(
-        '24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f',
-      ),
-    );
-    expect(position.fixTime).toBe(Date.UTC(2015, 7, 31, 21, 53, 21));
-    expect(position.latitude).toBeCloseTo(4.69898, 5);
-    expect(position.longitude).toBeCloseTo(-(74 + 4.183 / 60), 6);
-    expect(position.attributes.alarm).toBe('sos');
-  });
-
-  it('reads a 42-byte report with a 15-digit IMEI, speed and course', () => {
-    const result = decodeHex(
-      '2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC',
-    );
-    expect(result.identify).toEqual(['352483084193293']);
-    const position = only(result);
-    expect(position.fixTime).toBe(Date.UTC(2017, 7, 18, 10, 47, 59));
-    expect(position.latitude).toBeCloseTo(26 + 27.3359 / 60, 6);
-    expect(position.longitude).toBeCloseTo(74 + 41.2294 / 60, 6);
-    expect(position.speed).toBe(24);
-    expect(position.course).toBe(138);
-    expect(position.attributes.batteryLevel).toBeUndefined();
-    expect(position.attributes.ignition).toBe(true);
-  });
-
-  it('reads the south-west hemisphere flags', () => {
-    const position = only(
-      decodeHex('24270517030820321418041423307879000463213792000056fffff9ffff0000'),
-    );
-    expect(position.latitude).toBeCloseTo(-(23 + 30.7879 / 60), 6);
-    expect(position.longitude).toBeCloseTo(-(46 + 32.1379 / 60), 6);
-    expect(position.course).toBe(56);
-  });
-
-  it('stores nothing from an X report', () => {
-    expect(decodeHex('5800009814991024031101175540227006012321670c000095fffffbffff0033')).toEqual(
-      {},
-    );
-  });
-
-  it('refuses a report with non-BCD digits or cut short, with a FrameError', () => {
-    const good = fromHex('2441060116601245431311165035313006004318210e000000fffffbffff0024');
-    const corrupt = Buffer.from(good);
-    corrupt[7] = 0x7a; // minutes "7a"
-    expect(() => h02.decode(corrupt, context())).toThrow(FrameError);
-    for (let length = 1; length < 29; length++) {
-      expect(() => h02.decode(good.subarray(0, length), context())).toThrow(FrameError);
-    }
-  });
-
-  it('decodes a UDP datagram like a TCP frame', () => {
-    const result = h02.decode(
-      Buffer.from(
-        '*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,0.00,0,221215,FFFFFBFF#\r\n',
-      ),
-      context('udp'),
-    );
-    expect(only(result).latitude).toBeCloseTo(9.93978, 5);
-    expect(result.reply?.toString('latin1')).toBe(`*HQ,4210051415,V4,V1,${STAMP}#`);
-  });
-});
-
 describe('h02 robustness', () => {
-  const samples = [
-    '*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF,712,01,0,0,6#',
-    '*TH,2020916012,V4,S20,DONE,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,F7FFFBFF#',
-    '*HQ,4208150188,NBR,210249,260,6,0,2,1014,50675,37,1014,50633,27,281216,FFFFFBFF,2#',
-    '*HQ,1700086468,LINK,180902,15,0,84,0,0,240517,FFFFFBFF#',
-    '*HQ,355488020882405,V3,095426,74001,01,010278,045142,128,-92,02DD,0,X,090517,FFFFFBFF#',
-    '*hq,356327081001239,VP1,V,470,002,92,3565,0Y92,19433,30#',
-    '*hq,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#',
-    '*HQ,135790246811220,HTBT,100#',
-    '*HQ,5226073533,SMS,ID:5226073533#',
-  ].map((text) => Buffer.from(text, 'latin1'));
-  const binary = [
-    fromHex('2441060116601245431311165035313006004318210e000000fffffbffff0024'),
-    fromHex('2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC'),
-  ];
-
-  it('only ever fails with a FrameError, whatever is cut or changed', () => {
-    let seed = 12345;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    for (const sample of [...samples, ...binary]) {
-      for (let length = 1; length <= sample.length; length++) {
-        try {
-          h02.decode(sample.subarray(0, length), context());
-        } catch (error) {
-          expect(error).toBeInstanceOf(FrameError);
-        }
-      }
-      for (let round = 0; round < 300; round++) {
-        const mutated = Buffer.from(sample);
-        const at = 1 + Math.floor(random() * (mutated.length - 1));
-        mutated[at] = random() < 0.5 ? Math.floor(random() * 256) : 0x2c;
-        try {
-          h02.decode(mutated, context());
-        } catch (error) {
-          expect(error).toBeInstanceOf(FrameError);
-        }
-      }
-    }
-  });
-
   it('refuses a text datagram longer than any message', () => {
     const long = `*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,0.00,0,221215,FFFFFBFF${',1'.repeat(2000)}#`;
     expect(() => decodeText(long)).toThrow(FrameError);
