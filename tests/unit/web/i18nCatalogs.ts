@@ -26,3 +26,9 @@ export const createI18nProvider = (locale: AppLocale) =>
   createAppI18nProvider(locale, messages[locale], {
     load: async (next: AppLocale) => messages[next],
   });
+
+/** The provider's `translate` in `locale`, as the code under test is handed one. */
+export const translator = (locale: 'pt-BR' | 'es-ES' | 'en-US') => {
+  const provider = createI18nProvider(locale);
+  return (key: string, options?: Record<string, unknown>) => provider.translate(key, options);
+};

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import englishMessages from 'ra-language-english';
 import { createI18nProvider as createAppI18nProvider } from '../../../../src/i18n';
-import { createI18nProvider, messages } from '../i18nCatalogs';
+import { createI18nProvider, messages, translator } from '../i18nCatalogs';
 import enUS from '../../../../src/i18n/messages/enUS';
 import esES from '../../../../src/i18n/messages/esES';
 import ptBR from '../../../../src/i18n/messages/ptBR';
@@ -143,5 +143,26 @@ describe('a catalogue completed after the first screen', () => {
     expect(provider.translate('menu.map')).toBe('Mapa');
     await provider.complete();
     expect(loadMore).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('computed attribute types', () => {
+  it('are translated in every language', () => {
+    expect(translator('pt-BR')('admin.computed.types.number')).toBe('Número');
+    expect(translator('es-ES')('admin.computed.types.number')).not.toBe('number');
+  });
+});
+
+describe('speed limits at the form boundary', () => {
+  it('no form label names knots unless the user chose them', () => {
+    for (const locale of ['pt-BR', 'es-ES', 'en-US'] as const) {
+      const t = translator(locale);
+      for (const key of [
+        'resources.geofence.fields.attributes.speedLimit',
+        'resources.device-admin.fields.attributes.speedLimit',
+      ]) {
+        expect(t(key)).not.toMatch(/nós|nudos|knots|\bkn\b/);
+      }
+    }
   });
 });

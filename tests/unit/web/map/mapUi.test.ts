@@ -1,7 +1,7 @@
 import type L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveStore } from '../../../../src/live/liveStore';
-import { mapUi } from '../../../../src/map/mapUi';
+import { growTrail, mapUi } from '../../../../src/map/mapUi';
 import { device, position } from '../liveFixtures';
 
 /**
@@ -143,5 +143,20 @@ describe('the fleet framed as the map opens', () => {
     expect(fitted).toHaveLength(2);
     expect(fitted[1]!.corners).toEqual(fitted[0]!.corners);
     expect(fitted[1]!.left).toBeGreaterThan(fitted[0]!.left);
+  });
+});
+
+describe('marker glide', () => {
+  it('bounds a live trail', () => {
+    let trail: [number, number][] = [];
+    for (let i = 0; i < 10; i += 1) trail = growTrail(trail, [i, i], 5);
+    expect(trail).toEqual([
+      [5, 5],
+      [6, 6],
+      [7, 7],
+      [8, 8],
+      [9, 9],
+    ]);
+    expect(growTrail(trail, [9, 9], 5)).toBe(trail);
   });
 });
