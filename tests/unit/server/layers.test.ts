@@ -83,6 +83,9 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
   it('keeps the shared web pieces free of the features', async () => {
     const common = (code: string) => layerErrors('src/common/planted.tsx', code);
     expect(await common(importing('OpenInvoices', '../billing/OpenInvoices'))).toEqual([
+      expect.stringContaining('Shared widgets import no feature folder'),
+    ]);
+    expect(await common(importing('mapUi', '../map/mapUi'))).toEqual([
       expect.stringContaining('common/ holds pieces the features share'),
     ]);
     expect(await common(importing('ConfirmDialog', './ConfirmDialog'))).toEqual([]);
@@ -91,9 +94,20 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
   it('keeps the map pieces free of the screens that draw them', async () => {
     const map = (code: string) => layerErrors('src/map/planted.tsx', code);
     expect(await map(importing('useDeviceView', '../fleet/DeviceViewContext'))).toEqual([
+      expect.stringContaining('Shared widgets import no feature folder'),
+    ]);
+    expect(await map(importing('ToastHost', '../alerts/ToastHost'))).toEqual([
       expect.stringContaining('map/ holds the pieces every map screen uses'),
     ]);
     expect(await map(importing('MapPanel', '../common/MapPanel'))).toEqual([]);
+  });
+
+  it('lets a feature use another only through its entry', async () => {
+    const fleet = (code: string) => layerErrors('src/fleet/planted.tsx', code);
+    expect(await fleet(importing('ShareDialog', '../shares/ShareDialog'))).toEqual([
+      expect.stringContaining('Another feature uses shares/ only through its entry'),
+    ]);
+    expect(await fleet(importing('ShareDialog', '../shares'))).toEqual([]);
   });
 
   it('keeps server calls in the data provider', async () => {
