@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, findByName, patchServer, saveButton } from '../support/admin';
+import { choose, findByName, patchServer, saveButton, searchedRow } from '../support/admin';
 import { signInAdmin, typeDate } from '../support/session';
 
 // Each test fills a whole form and checks it on the server: a minute each, not the default half.
@@ -24,9 +24,7 @@ test('an admin creates a device', async ({ page }) => {
   await expect(page.getByTestId('device-icon-preview').locator('svg')).toBeVisible();
   await saveButton(page).click();
   await expect(page).toHaveURL(/\/device-admin$/);
-  await expect(page.getByRole('row').filter({ hasText: 'E2E Admin Truck' })).toContainText(
-    'ABC1D23',
-  );
+  await expect(await searchedRow(page, 'E2E Admin Truck')).toContainText('ABC1D23');
 });
 
 test.describe('at the server device limit', () => {

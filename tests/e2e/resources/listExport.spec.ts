@@ -53,7 +53,7 @@ test('the device list exports a Portuguese spreadsheet with group names', async 
   expect(device.ok()).toBe(true);
 
   await page.goto('/device-admin');
-  await expect(page.getByRole('row').filter({ hasText: deviceName })).toBeVisible();
+  await expect(await searchedRow(page, deviceName)).toBeVisible();
   const devices = await downloadExport(page);
   expect(devices.name).toMatch(/^Dispositivos \d{4}-\d{2}-\d{2}\.xlsx$/);
   expect(devices.sheet.name).toBe('Dispositivos');
@@ -83,4 +83,5 @@ test('the device list exports a Portuguese spreadsheet with group names', async 
   expect(headerOf(groups.sheet)).toEqual(['Nome', 'Grupo pai']);
   expect(rowNamed(groups.sheet, group.name)['Grupo pai']).toBe(parentGroup.name);
 });
+import { searchedRow } from '../support/admin';
 import { signInAdmin } from '../support/session';

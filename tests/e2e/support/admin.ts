@@ -75,3 +75,12 @@ export async function saveBrand(request: APIRequestContext, whatsapp = '') {
   });
   expect(saved.status()).toBe(200);
 }
+
+/**
+ * The row of a management list named `name`, searched for: other specs leave more records than
+ * a page holds, so a new one is not always on the first page.
+ */
+export async function searchedRow(page: Page, name: string) {
+  await page.getByPlaceholder('Buscar').fill(name);
+  return page.getByRole('row').filter({ hasText: name });
+}
