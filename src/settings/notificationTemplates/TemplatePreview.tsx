@@ -40,7 +40,10 @@ export const TemplatePreview = ({
             </Typography>
             <Typography data-testid="template-preview-short">{preview.short}</Typography>
           </Box>
+          {/* A new frame for each rendering: Chromium at times keeps showing the old page when
+              only the srcdoc of a frame still loading changes, and the mail would lag the text. */}
           <Box
+            key={preview.html}
             component="iframe"
             title={translate('notificationTemplates.previewFrame')}
             srcDoc={preview.html}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAdmin } from '../support/session';
 
 /**
  * The map's buttons fetch their tooltip's code on the first hover: the first click, landing
@@ -23,4 +24,3 @@ test("the map's buttons answer the first click and name themselves on hover", as
   await page.mouse.move(5, 400);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
 });
-import { signInAdmin } from '../support/session';

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { searchedRow } from '../support/admin';
+import { signInAdmin } from '../support/session';
 
 /**
  * A list's export button saves a spreadsheet for people: in pt-BR, the screen's column names,
@@ -83,5 +85,3 @@ test('the device list exports a Portuguese spreadsheet with group names', async 
   expect(headerOf(groups.sheet)).toEqual(['Nome', 'Grupo pai']);
   expect(rowNamed(groups.sheet, group.name)['Grupo pai']).toBe(parentGroup.name);
 });
-import { searchedRow } from '../support/admin';
-import { signInAdmin } from '../support/session';

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAdmin } from '../support/session';
 
 /**
  * The preview waits for typing to settle, then for the server, and a save's notice for the
@@ -75,4 +76,3 @@ test('an administrator edits a notification template in pt-BR with the server pr
   await expect(page.getByTestId('template-subject')).toHaveValue('{device} entrou em {geofence}');
   await expect(geofenceEnter).not.toContainText('Editado');
 });
-import { signInAdmin } from '../support/session';
