@@ -78,6 +78,7 @@ import {
 import {
   adminClient,
   log,
+  MACHINE_SPARE,
   osmAndMessage,
   percentile,
   runIfMain,
@@ -101,8 +102,6 @@ const THROTTLED = 0.5;
 const DROPPED = 0.05;
 /** The sender's event loop busier than this: it may not have sent on time. */
 const SENDER_BUSY = 0.9;
-/** Less idle CPU than this (cores) left on the machine: the machine was the limit. */
-const MACHINE_SPARE = 0.05;
 /** Time left for a step's lead-in (not measured) before its window, and for replies after it. */
 const LEAD_IN_MS = 2_000;
 /** Fix times of one device follow each other this far apart. */
