@@ -11,6 +11,7 @@ import { messageData, udpPacket } from '../../../server/protocol/teltonika/frame
 import { avlData, avlRecord } from '../../../server/protocol/teltonika/writer';
 import { create, apiFixtureForFile } from '../../support/entityApi';
 import { FakeTracker, type Received } from '../../support/fakeTracker';
+import { fixSecondsAgo } from '../../support/simulatedFix';
 import { until } from '../../support/waitFor';
 import { deviceStatus, recentEvents } from './readBack';
 
@@ -58,19 +59,6 @@ async function connecting() {
   expect(res.status).toBe(200);
   return (await res.json()) as { uniqueId: string; protocol: string; address: string }[];
 }
-
-/** Whole seconds, as GT06 and Teltonika carry them. */
-const fixAt = (secondsAgo: number, latitude = -23.5505, longitude = -46.6333): SimulatedFix => ({
-  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000,
-  valid: true,
-  latitude,
-  longitude,
-  speed: 20,
-  course: 90,
-  altitude: 760,
-  satellites: 9,
-  ignition: true,
-});
 
 /** The protocol number a GT06 frame from the server answers (`78 78 len proto …`). */
 const gt06Type = (frame: Received) => frame.bytes[3];
@@ -162,7 +150,7 @@ describe('Teltonika over UDP', () => {
     const deviceId = await device('FMB over UDP', imei);
     const peer = await UdpPeer.open();
     try {
-      const time = fixAt(30).time;
+      const time = fixSecondsAgo(30).time;
       peer.send(datagram(0xcafe, 0x22, imei, time));
       // Length 5, the packet id, 01, the AVL packet id, one record taken.
       expect((await peer.next()).toString('hex')).toBe('0005cafe012201');
@@ -208,9 +196,9 @@ describe('Teltonika over UDP', () => {
     const deviceId = await device('FMB behind NAT', moving);
     const [before, after] = await Promise.all([UdpPeer.open(), UdpPeer.open()]);
     try {
-      before.send(datagram(0x0001, 0x01, moving, fixAt(40).time));
+      before.send(datagram(0x0001, 0x01, moving, fixSecondsAgo(40).time));
       await before.next();
-      after.send(datagram(0x0002, 0x02, moving, fixAt(20).time));
+      after.send(datagram(0x0002, 0x02, moving, fixSecondsAgo(20).time));
       await after.next();
       const sent = await f.admin.json('/api/commands/send', { deviceId, type: 'engineStop' });
       expect(sent.status).toBe(200);
@@ -228,7 +216,7 @@ describe('Teltonika over UDP', () => {
     const stranger = teltonika.device.uniqueId(991);
     const peer = await UdpPeer.open();
     try {
-      peer.send(datagram(0x0101, 0x01, stranger, fixAt(10).time));
+      peer.send(datagram(0x0101, 0x01, stranger, fixSecondsAgo(10).time));
       const listed = await until(
         async () => (await connecting()).find((row) => row.uniqueId === stranger),
         'the unknown IMEI listed',
@@ -250,13 +238,13 @@ describe('Teltonika over UDP', () => {
       // More identifiers than the whole server lists in a minute.
       for (let i = 0; i < 130; i++) {
         scanner.send(
-          datagram(0x0200 + i, 0x01, teltonika.device.uniqueId(5000 + i), fixAt(10).time),
+          datagram(0x0200 + i, 0x01, teltonika.device.uniqueId(5000 + i), fixSecondsAgo(10).time),
         );
       }
       await until(async () => ((await fromScanner()) >= 10 ? true : null), 'the scanner heard');
       await sleep(1_000);
       const genuine = teltonika.device.uniqueId(992);
-      tracker.send(datagram(0x0101, 0x01, genuine, fixAt(10).time));
+      tracker.send(datagram(0x0101, 0x01, genuine, fixSecondsAgo(10).time));
       const listed = await until(
         async () => (await connecting()).find((row) => row.uniqueId === genuine),
         'the genuine tracker listed',
@@ -302,7 +290,9 @@ describe('junk and framing over TCP', () => {
       junk.write(noise(1024 * 1024));
 
       // The tracker keeps being answered while the junk pours in, and after it is dropped.
-      const fixes = [50, 45, 40, 35].map((ago, i) => fixAt(ago, -23.55 - i / 1000));
+      const fixes = [50, 45, 40, 35].map((ago, i) =>
+        fixSecondsAgo(ago, { latitude: -23.55 - i / 1000 }),
+      );
       for (const fix of fixes.slice(0, 3)) await report(tracker, fix);
       await Promise.race([
         closedByServer,
@@ -325,7 +315,7 @@ describe('junk and framing over TCP', () => {
     const deviceId = await device('Chatty GT06', uniqueId);
     const tracker = await loggedIn(uniqueId);
     try {
-      const split = fixAt(60, -23.561);
+      const split = fixSecondsAgo(60, { latitude: -23.561 });
       const frame = tracker.device.position(split);
       for (const byte of frame) {
         tracker.send(Buffer.from([byte]));
@@ -334,7 +324,9 @@ describe('junk and framing over TCP', () => {
       expect(gt06Type(await tracker.next())).toBe(0x22);
       expect(await storedAt(deviceId, split.time)).toHaveLength(1);
 
-      const together = [30, 29, 28].map((ago, i) => fixAt(ago, -23.562 - i / 1000));
+      const together = [30, 29, 28].map((ago, i) =>
+        fixSecondsAgo(ago, { latitude: -23.562 - i / 1000 }),
+      );
       tracker.send(Buffer.concat(together.map((fix) => tracker.device.position(fix))));
       for (let i = 0; i < together.length; i++) {
         expect(gt06Type(await tracker.next())).toBe(0x22);
@@ -359,11 +351,11 @@ describe('identity of a connection', () => {
     const bId = await device('GT06 B', b);
     const tracker = await loggedIn(a);
     try {
-      await report(tracker, fixAt(40));
+      await report(tracker, fixSecondsAgo(40));
       const logged = f.server.lines.length;
       // B's login on A's connection: ignored, unanswered.
       tracker.send(gt06.device.connect(b).hello()[0]);
-      const after = fixAt(20, -23.57);
+      const after = fixSecondsAgo(20, { latitude: -23.57 });
       tracker.sendPosition(after);
       // The next answer is the fix's (0x22), not a login acknowledgement (0x01).
       expect(gt06Type(await tracker.next())).toBe(0x22);
@@ -460,11 +452,11 @@ describe('fixes acknowledged but not stored', () => {
     const tracker = await loggedIn(uniqueId);
     try {
       // Two days old with MAX_FIX_AGE_DAYS=1 (the default 30 would store it).
-      const old = fixAt(2 * 86_400, -23.58);
+      const old = fixSecondsAgo(2 * 86_400, { latitude: -23.58 });
       await report(tracker, old);
       expect(await storedAt(deviceId, old.time)).toEqual([]);
 
-      const fresh = fixAt(15, -23.59);
+      const fresh = fixSecondsAgo(15, { latitude: -23.59 });
       const frame = tracker.device.position(fresh);
       tracker.send(frame);
       const first = await tracker.next();

@@ -4,6 +4,7 @@ import { DEVICE_PROTOCOLS } from '../../../server/protocol';
 import type { SimulatedFix } from '../../../server/protocol/shared/definition';
 import { create, apiFixtureForFile } from '../../support/entityApi';
 import { FakeTracker } from '../../support/fakeTracker';
+import { fixSecondsAgo } from '../../support/simulatedFix';
 import { until } from '../../support/waitFor';
 import { deviceStatus, recentEvents } from './readBack';
 
@@ -45,20 +46,8 @@ async function storedAt(deviceId: number, time: number): Promise<PositionJson | 
   return found.find((p) => p.fixTime === new Date(time).toISOString());
 }
 
-/** Whole seconds: several protocols carry no milliseconds. */
-const fixAt = (secondsAgo: number, latitude: number, longitude: number): SimulatedFix => ({
-  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000,
-  valid: true,
-  latitude,
-  longitude,
-  speed: 20,
-  course: 90,
-  altitude: 760,
-  satellites: 9,
-  ignition: true,
-  power: 12.6,
-  batteryLevel: 90,
-});
+const fixAt = (secondsAgo: number, latitude: number, longitude: number) =>
+  fixSecondsAgo(secondsAgo, { latitude, longitude, power: 12.6, batteryLevel: 90 });
 
 it('tells administrators the port each protocol listens on', async () => {
   const res = await f.admin.get('/tarkan/devices/ports');
