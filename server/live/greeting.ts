@@ -6,8 +6,20 @@ import type { PositionRecord } from '../processing/types';
 import { livePositionBytes, positionJson, type PositionTexts } from '../serialize';
 import { seenDeviceIds, shownEntries, type Viewer } from './seenDevices';
 
-/** What wraps the latest positions in the socket's opening message (Traccar's shape). */
-const AROUND = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
+/**
+ * What wraps the latest positions in the socket's opening messages (Traccar's shape); every part
+ * but the last says more follow (docs/traccar-api.md, "Live socket").
+ */
+const LAST_PART = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
+const MORE_PARTS = { before: LAST_PART.before, after: Buffer.from(',"more":true}') };
+
+/**
+ * Positions per opening message: a browser parses each message in one task, and a fleet's
+ * worth in one message (megabytes at tens of thousands of vehicles) froze the page while the
+ * map opened. Small enough to parse well within a frame, large enough that a big fleet is a few
+ * dozen messages.
+ */
+export const GREETING_PART = 2_000;
 
 /** The fleet's latest positions are prepared this many at a time after startup. */
 const WARM_UP_SLICE = 2_000;
@@ -69,16 +81,27 @@ export class Greeting implements BatchSubscriber {
     );
   }
 
-  /** The opening message itself, with the same positions as `latestPositions`. */
-  async message(user: Viewer): Promise<Buffer> {
-    // Texts the live side prepared (relayed ones included) are used as they are: a record is
-    // read only for a position that has none.
-    return this.texts.listOf(
-      await this.withLatest(user),
-      ({ id }) => id,
-      ({ entry }) => (entry.last ? positionJson(entry.last) : null),
-      AROUND,
-    );
+  /**
+   * The opening messages themselves, with the same positions as `latestPositions` split into
+   * parts of `GREETING_PART`; a user who sees no position still gets one, empty.
+   */
+  async messages(user: Viewer): Promise<Buffer[]> {
+    const all = await this.withLatest(user);
+    const parts: Buffer[] = [];
+    for (let start = 0; start === 0 || start < all.length; start += GREETING_PART) {
+      const end = start + GREETING_PART;
+      // Texts the live side prepared (relayed ones included) are used as they are: a record is
+      // read only for a position that has none.
+      parts.push(
+        this.texts.listOf(
+          all.slice(start, end),
+          ({ id }) => id,
+          ({ entry }) => (entry.last ? positionJson(entry.last) : null),
+          end < all.length ? MORE_PARTS : LAST_PART,
+        ),
+      );
+    }
+    return parts;
   }
 
   /** The entries of every device `user` sees that have a latest fix, with that fix's id. */

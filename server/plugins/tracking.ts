@@ -46,11 +46,12 @@ export interface Tracking {
   /** The latest position of every device the user sees. */
   latestPositions(user: Pick<User, 'id' | 'administrator'>): Promise<Position[]>;
   /**
-   * The socket's opening message, `{"positions":[…]}` with the same positions: each position's
-   * text is built once and reused by every later greeting, which at tens of thousands of devices
-   * saves the serialisation and its garbage on every sign-in.
+   * The socket's opening messages, `{"positions":[…]}` with the same positions in parts of
+   * `GREETING_PART` (all but the last marked `"more":true`): each position's text is built once
+   * and reused by every later greeting, which at tens of thousands of devices saves the
+   * serialisation and its garbage on every sign-in.
    */
-  greeting(user: Pick<User, 'id' | 'administrator'>): Promise<Buffer>;
+  greeting(user: Pick<User, 'id' | 'administrator'>): Promise<Buffer[]>;
   /** Calls `listener` with each committed batch's events; it must return at once and not throw. */
   onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
   /**
@@ -196,7 +197,7 @@ export const trackingPlugin = fp<TrackingOptions>(
       latestPositions: (user) => greeting.latestPositions(user),
       greeting(user) {
         roles.greeted(user);
-        return greeting.message(user);
+        return greeting.messages(user);
       },
       latestDeleted(deviceId, previousId, latest) {
         showReplacedLatest(cache, fanout, deviceId, previousId, latest);

@@ -61,7 +61,7 @@ export const GREETING_WAIT_MS = 10_000;
 
 /**
  * Opens `/api/socket` into the store. Every connection, the first included, loads the devices
- * over REST and takes the positions from the socket's greeting (its first message: every latest
+ * over REST and takes the positions from the socket's greeting (its first messages: every latest
  * position, as Traccar sends), applied together as one resync; so fixes missed while
  * disconnected are not lost (the original did not resync), and a big fleet's positions are
  * fetched and parsed once, not twice. Should the greeting not come (a socket that cannot open),
@@ -78,6 +78,8 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
   let loaded = false;
   /** The current connection's greeting while it is awaited: it resolves that connection's resync. */
   let awaiting: {
+    /** The parts of the greeting received so far (a big fleet's comes in several messages). */
+    parts: Position[][];
     greet: (positions: Position[]) => void;
     fallback: () => void;
     cancel: () => void;
@@ -106,6 +108,7 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
         if (awaiting === entry) awaiting = null;
       };
       const entry = {
+        parts: [] as Position[][],
         greet: (positions: Position[]) => {
           settle();
           resolve(positions);
@@ -158,7 +161,7 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
       deps.onStatus?.(false);
     },
     onMessage: (data) => {
-      const { logs, complete, userChanged, serverChanged, ...message } = parseMessage(data);
+      const { logs, complete, userChanged, serverChanged, more, ...message } = parseMessage(data);
       if (logs?.length) deliverProtocolLogs(logs);
       if (userChanged) deps.onUserChanged?.();
       if (serverChanged) deps.onServerChanged?.();
@@ -168,9 +171,11 @@ export const startLiveSocket = (store: LiveStore, deps: LiveSocketDeps = {}): ((
         return;
       }
       if (awaiting && message.positions) {
-        // The connection's first positions: the greeting, applied with the devices' load.
+        // The connection's first positions: the greeting, applied with the devices' load once
+        // its last part is in. Each part was parsed in a task of its own.
         const { positions, ...rest } = message;
-        awaiting.greet(positions);
+        awaiting.parts.push(positions);
+        if (!more) awaiting.greet(awaiting.parts.flat());
         if (!isEmptyMessage(rest)) store.enqueue(rest);
         return;
       }

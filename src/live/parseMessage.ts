@@ -11,6 +11,8 @@ export interface SocketMessage extends LiveMessage {
   complete?: boolean;
   /** The user's account was saved: the app reads its session again (menus, rights). */
   userChanged?: boolean;
+  /** A part of the socket's opening positions that is not the last (docs/traccar-api.md). */
+  more?: boolean;
   /** The server settings or a brand were saved: the app reads them again. */
   serverChanged?: boolean;
 }
@@ -38,6 +40,7 @@ export const parseMessage = (data: unknown): SocketMessage => {
     ),
     logs: readLogRecords(record.logs),
     complete: record.complete === true || undefined,
+    more: record.more === true || undefined,
     userChanged: record.userChanged === true || undefined,
     serverChanged: record.serverChanged === true || undefined,
   };

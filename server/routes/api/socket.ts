@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { unauthorized } from '../../errors';
 
 const Query = Type.Object({ token: Type.Optional(Type.String()) });
-const EMPTY_GREETING = Buffer.from('{"positions":[]}');
+const EMPTY_GREETING = [Buffer.from('{"positions":[]}')];
 
 /**
  * Whether a client message turns the live protocol logs on or off: `{"logs":true}` /
@@ -60,13 +60,14 @@ export const socketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       socket.on('close', () => logs?.stop(socket));
       const auth = await app.auth.current(request);
       if (!auth) return socket.close(4001, 'Unauthorized');
-      // Traccar opens with the latest position of every visible device. The snapshot is taken
-      // and the socket joins the hub in the same tick, so no live update falls in between.
+      // Traccar opens with the latest position of every visible device (here in parts, so a
+      // browser parses a big fleet a part at a time). The snapshot is taken and the socket joins
+      // the hub in the same tick, so no live update falls in between.
       const greeting = app.hasDecorator('tracking')
         ? await app.tracking.greeting(auth.user)
         : EMPTY_GREETING;
       if (socket.readyState !== socket.OPEN) return; // closed while the snapshot was read
-      socket.send(greeting, { binary: false });
+      for (const part of greeting) socket.send(part, { binary: false });
       const session = auth.session;
       app.hub.add(socket, auth.user.id, session?.id ?? null, auth.tokenId, session?.impersonatorId);
       socket.on('close', () => app.hub.remove(socket));

@@ -146,7 +146,7 @@ describe('the greeting', () => {
     const { greeting } = await liveSide();
     const alice = { id: fleet.aliceId, administrator: false };
     expect(await greeting.latestPositions(alice)).toEqual([positionJson(vanLatest)]);
-    const message = JSON.parse(String(await greeting.message(alice))) as Message;
+    const message = JSON.parse(String((await greeting.messages(alice))[0])) as Message;
     expect(message).toEqual(JSON.parse(JSON.stringify({ positions: [positionJson(vanLatest)] })));
     const admin = await greeting.latestPositions({ id: fleet.adminId, administrator: true });
     expect(admin.map((p) => p.deviceId).sort((a, b) => a - b)).toEqual(
@@ -158,7 +158,7 @@ describe('the greeting', () => {
     const { greeting, cache } = await liveSide();
     await greeting.warmUp();
     const bob = { id: fleet.bobId, administrator: false };
-    const before = JSON.parse(String(await greeting.message(bob))) as Message;
+    const before = JSON.parse(String((await greeting.messages(bob))[0])) as Message;
     expect(ids(before.positions)).toEqual([truckLatest.id]);
     // A newer fix became the truck's latest: the greeting follows once the batch is prepared.
     const newer = positionRecord({ id: truckLatest.id + 1000, deviceId: fleet.truck.id });
@@ -167,7 +167,7 @@ describe('the greeting', () => {
     entry.last = newer;
     greeting.committed({ positions: [newer], devices: [], events: [] });
     await new Promise((resolve) => setImmediate(resolve));
-    const after = JSON.parse(String(await greeting.message(bob))) as Message;
+    const after = JSON.parse(String((await greeting.messages(bob))[0])) as Message;
     expect(ids(after.positions)).toEqual([newer.id]);
   });
 });
@@ -334,7 +334,7 @@ describe('latest positions from outside a batch', () => {
     expect(ids(bob.messages[0]?.positions)).toEqual([relayed.id]);
     await new Promise((resolve) => setImmediate(resolve));
     const message = JSON.parse(
-      String(await greeting.message({ id: fleet.bobId, administrator: false })),
+      String((await greeting.messages({ id: fleet.bobId, administrator: false }))[0]),
     ) as Message;
     expect(ids(message.positions)).toEqual([relayed.id]);
   });

@@ -74,6 +74,37 @@ describe('live socket', () => {
     expect(store.getState().positions.get(2)?.latitude).toBe(2);
   });
 
+  it('applies a greeting sent in parts once its last part is in, without asking REST', async () => {
+    const store = immediate();
+    const loadPositions = vi.fn(async () => [position(1)]);
+    startLiveSocket(store, {
+      url: 'ws://test/api/socket',
+      loadDevices: async () => [device(1), device(2), device(3)],
+      loadPositions,
+      loadDevice: async (id) => device(id),
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    const socket = FakeSocket.instances[0];
+    socket.open();
+    socket.message({ positions: [position(1), position(2)], more: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // A part that says more follow is not the fleet: nothing is applied yet.
+    expect(store.getState().synced).toBe(false);
+    expect(store.getState().positions.size).toBe(0);
+
+    socket.message({ positions: [position(3, { latitude: 3 })] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().synced).toBe(true);
+    expect([...store.getState().positions.keys()].sort()).toEqual([1, 2, 3]);
+    expect(store.getState().positions.get(3)?.latitude).toBe(3);
+    expect(loadPositions).not.toHaveBeenCalled();
+
+    // After the greeting, positions are live updates again.
+    socket.message({ positions: [position(2, { latitude: 9, fixTime: '2030-01-01T00:00:00Z' })] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().positions.get(2)?.latitude).toBe(9);
+  });
+
   it('takes a complete message as the whole set: a device missing from it leaves the store', async () => {
     const store = immediate();
     startLiveSocket(store, {
