@@ -12,7 +12,7 @@ import {
   statusOf,
 } from './filters';
 import { type SearchExtras, SearchIndex } from './search';
-import { compareNames, type DeviceSort, type NameRank, sortRows, type SortRow } from './sort';
+import { type DeviceSort, type NameRank, sortByName, sortRows, type SortRow } from './sort';
 
 export interface DeviceView {
   /** Filtered and sorted device ids: the list rows and the map markers. */
@@ -29,20 +29,25 @@ interface ViewInput {
 }
 
 /**
- * Sorting 10,000 names with a collator costs more than a frame, and names rarely change: the
- * name order is kept between views and rebuilt only when a device is added, removed or renamed.
+ * Sorting 10,000 names costs more than a frame even by keys (nameKeys.ts), and names rarely
+ * change: the name order is kept between views and rebuilt only when a device is added, removed
+ * or renamed.
  */
 export class NameOrder {
   private names = new Map<number, string>();
-  private rank: Map<number, number> = new Map();
+  private rank: NameRank = new Map();
   private sortedIds: number[] = [];
 
   get(devices: ReadonlyMap<number, Device>): NameRank {
     if (this.isCurrent(devices)) return this.rank;
-    const sorted = [...devices.values()].sort(compareNames);
-    this.rank = new Map(sorted.map((device, index) => [device.id, index]));
+    const sorted = sortByName([...devices.values()]);
     this.names = new Map(sorted.map((device) => [device.id, device.name]));
-    this.sortedIds = sorted.map((device) => device.id);
+    const ids = sorted.map((device) => device.id);
+    this.sortedIds = ids;
+    // Only another sort than by name reads ranks: the default view, and the map's first load
+    // with it, do not build a map of the whole fleet for nothing.
+    let built: Map<number, number> | null = null;
+    this.rank = { get: (id) => (built ??= new Map(ids.map((at, index) => [at, index]))).get(id) };
     return this.rank;
   }
 

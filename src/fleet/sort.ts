@@ -1,6 +1,7 @@
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 import { type StateKey, STATE_KEYS, stateOf } from './deviceState';
+import { keyedOrder, nameKeyer } from './nameKeys';
 
 type SortKey = 'name' | 'lastUpdate' | StateKey;
 type SortDir = 'asc' | 'desc';
@@ -34,8 +35,22 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 export const compareNames = (a: Device, b: Device): number =>
   collator.compare(a.name, b.name) || a.id - b.id;
 
+const keyOf = nameKeyer(collator);
+
+/** `devices` in `compareNames` order, sorted by keys where every name has one (nameKeys.ts). */
+export const sortByName = (devices: readonly Device[]): Device[] => {
+  const order = keyedOrder(
+    keyOf,
+    devices.map((device) => device.name),
+    devices.map((device) => device.id),
+  );
+  return order ? order.map((i) => devices[i]) : [...devices].sort(compareNames);
+};
+
 /** Position of each device in name order; lets big lists skip the collator (see deviceView). */
-export type NameRank = ReadonlyMap<number, number>;
+export interface NameRank {
+  get(id: number): number | undefined;
+}
 
 const timeOf = (row: SortRow) => (row.device.lastUpdate ? Date.parse(row.device.lastUpdate) : NaN);
 
