@@ -14,8 +14,13 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const log = (line) => console.log(`[bench] ${line}`);
 
 const children = [];
+// A child a bench stopped (SIGSTOP) only acts on SIGTERM once continued.
 process.on('exit', () =>
-  children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')),
+  children.forEach((child) => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGCONT');
+    child.kill('SIGTERM');
+  }),
 );
 process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
@@ -30,13 +35,36 @@ export const startChild = (cmd, args, env) => {
   return child;
 };
 
-/** Builds the web app if needed and starts the server on free ports; resolves once healthy. */
-export async function startBenchServer() {
+/**
+ * Builds the web app if needed and starts the server on free ports; resolves once healthy.
+ * `devices`: that many of the simulator's devices are written into the database first
+ * (`bench/seedFleet.ts`), so the simulator finds them instead of creating them one request each.
+ */
+export async function startBenchServer({ devices = 0 } = {}) {
   buildWebIfStale();
   const port = await freePort();
   const osmandPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'frota-bench-'));
+  if (devices > 0) {
+    const seed = startChild('node', [
+      '--import',
+      'tsx',
+      'bench/seedFleet.ts',
+      '--devices',
+      String(devices),
+      '--data-dir',
+      dataDir,
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+    ]);
+    seed.stdout.on('data', (chunk) => process.stdout.write(chunk));
+    seed.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    const code = await new Promise((done) => seed.on('exit', done));
+    if (code !== 0) throw new Error(`seeding ${devices} devices failed (exit ${code})`);
+  }
   const server = startChild('node', ['--import', 'tsx', 'server/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',

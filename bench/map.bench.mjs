@@ -3,7 +3,8 @@
 //   node bench/map.bench.mjs [--devices 10000] [--rate 2000] [--minutes 2] [--sample 20] [--settle 5]
 //     [--spread road|uniform] [--profile load.cpuprofile]
 //
-// Starts a server on a fresh database, creates the fleet and feeds it through the simulator
+// Starts a server on a fresh database holding the fleet's devices (bench/seedFleet.ts), and feeds
+// them through the simulator
 // (`npm run simulate`, OsmAnd protocol; `--spread uniform`: vehicles spread evenly over a disc
 // 50 km across, filling the first view, instead of along São Paulo's main roads), then in
 // Chromium measures: sign-in to all markers drawn (in a browser without DevTools attached, then
@@ -14,8 +15,8 @@
 // delivered and the machine's idle CPU, and "not measured" instead of the targets when the
 // simulator fell short of the feed or the machine had no CPU to spare. Builds the web app first when dist/ is missing or stale.
 // Also prints the JS (gzip) the sign-in page and the map fetched before they worked, and the
-// map's load from navigation by a visitor with a session: long tasks, the entry script's and the
-// socket's first message's times, markers drawn and settled.
+// map's load from navigation by a visitor with a session, the feed paused meanwhile: long tasks,
+// the entry script's and the socket's first message's times, markers drawn and settled.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -53,7 +54,7 @@ const PROFILE = values.profile;
 // A big fleet at a low rate: every vehicle reports once in the first minute, so the map is
 // measured after a minute of warm-up instead of one whole reporting interval.
 const WARMUP_S = Math.min(60, DEVICES / RATE);
-const { base, osmandPort, stop: stopServer } = await startBenchServer();
+const { base, osmandPort, stop: stopServer } = await startBenchServer({ devices: DEVICES });
 log(`server on ${base}, OsmAnd on ${osmandPort}`);
 
 const simulatorSeconds = Math.ceil(MINUTES * 60 + SAMPLE_S + 240);
@@ -109,7 +110,7 @@ const FEED_DELIVERED = 0.9;
  * beside the feed asked, the machine's idle cores, and why the figures are not a measure of the
  * page (null when they are).
  */
-const loadWindow = () => {
+const loadWindow = ({ paused = false } = {}) => {
   const started = { at: Date.now(), acked: acknowledged(), cpu: machineCpu() };
   return () => {
     const seconds = (Date.now() - started.at) / 1000;
@@ -117,17 +118,19 @@ const loadWindow = () => {
     const delivered = (acknowledged() - started.acked) / seconds;
     const idleCores =
       ((cpu.idle - started.cpu.idle) / (cpu.total - started.cpu.total)) * os.cpus().length;
-    const limit = !(delivered >= RATE * FEED_DELIVERED)
-      ? 'the simulator did not deliver the feed asked'
-      : !(idleCores >= MACHINE_SPARE_CORES)
-        ? 'the machine had no CPU to spare'
-        : null;
-    return { delivered, idleCores, limit };
+    const limit =
+      !paused && !(delivered >= RATE * FEED_DELIVERED)
+        ? 'the simulator did not deliver the feed asked'
+        : !(idleCores >= MACHINE_SPARE_CORES)
+          ? 'the machine had no CPU to spare'
+          : null;
+    return { delivered, idleCores, limit, paused };
   };
 };
 /** The load a window ran under, and "not measured" when it, not the page, set the figures. */
-const loadText = ({ delivered, idleCores, limit }) =>
-  `feed asked ${RATE}/s, delivered ${Number.isFinite(delivered) ? Math.round(delivered) : '-'}/s; ` +
+const loadText = ({ delivered, idleCores, limit, paused }) =>
+  `feed ${paused ? 'paused, asked 0' : `asked ${RATE}`}/s, delivered ` +
+  `${Number.isFinite(delivered) ? Math.round(delivered) : '-'}/s; ` +
   `machine idle ${Number.isFinite(idleCores) ? idleCores.toFixed(2) : '-'} cores` +
   (limit ? `; not measured: ${limit}` : '');
 /** The target beside a figure, unless the window's load makes it no verdict on the page. */
@@ -392,7 +395,10 @@ if (profiler) {
   await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
   await profiler.send('Profiler.start');
 }
-const revisitLoad = loadWindow();
+// The simulator is stopped while the page loads, as the first load's targets are set: the load
+// itself, not the live feed arriving meanwhile (measured on its own above and below).
+simulator.kill('SIGSTOP');
+const revisitLoad = loadWindow({ paused: true });
 await revisit.goto(`${base}/home`);
 const mapFiles = await mapScripts();
 await revisit.waitForFunction(
@@ -425,6 +431,7 @@ const firstLoad = await revisit.evaluate(async (quietMs) => {
   };
 }, QUIET_MS);
 const firstLoadLoad = revisitLoad();
+simulator.kill('SIGCONT');
 if (profiler) {
   const { profile } = await profiler.send('Profiler.stop');
   writeFileSync(PROFILE, JSON.stringify(profile));
@@ -453,7 +460,7 @@ console.log(
 const ms = (value) => (value === null ? 'not seen' : `${Math.round(value)} ms`);
 const loadTasks = firstLoad.tasks.map(([, duration]) => duration);
 console.log(
-  `first load of /home with a session (service worker's cache, feed running), from navigation: ` +
+  `first load of /home with a session (service worker's cache, feed paused), from navigation: ` +
     `entry script in at ${ms(firstLoad.entryScript)}, first socket message at ` +
     `${ms(firstLoad.firstMessage)}` +
     (firstLoad.entryScript !== null && firstLoad.firstMessage !== null

@@ -251,19 +251,22 @@ export class LiveStore {
     positions: Set<number>,
     removed: Set<number>,
   ): void {
-    const keep = new Set<number>();
+    // The first load has nothing to remove: it skips a set of the whole fleet.
+    const keep = this.devices.size > 0 ? new Set<number>() : null;
     resync.devices.forEach((device) => {
       if (this.putDevice(device)) {
-        keep.add(device.id);
+        keep?.add(device.id);
         devices.add(device.id);
       }
     });
-    [...this.devices.keys()].forEach((id) => {
-      if (keep.has(id)) return;
-      this.devices.delete(id);
-      this.positions.delete(id);
-      removed.add(id);
-    });
+    if (keep) {
+      [...this.devices.keys()].forEach((id) => {
+        if (keep.has(id)) return;
+        this.devices.delete(id);
+        this.positions.delete(id);
+        removed.add(id);
+      });
+    }
     resync.positions.forEach((position) => {
       if (this.putPosition(position)) positions.add(position.deviceId);
     });
