@@ -8,7 +8,7 @@ import { seenDeviceIds, shownEntries, type Viewer } from './seenDevices';
 
 /**
  * What wraps the latest positions in the socket's opening messages (Traccar's shape); every part
- * but the last says more follow (docs/traccar-api.md, "Live socket").
+ * but the last says more follow (docs/traccar-api.md, "WebSocket /api/socket").
  */
 const LAST_PART = { before: Buffer.from('{"positions":'), after: Buffer.from('}') };
 const MORE_PARTS = { before: LAST_PART.before, after: Buffer.from(',"more":true}') };
