@@ -118,12 +118,16 @@ const loadWindow = ({ paused = false } = {}) => {
     const delivered = (acknowledged() - started.acked) / seconds;
     const idleCores =
       ((cpu.idle - started.cpu.idle) / (cpu.total - started.cpu.total)) * os.cpus().length;
-    const limit =
-      !paused && !(delivered >= RATE * FEED_DELIVERED)
+    // A paused feed that still delivers is no pause; a running one must deliver what was asked.
+    const feedShort = paused
+      ? delivered > RATE * (1 - FEED_DELIVERED)
+        ? 'the feed did not pause'
+        : null
+      : !(delivered >= RATE * FEED_DELIVERED)
         ? 'the simulator did not deliver the feed asked'
-        : !(idleCores >= MACHINE_SPARE_CORES)
-          ? 'the machine had no CPU to spare'
-          : null;
+        : null;
+    const limit =
+      feedShort ?? (!(idleCores >= MACHINE_SPARE_CORES) ? 'the machine had no CPU to spare' : null);
     return { delivered, idleCores, limit, paused };
   };
 };
@@ -157,7 +161,9 @@ for (;;) {
 }
 log(`fleet ready (${reported} positions) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-// 0. Sign-in to every marker drawn in a browser nobody is debugging (see the function).
+// 0. Sign-in to every marker drawn in a browser nobody is debugging (see the function), and
+// again under Playwright (1): one window of load for both.
+const signInWindow = loadWindow();
 const markersDrawn = `() => {
   const map = document.querySelector('.leaflet-container');
   return Number(map?.getAttribute('data-markers')) >= ${reported} &&
@@ -215,6 +221,7 @@ await page.waitForFunction(
   { timeout: 120_000, polling: 'raf' },
 );
 const markersMs = Date.now() - signInStart;
+const signInLoad = signInWindow();
 const drawnAtSignIn = await page.evaluate(() =>
   document.querySelector('.leaflet-container')?.getAttribute('data-drawn'),
 );
@@ -271,6 +278,7 @@ const socketRate = simulatorLast;
 // 3. Search latency per keystroke on /devices (the map stays mounted).
 await page.getByRole('menuitem', { name: 'Dispositivos' }).click();
 await page.getByTestId('device-search').waitFor();
+const searchWindow = loadWindow();
 const search = await page.evaluate(async () => {
   const input = document.querySelector('[data-testid="device-search"]');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
@@ -317,6 +325,7 @@ const search = await page.evaluate(async () => {
   }
   return results;
 });
+const searchLoad = searchWindow();
 
 // 4. Memory over the run, after a forced collection each time: the page's heap and the marker
 // worker's (reached through the page's DevTools session; Playwright has none for workers).
@@ -453,10 +462,12 @@ console.log(
     `marker worker included (target < ${BUDGET_KIB.map})`,
 );
 console.log(
-  `sign-in to all markers drawn: ${plainMarkersMs} ms (target < 2000; 50,000 devices < 4000), ` +
-    `${drawnAtSignIn} clusters and markers in the first view; ${markersMs} ms driven by ` +
+  `sign-in to all markers drawn: ${plainMarkersMs} ms` +
+    against(signInLoad, '< 2000; 50,000 devices < 4000') +
+    `, ${drawnAtSignIn} clusters and markers in the first view; ${markersMs} ms driven by ` +
     `Playwright, whose network tracking copies every WebSocket frame to it`,
 );
+console.log(`  load during the sign-ins: ${loadText(signInLoad)}`);
 const ms = (value) => (value === null ? 'not seen' : `${Math.round(value)} ms`);
 const loadTasks = firstLoad.tasks.map(([, duration]) => duration);
 console.log(
@@ -503,8 +514,9 @@ console.log(
   `frames: ${(main.frames / SAMPLE_S).toFixed(0)}/s, longest frame gap: ${main.frameMax.toFixed(0)} ms`,
 );
 console.log(
-  `search per keystroke: median ${median(search.map((s) => s.work)).toFixed(1)} ms, max ${max(search.map((s) => s.work)).toFixed(1)} ms (work); median ${median(search.map((s) => s.painted)).toFixed(1)} ms to next frame (target < 30)`,
+  `search per keystroke: median ${median(search.map((s) => s.work)).toFixed(1)} ms, max ${max(search.map((s) => s.work)).toFixed(1)} ms (work); median ${median(search.map((s) => s.painted)).toFixed(1)} ms to next frame${against(searchLoad, '< 30')}`,
 );
+console.log(`  load during the search: ${loadText(searchLoad)}`);
 console.log(
   `search until the list shows the result (frame after it): median ${median(search.map((s) => s.settled)).toFixed(1)} ms, max ${max(search.map((s) => s.settled)).toFixed(1)} ms`,
 );
