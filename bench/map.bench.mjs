@@ -86,7 +86,16 @@ const simulator = startChild(
   {},
 );
 let simulatorLast = '';
-simulator.stdout.on('data', (chunk) => (simulatorLast = String(chunk).trim().split('\n').pop()));
+/**
+ * The simulator's progress reports as they came (every 5 s): when, and the fixes acknowledged
+ * so far. A window shorter than a few reports reads its feed from the reports around it.
+ */
+const reports = [];
+simulator.stdout.on('data', (chunk) => {
+  simulatorLast = String(chunk).trim().split('\n').pop();
+  const acked = Number(/acknowledged=(\d+)/.exec(simulatorLast)?.[1] ?? NaN);
+  if (Number.isFinite(acked)) reports.push({ at: Date.now(), acked });
+});
 simulator.stderr.on('data', (chunk) => process.stderr.write(chunk));
 
 /** Fixes the simulator has had acknowledged so far (its progress line), NaN before its first. */
@@ -112,12 +121,25 @@ const FEED_DELIVERED = 0.9;
  */
 const loadWindow = ({ paused = false } = {}) => {
   const started = { at: Date.now(), acked: acknowledged(), cpu: machineCpu() };
-  return () => {
-    const seconds = (Date.now() - started.at) / 1000;
-    const cpu = machineCpu();
-    const delivered = (acknowledged() - started.acked) / seconds;
+  return async () => {
+    const ended = { at: Date.now(), acked: acknowledged(), cpu: machineCpu() };
+    // Paused, the counter must not move within the window itself. Running, the counter moves
+    // only once per report: the feed is read from the last report before the window to the
+    // first one after it (waited for), not from a count that moved once in a short window.
+    let delivered = (ended.acked - started.acked) / ((ended.at - started.at) / 1000);
+    if (!paused) {
+      const after = () => reports.find((report) => report.at >= ended.at);
+      for (let waited = 0; !after() && waited < 7_000; waited += 100) await sleep(100);
+      const last = after();
+      const first = reports.findLast((report) => report.at <= started.at) ?? reports[0];
+      delivered =
+        last && first && last.at > first.at
+          ? (last.acked - first.acked) / ((last.at - first.at) / 1000)
+          : NaN;
+    }
     const idleCores =
-      ((cpu.idle - started.cpu.idle) / (cpu.total - started.cpu.total)) * os.cpus().length;
+      ((ended.cpu.idle - started.cpu.idle) / (ended.cpu.total - started.cpu.total)) *
+      os.cpus().length;
     // A paused feed that still delivers is no pause; a running one must deliver what was asked.
     const feedShort = paused
       ? delivered > RATE * (1 - FEED_DELIVERED)
@@ -221,7 +243,7 @@ await page.waitForFunction(
   { timeout: 120_000, polling: 'raf' },
 );
 const markersMs = Date.now() - signInStart;
-const signInLoad = signInWindow();
+const signInLoad = await signInWindow();
 const drawnAtSignIn = await page.evaluate(() =>
   document.querySelector('.leaflet-container')?.getAttribute('data-drawn'),
 );
@@ -270,9 +292,11 @@ const taskBefore = await metric('TaskDuration');
 const sampleStart = Date.now();
 const sampleLoad = loadWindow();
 await sleep(SAMPLE_S * 1000);
-const steadyLoad = sampleLoad();
+// The window's figures are read as it closes; its feed is settled with the next report after.
+const steadyLoading = sampleLoad();
 const busy = ((await metric('TaskDuration')) - taskBefore) / ((Date.now() - sampleStart) / 1000);
 const { settling, steady: main } = await page.evaluate(() => window.__bench);
+const steadyLoad = await steadyLoading;
 const socketRate = simulatorLast;
 
 // 3. Search latency per keystroke on /devices (the map stays mounted).
@@ -325,7 +349,7 @@ const search = await page.evaluate(async () => {
   }
   return results;
 });
-const searchLoad = searchWindow();
+const searchLoad = await searchWindow();
 
 // 4. Memory over the run, after a forced collection each time: the page's heap and the marker
 // worker's (reached through the page's DevTools session; Playwright has none for workers).
@@ -439,7 +463,7 @@ const firstLoad = await revisit.evaluate(async (quietMs) => {
     tasks: load.tasks,
   };
 }, QUIET_MS);
-const firstLoadLoad = revisitLoad();
+const firstLoadLoad = await revisitLoad();
 simulator.kill('SIGCONT');
 if (profiler) {
   const { profile } = await profiler.send('Profiler.stop');
