@@ -1,4 +1,5 @@
 import { CssBaseline } from '@mui/material';
+import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
   AdminContext,
@@ -9,7 +10,7 @@ import {
   type TranslationMessages,
 } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import { authProvider, seedSessionQueries } from './authProvider';
 import { Bootstrap } from './layout/Bootstrap';
 import { useBrand, useThemeColors } from './bootstrap/ServerInfoContext';
 import { appStore as store } from './bootstrap/store';
@@ -55,6 +56,11 @@ const FrotaAdmin = ({
 }) => {
   const brand = useBrand();
   const colors = useThemeColors();
+  const [queryClient] = useState(() => {
+    const client = new QueryClient();
+    seedSessionQueries(client);
+    return client;
+  });
   // The locale lives in react-admin's store; MUI's built-in texts follow it through the theme.
   const [activeLocale, setActiveLocale] = useState<unknown>(locale);
   useEffect(() => store.subscribe('locale', setActiveLocale), []);
@@ -64,6 +70,7 @@ const FrotaAdmin = ({
   );
   return (
     <AdminContext
+      queryClient={queryClient}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

@@ -1,4 +1,6 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
+import type { User } from '../../model/user';
 import { getServerInfo } from '../bootstrap/serverInfoStore';
 import { dataProvider } from '../dataProvider';
 import { isShownByCaller } from '../dataProvider/shownByCaller';
@@ -18,6 +20,32 @@ const signOut = async (): Promise<void> => {
     dataProvider.deleteSession(),
     token ? dataProvider.revokeSessionToken(token) : undefined,
   ]);
+};
+
+const identityOf = (user: User) => ({ id: user.id, fullName: user.name, email: user.email });
+
+/**
+ * What react-admin's session queries answer for the user signed in at start (keys as ra-core
+ * builds them), for its query cache to hold before the first render. Without them the frame
+ * first renders a loading screen, and the answers, a promise later, render the whole frame and
+ * the map again in one synchronous task (react-query's updates are not transitions): a fifth of
+ * a second of frozen page as the map opens. The answers come from the user held in memory, so
+ * asking again on every mount would only flip the queries' fetching state and render the frame
+ * again: they stay fresh until invalidated, as the app does when the account or the server's
+ * settings change (LiveConnection). A key that no longer matches only costs the renders again.
+ */
+export const seedSessionQueries = (client: QueryClient): void => {
+  const user = getCurrentUser();
+  if (!user) return;
+  const answers: [QueryKey, unknown][] = [
+    [['auth', 'checkAuth', {}], true],
+    [['auth', 'getPermissions', {}], user],
+    [['auth', 'getIdentity'], identityOf(user)],
+  ];
+  for (const [key, answer] of answers) {
+    client.setQueryDefaults(key, { staleTime: Infinity });
+    client.setQueryData(key, answer);
+  }
 };
 
 export const authProvider: AuthProvider = {
@@ -52,7 +80,7 @@ export const authProvider: AuthProvider = {
   getIdentity: async () => {
     const user = await ensureUser();
     if (!user) throw new Error('errors.USER_NOT_AUTHED');
-    return { id: user.id, fullName: user.name, email: user.email };
+    return identityOf(user);
   },
 
   // Awaits the session check, so a page opened directly (reload) never caches "no user".

@@ -16,6 +16,7 @@ import { type Group, useAnchors, useGroups } from '../live/useReferenceData';
 import type { Device } from '../../model/device';
 import type { Geofence } from '../../model/geofence';
 import { type DeviceView, type Fleet, FleetStage, searchFleet } from './deviceView';
+import { runInSlices } from '../live/steps';
 import { statusOf } from './filters';
 import { inIdleSlices } from './idleSlices';
 import { type SearchExtras, SearchIndex } from './search';
@@ -33,6 +34,8 @@ interface DeviceViewValue extends DeviceView {
 const DeviceViewContext = createContext<DeviceViewValue | null>(null);
 
 const selectViewVersion = (state: LiveState) => state.viewVersion;
+
+const EMPTY_FLEET: Fleet = { entries: [] };
 
 interface SearchedViewProps {
   fleet: Fleet;
@@ -86,9 +89,11 @@ const SearchedView = memo(function SearchedView({
 /**
  * Filters and sorts the live devices once for the list, the counters and the map, in two
  * stages. The fleet stage (every filter but the search, the sort) reruns when those change or
- * when the store's view version moves (500 ms after live updates), never on every
- * socket frame; a refresh in name order judges only the devices that changed (`FleetStage`). The search stage (SearchedView) reruns on a keystroke, in the same frame as the
- * box, without touching the fleet stage.
+ * when the store's view version moves (500 ms after live updates), never on every socket frame;
+ * a refresh in name order judges only the devices that changed (`FleetStage`), and a big fleet
+ * judged from scratch is judged in slices, the last result shown meanwhile. The search stage
+ * (SearchedView) reruns on a keystroke, in the same frame as the box, without touching the fleet
+ * stage.
  */
 export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -112,9 +117,11 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
   );
   const anchored = useMemo(() => new Set(anchors.keys()), [anchors]);
 
-  const fleet = useMemo(
+  // Cheap refreshes (a patch, a small fleet) come back at once; a big fleet from scratch is
+  // computed in slices while the last fleet stays shown (steps.ts).
+  const begun = useMemo(
     () =>
-      stage.current.compute(liveStore.getState(), {
+      stage.current.begin(liveStore.getState(), {
         filters: { status, motionOnly, hiddenCategories, onlyId },
         sort,
         anchored,
@@ -123,15 +130,18 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [status, motionOnly, hiddenCategories, onlyId, sort, anchored, viewVersion],
   );
+  const [sliced, setSliced] = useState<{ from: typeof begun; fleet: Fleet } | null>(null);
+  useEffect(() => {
+    if ('fleet' in begun) return;
+    return runInSlices(begun.steps, (fleet) => setSliced({ from: begun, fleet }));
+  }, [begun]);
+  const shown = useRef<{ fleet: Fleet; loaded: boolean }>({ fleet: EMPTY_FLEET, loaded: false });
+  if ('fleet' in begun) shown.current = { fleet: begun.fleet, loaded: viewVersion > 0 };
+  else if (sliced?.from === begun) shown.current = { fleet: sliced.fleet, loaded: viewVersion > 0 };
+  const { fleet, loaded } = shown.current;
 
   return (
-    <SearchedView
-      fleet={fleet}
-      extras={extras}
-      anchors={anchors}
-      groups={groups}
-      loaded={viewVersion > 0}
-    >
+    <SearchedView fleet={fleet} extras={extras} anchors={anchors} groups={groups} loaded={loaded}>
       {children}
     </SearchedView>
   );

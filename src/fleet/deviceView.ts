@@ -12,7 +12,14 @@ import {
   statusOf,
 } from './filters';
 import { type SearchExtras, SearchIndex } from './search';
-import { type DeviceSort, type NameRank, sortByName, sortRows, type SortRow } from './sort';
+import {
+  type DeviceSort,
+  type NameRank,
+  sortByNameSteps,
+  sortRowsSteps,
+  type SortRow,
+} from './sort';
+import { PIECE, runSteps, type Steps } from '../live/steps';
 
 export interface DeviceView {
   /** Filtered and sorted device ids: the list rows and the map markers. */
@@ -39,16 +46,23 @@ export class NameOrder {
   private sortedIds: number[] = [];
 
   get(devices: ReadonlyMap<number, Device>): NameRank {
-    if (this.isCurrent(devices)) return this.rank;
-    const sorted = sortByName([...devices.values()]);
+    return runSteps(this.steps(devices));
+  }
+
+  /** `get`, yielding between pieces (steps.ts). */
+  *steps(devices: ReadonlyMap<number, Device>): Steps<NameRank> {
+    if (yield* this.isCurrent(devices)) return this.rank;
+    const sorted = yield* sortByNameSteps([...devices.values()]);
     // Plain loops: with 100,000 devices, a pair array per device was garbage collected in the
     // same task.
     const names = new Map<number, string>();
     const ids = new Array<number>(sorted.length);
-    sorted.forEach((device, index) => {
+    for (let index = 0; index < sorted.length; index++) {
+      const device = sorted[index];
       names.set(device.id, device.name);
       ids[index] = device.id;
-    });
+      if (index % PIECE === PIECE - 1) yield;
+    }
     this.names = names;
     this.sortedIds = ids;
     // Only another sort than by name reads ranks: the default view, and the map's first load
@@ -76,10 +90,15 @@ export class NameOrder {
     return this.names.get(device.id) === device.name;
   }
 
-  private isCurrent(devices: ReadonlyMap<number, Device>): boolean {
+  private *isCurrent(devices: ReadonlyMap<number, Device>): Steps<boolean> {
     if (devices.size !== this.names.size) return false;
+    let count = 0;
     for (const device of devices.values()) {
       if (this.names.get(device.id) !== device.name) return false;
+      if (++count === PIECE) {
+        count = 0;
+        yield;
+      }
     }
     return true;
   }
@@ -102,19 +121,23 @@ export interface Fleet {
   entries: FleetEntry[];
 }
 
-export const computeFleet = (
+/** The fleet stage from scratch, yielding between pieces (steps.ts). */
+export function* fleetSteps(
   state: Pick<LiveState, 'devices' | 'positions'>,
   input: ViewInput,
   nameOrder: NameOrder = new NameOrder(),
-): Fleet => {
+): Steps<Fleet> {
   const { filters, sort, anchored, now = Date.now() } = input;
-  const rank = nameOrder.get(state.devices);
+  const rank = yield* nameOrder.steps(state.devices);
   // Walking the devices in name order makes the default sort free, and needs no sort rows:
   // with tens of thousands of devices twice a second, every object per device counts.
   const byName = sort.key === 'name';
   const entries: FleetEntry[] = [];
   const rows: (SortRow & { entry: FleetEntry })[] = [];
-  for (const id of nameOrder.ids()) {
+  const ids = nameOrder.ids();
+  for (let index = 0; index < ids.length; index++) {
+    if (index % PIECE === PIECE - 1) yield;
+    const id = ids[index];
     const device = state.devices.get(id);
     if (!device || !passesBaseFilters(device, filters)) continue;
     const position = state.positions.get(id);
@@ -132,9 +155,16 @@ export const computeFleet = (
     if (sort.dir === 'desc') entries.reverse();
     return { entries };
   }
-  sortRows(rows, sort, anchored, rank);
-  return { entries: rows.map((row) => row.entry) };
-};
+  const sorted = yield* sortRowsSteps(rows, sort, anchored, rank);
+  return { entries: sorted.map((row) => row.entry) };
+}
+
+/** The fleet stage from scratch, in one go. */
+export const computeFleet = (
+  state: Pick<LiveState, 'devices' | 'positions'>,
+  input: ViewInput,
+  nameOrder: NameOrder = new NameOrder(),
+): Fleet => runSteps(fleetSteps(state, input, nameOrder));
 
 interface FleetInput {
   filters: DeviceFilters;
@@ -143,8 +173,16 @@ interface FleetInput {
 }
 
 /**
+ * Fleets from this size are computed from scratch in slices (`FleetStage.begin`): below it the
+ * whole computation takes a few milliseconds, and a result in the same render is worth more.
+ */
+export const SLICED_FROM = 2_000;
+
+type FleetState = Pick<LiveState, 'devices' | 'positions' | 'viewVersion' | 'changedSince'>;
+
+/**
  * The fleet stage kept between refreshes. The store refreshes the view twice a second while
- * positions arrive, each time with the few devices that changed (`LiveState.viewChanged`): in
+ * positions arrive, each time with the few devices that changed (`LiveState.changedSince`): in
  * name order (the default) only their entries are judged again, instead of every device of a
  * fleet of tens of thousands. Anything else (other filters or sort, devices added or removed, a
  * rename, a device leaving or joining the base filters, a moving device's fix going stale)
@@ -166,31 +204,49 @@ export class FleetStage {
 
   constructor(private readonly nameOrder = new NameOrder()) {}
 
-  compute(
-    state: Pick<LiveState, 'devices' | 'positions' | 'viewVersion' | 'viewChanged'>,
+  /** The fleet for `state` and `input`, in one go. */
+  compute(state: FleetState, input: FleetInput, now = Date.now()): Fleet {
+    const begun = this.begin(state, input, now);
+    return 'fleet' in begun ? begun.fleet : runSteps(begun.steps);
+  }
+
+  /**
+   * The fleet at once when that is cheap (a patch, a small fleet), else the steps that compute
+   * it, for the caller to run in slices. Steps left unfinished change nothing: the next call
+   * starts again.
+   */
+  begin(
+    state: FleetState,
     input: FleetInput,
     now = Date.now(),
-  ): Fleet {
+  ): { fleet: Fleet } | { steps: Steps<Fleet> } {
     const last = this.last;
-    const changed = state.viewChanged;
+    const changed = last ? state.changedSince(last.viewVersion) : null;
     if (
       last &&
       changed &&
       input.sort.key === 'name' &&
-      last.viewVersion === state.viewVersion - 1 &&
       sameFleetInput(last.input, input) &&
       now < last.freshUntil
     ) {
       const next = this.patch(last, state, changed, input.filters, now);
-      if (next) return next;
+      if (next) return { fleet: next };
     }
-    const fleet = computeFleet(state, { ...input, now }, this.nameOrder);
+    const steps = this.fromScratch(state, input, now);
+    return state.devices.size < SLICED_FROM ? { fleet: runSteps(steps) } : { steps };
+  }
+
+  private *fromScratch(state: FleetState, input: FleetInput, now: number): Steps<Fleet> {
+    const fleet = yield* fleetSteps(state, { ...input, now }, this.nameOrder);
     const at = new Map<number, number>();
     let freshUntil = Infinity;
-    fleet.entries.forEach((entry, index) => {
+    const { entries } = fleet;
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
       at.set(entry.id, index);
       if (entry.moving) freshUntil = Math.min(freshUntil, this.staleAt(state, entry.id));
-    });
+      if (index % PIECE === PIECE - 1) yield;
+    }
     this.last = { fleet, input, viewVersion: state.viewVersion, at, freshUntil };
     return fleet;
   }

@@ -1,3 +1,5 @@
+import { PIECE, runSteps, sortInSteps, type Steps } from '../live/steps';
+
 /**
  * Name order without the collator, for the names that allow it.
  *
@@ -91,20 +93,31 @@ const isDigit = (text: string, at: number): boolean => {
 
 /**
  * The indexes of `names` in the collator's order (ties by `ids`), through keys; null when some
- * name has no key (or the collation none), for the caller to sort with the collator.
+ * name has no key (or the collation none), for the caller to sort with the collator. Yields
+ * between pieces (steps.ts).
  */
-export function keyedOrder(
+export function* keyedOrderSteps(
   keyOf: ((name: string) => string | null) | null,
   names: readonly string[],
   ids: readonly number[],
-): number[] | null {
+): Steps<number[] | null> {
   if (!keyOf) return null;
   const keys: string[] = new Array<string>(names.length);
   for (let i = 0; i < names.length; i++) {
     const key = keyOf(names[i]);
     if (key === null) return null;
     keys[i] = key;
+    if (i % PIECE === PIECE - 1) yield;
   }
   const order = Array.from(names, (_, i) => i);
-  return order.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : ids[a] - ids[b]));
+  return yield* sortInSteps(order, (a, b) =>
+    keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : ids[a] - ids[b],
+  );
 }
+
+/** `keyedOrderSteps` in one go. */
+export const keyedOrder = (
+  keyOf: ((name: string) => string | null) | null,
+  names: readonly string[],
+  ids: readonly number[],
+): number[] | null => runSteps(keyedOrderSteps(keyOf, names, ids));

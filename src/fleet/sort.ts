@@ -1,7 +1,8 @@
 import type { Device } from '../../model/device';
 import type { Position } from '../../model/position';
 import { type StateKey, STATE_KEYS, stateOf } from './deviceState';
-import { keyedOrder, nameKeyer } from './nameKeys';
+import { keyedOrderSteps, nameKeyer } from './nameKeys';
+import { runSteps, sortInSteps, type Steps } from '../live/steps';
 
 type SortKey = 'name' | 'lastUpdate' | StateKey;
 type SortDir = 'asc' | 'desc';
@@ -37,15 +38,23 @@ export const compareNames = (a: Device, b: Device): number =>
 
 const keyOf = nameKeyer(collator);
 
-/** `devices` in `compareNames` order, sorted by keys where every name has one (nameKeys.ts). */
-export const sortByName = (devices: readonly Device[]): Device[] => {
-  const order = keyedOrder(
-    keyOf,
-    devices.map((device) => device.name),
-    devices.map((device) => device.id),
-  );
-  return order ? order.map((i) => devices[i]) : [...devices].sort(compareNames);
-};
+/**
+ * `devices` in `compareNames` order, sorted by keys where every name has one (nameKeys.ts),
+ * yielding between pieces (steps.ts).
+ */
+export function* sortByNameSteps(devices: readonly Device[]): Steps<Device[]> {
+  const names = new Array<string>(devices.length);
+  const ids = new Array<number>(devices.length);
+  for (let i = 0; i < devices.length; i++) {
+    names[i] = devices[i].name;
+    ids[i] = devices[i].id;
+  }
+  const order = yield* keyedOrderSteps(keyOf, names, ids);
+  if (!order) return yield* sortInSteps([...devices], compareNames);
+  const sorted = new Array<Device>(order.length);
+  for (let i = 0; i < order.length; i++) sorted[i] = devices[order[i]];
+  return sorted;
+}
 
 /** Position of each device in name order; lets big lists skip the collator (see deviceView). */
 export interface NameRank {
@@ -88,9 +97,18 @@ const compareRows = (
     missingLast(stateRank(a, key, anchored), stateRank(b, key, anchored), sort.dir) || byName(a, b);
 };
 
+/** `rows` in the list's order, yielding between pieces (steps.ts). */
+export const sortRowsSteps = <T extends SortRow>(
+  rows: T[],
+  sort: DeviceSort,
+  anchored?: ReadonlySet<number>,
+  nameRank?: NameRank,
+): Steps<T[]> => sortInSteps(rows, compareRows(sort, anchored, nameRank));
+
+/** `rows` in the list's order, in one go. */
 export const sortRows = <T extends SortRow>(
   rows: T[],
   sort: DeviceSort,
   anchored?: ReadonlySet<number>,
   nameRank?: NameRank,
-): T[] => rows.sort(compareRows(sort, anchored, nameRank));
+): T[] => runSteps(sortRowsSteps(rows, sort, anchored, nameRank));

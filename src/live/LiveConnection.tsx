@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { refreshUser } from '../authProvider/session';
 import { loadServerInfo } from '../bootstrap/useServerInfoLoader';
-import { liveStore } from './liveStore';
-import { startLiveSocket } from './liveSocket';
+import { takeLiveSocket } from './earlySocket';
 
 /**
  * Every open app hears of a settings save at once: each waits up to this long before reading
@@ -26,7 +25,7 @@ export const LiveConnection = () => {
       await loadServerInfo();
       await queryClient.invalidateQueries({ queryKey: ['auth'] });
     };
-    const stop = startLiveSocket(liveStore, {
+    const stop = takeLiveSocket({
       onUserChanged: () => {
         void refreshUser().then(async (read) => {
           if (read) await queryClient.invalidateQueries({ queryKey: ['auth'] });

@@ -45,6 +45,12 @@ export interface LiveState {
    */
   readonly viewChanged: ReadonlySet<number> | null;
   /**
+   * The devices changed in the view versions after `version` (up to the store's latest), or null
+   * when that is unknown: devices came or went, a resync, or too many versions ago. A view
+   * computed over several refreshes (a big fleet's, in slices) catches up with it.
+   */
+  readonly changedSince: (version: number) => ReadonlySet<number> | null;
+  /**
    * The first resync (the devices and every latest position) has been applied: what the store
    * holds is the fleet, not a part of it.
    */
@@ -62,6 +68,8 @@ interface LiveStoreOptions {
 
 export const MAX_EVENTS = 100;
 export const VIEW_DELAY_MS = 500;
+/** View versions whose changes `changedSince` remembers: 16 s of refreshes. */
+const VIEW_LOG = 32;
 
 const fixTimeOf = (position: Position | undefined): number =>
   position ? fixTimeMs(position) || 0 : -Infinity;
@@ -120,6 +128,8 @@ export class LiveStore {
   private synced = false;
   /** Devices changed since the last view version. */
   private pendingView = new Set<number>();
+  /** What each recent view version changed, oldest first. */
+  private viewLog: { version: number; changed: ReadonlySet<number> | null }[] = [];
   private snapshot: LiveState;
 
   private pendingDevices = new Map<number, Device>();
@@ -323,7 +333,23 @@ export class LiveStore {
     this.viewVersion += 1;
     this.viewChanged = changed;
     this.pendingView = new Set();
+    this.viewLog.push({ version: this.viewVersion, changed });
+    if (this.viewLog.length > VIEW_LOG) this.viewLog.shift();
   }
+
+  private changedSince = (version: number): ReadonlySet<number> | null => {
+    if (version === this.viewVersion) return new Set();
+    const log = this.viewLog;
+    const from = log.findIndex((entry) => entry.version === version + 1);
+    if (from === -1) return null;
+    const changed = new Set<number>();
+    for (let i = from; i < log.length; i++) {
+      const entry = log[i].changed;
+      if (!entry) return null;
+      entry.forEach((id) => changed.add(id));
+    }
+    return changed;
+  };
 
   private makeSnapshot(): LiveState {
     return {
@@ -333,6 +359,7 @@ export class LiveStore {
       version: this.version,
       viewVersion: this.viewVersion,
       viewChanged: this.viewChanged,
+      changedSince: this.changedSince,
       synced: this.synced,
     };
   }

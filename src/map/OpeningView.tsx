@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-import { hasLocation } from '../../model/position';
 import { liveStore } from '../live/liveStore';
 import { mapUi } from './mapUi';
 
@@ -31,22 +30,19 @@ export const OpeningView = ({
       if (done || !synced) return;
       done = true;
       map.off('dragstart zoomstart', stop);
-      if (deviceId !== null) {
-        mapUi.zoomTo(deviceId, 16, true);
-        return;
-      }
-      const points: [number, number][] = [];
-      for (const position of positions.values()) {
-        const { latitude, longitude } = position;
-        if (Number.isFinite(latitude) && Number.isFinite(longitude) && hasLocation(position)) {
-          points.push([latitude, longitude]);
-        }
-      }
-      mapUi.frame(points);
+      if (deviceId !== null) mapUi.zoomTo(deviceId, 16, true);
+      else mapUi.frame(positions.values());
+    };
+    // In a task of its own: the store's flush that brings a big fleet is long enough already.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(look, 0);
     };
     look();
-    const unsubscribe = liveStore.subscribe(look);
+    const unsubscribe = liveStore.subscribe(later);
     return () => {
+      clearTimeout(timer);
       unsubscribe();
       map.off('dragstart zoomstart', stop);
     };

@@ -1,6 +1,7 @@
 import type L from 'leaflet';
 import { createUiStore } from '../common/uiStore';
 import { liveStore } from '../live/liveStore';
+import { hasLocation, type Position } from '../../model/position';
 
 /**
  * The least zoom a device opened from the list is shown at: the street grid of a city, the
@@ -65,18 +66,24 @@ const forgetFocus = () => {
 type Corners = [[number, number], [number, number]];
 
 /**
- * The corners around `points`, read in one plain loop: Leaflet's own bounds build an object per
- * point, which for a fleet of tens of thousands is a long task as the map opens.
+ * The corners around the located `points` (null: none), read in one plain loop: Leaflet's own
+ * bounds, or an array of pairs, build an object per point, which for a fleet of tens of thousands
+ * is a long task as the map opens.
  */
-const cornersOf = (points: readonly [number, number][]): Corners => {
-  let [south, west] = points[0]!;
-  let [north, east] = points[0]!;
-  for (const [latitude, longitude] of points) {
+const cornersOf = (points: Iterable<Pick<Position, 'latitude' | 'longitude'>>): Corners | null => {
+  let south = Infinity;
+  let west = Infinity;
+  let north = -Infinity;
+  let east = -Infinity;
+  for (const point of points) {
+    const { latitude, longitude } = point;
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || !hasLocation(point)) continue;
     if (latitude < south) south = latitude;
     if (latitude > north) north = latitude;
     if (longitude < west) west = longitude;
     if (longitude > east) east = longitude;
   }
+  if (south === Infinity) return null;
   return [
     [south, west],
     [north, east],
@@ -205,10 +212,11 @@ export const mapUi = {
    * Shows every point in the part of the map no panel covers: a fleet opened with no saved map
    * position. One point (or a few close together) is shown at a street's zoom, not closer.
    */
-  frame: (points: [number, number][]) => {
-    if (points.length === 0) return;
-    framed = { corners: cornersOf(points), at: Date.now() };
-    fitCorners(framed.corners);
+  frame: (points: Iterable<Pick<Position, 'latitude' | 'longitude'>>) => {
+    const corners = cornersOf(points);
+    if (!corners) return;
+    framed = { corners, at: Date.now() };
+    fitCorners(corners);
   },
   /**
    * Zooms to a device, flying there; with `jump`, at once, as the page opens on it (a reload, a

@@ -1,5 +1,6 @@
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
+import { getCurrentUser } from '../authProvider/currentUser';
 import { ensureUser } from '../authProvider/session';
 import { LOGIN_PATH, loginRedirect, returnPathFromSearch } from '../authProvider/loginRedirect';
 import type { ServerInfoValue } from '../bootstrap/ServerInfoContext';
@@ -45,6 +46,10 @@ const fetchApp = (locale: AppLocale, path: string) =>
   ]);
 
 const openApp = async (root: Root, locale: AppLocale): Promise<void> => {
+  // A signed-in visitor's fleet loads alongside the app's code (live/earlySocket.ts).
+  if (getCurrentUser() && !SESSIONLESS_PATH.test(window.location.pathname)) {
+    void import('../live/earlySocket').then(({ openSocketEarly }) => openSocketEarly());
+  }
   try {
     const [{ App }, catalog] = await fetchApp(locale, window.location.pathname);
     // As a transition React builds the app's first screen in slices that give way to input and

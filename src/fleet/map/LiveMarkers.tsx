@@ -64,10 +64,10 @@ export const LiveMarkers = ({ selectedId }: { selectedId: number | null }) => {
 
   useEffect(() => {
     layer.addTo(map);
-    const unsubscribe = liveStore.subscribe(({ positions, devices }) => {
-      if (!positions.size && !devices.size) return;
+    const unsubscribe = liveStore.subscribe((changes) => {
+      if (!changes.positions.size && !changes.devices.size) return;
       const state = liveStore.getState();
-      layer.update(new Set([...positions, ...devices]), state.devices, state.positions);
+      layer.update(changes, state.devices, state.positions);
     });
     return () => {
       unsubscribe();

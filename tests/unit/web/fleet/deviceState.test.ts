@@ -1,7 +1,8 @@
-import { computeFleet, FleetStage, NameOrder } from '../../../../src/fleet/deviceView';
+import { computeFleet, FleetStage, NameOrder, SLICED_FROM } from '../../../../src/fleet/deviceView';
 import { DEFAULT_FILTERS, type DeviceFilters } from '../../../../src/fleet/filters';
 import { MOTION_FRESH_MS } from '../../../../src/fleet/deviceState';
 import type { DeviceSort } from '../../../../src/fleet/sort';
+import { runSteps } from '../../../../src/live/steps';
 import { LiveStore } from '../../../../src/live/store';
 import type { Device, DeviceStatus } from '../../../../model/device';
 import { device, position } from '../liveFixtures';
@@ -142,5 +143,80 @@ describe('store view changes', () => {
     store.enqueue({ positions: [position(3)] });
     settle();
     expect([...(store.getState().viewChanged ?? [])].sort()).toEqual([2, 3]);
+  });
+
+  it('names the devices changed over several versions, and nothing it cannot know', () => {
+    const { store, settle } = manualStore();
+    store.enqueue({ devices: [device(1), device(2), device(3)] });
+    settle();
+    const loaded = store.getState().viewVersion;
+    expect([...(store.getState().changedSince(loaded) ?? [0])]).toEqual([]);
+    store.enqueue({ positions: [position(1)] });
+    settle();
+    store.enqueue({ devices: [device(3, { status: 'offline' })] });
+    settle();
+    const { changedSince } = store.getState();
+    expect([...(changedSince(loaded) ?? [])].sort()).toEqual([1, 3]);
+    expect([...(changedSince(loaded + 1) ?? [])]).toEqual([3]);
+    // Before the fleet was loaded (devices came): unknown.
+    expect(changedSince(loaded - 1)).toBeNull();
+    expect(changedSince(loaded + 5)).toBeNull();
+    store.enqueue({ removedDevices: [2] });
+    settle();
+    expect(store.getState().changedSince(loaded)).toBeNull();
+  });
+});
+
+describe('a big fleet judged in steps', () => {
+  const bigFleet = (count: number) => {
+    const { store, settle } = manualStore();
+    const next = random(11);
+    store.enqueue({
+      devices: Array.from({ length: count }, (_, i) =>
+        device(i + 1, { name: `Unit ${Math.floor(next() * count)}` }),
+      ),
+      positions: Array.from({ length: count }, (_, i) =>
+        position(i + 1, {
+          fixTime: new Date(NOW - next() * MOTION_FRESH_MS).toISOString(),
+          attributes: { motion: next() < 0.5 },
+        }),
+      ),
+    });
+    settle();
+    return { store, settle };
+  };
+  const input = { filters: DEFAULT_FILTERS, sort: BY_NAME };
+
+  it('leaves a small fleet to one go and hands a big one over as steps with the same result', () => {
+    const small = bigFleet(SLICED_FROM - 1);
+    expect('fleet' in new FleetStage().begin(small.store.getState(), input, NOW)).toBe(true);
+
+    const { store } = bigFleet(SLICED_FROM * 3);
+    const begun = new FleetStage().begin(store.getState(), input, NOW);
+    if (!('steps' in begun)) throw new Error('a big fleet from scratch should come as steps');
+    let yields = 0;
+    let result = begun.steps.next();
+    for (; !result.done; result = begun.steps.next()) yields += 1;
+    expect(yields).toBeGreaterThan(10);
+    expect(result.value).toEqual(computeFleet(store.getState(), { ...input, now: NOW }));
+  });
+
+  it('catches up with the refreshes that came while its steps ran, judging only those devices', () => {
+    const { store, settle } = bigFleet(SLICED_FROM * 2);
+    const stage = new FleetStage();
+    const begun = stage.begin(store.getState(), input, NOW);
+    if (!('steps' in begun)) throw new Error('a big fleet from scratch should come as steps');
+    // Two refreshes land before the steps are done.
+    begun.steps.next();
+    store.enqueue({ devices: [{ ...store.getState().devices.get(5)!, status: 'offline' }] });
+    settle();
+    const fix = { id: 99_999, fixTime: new Date(NOW).toISOString(), serverTime: 'later' };
+    store.enqueue({ positions: [position(9, { ...fix, attributes: { motion: false } })] });
+    settle();
+    runSteps(begun.steps);
+    const state = store.getState();
+    const caughtUp = stage.begin(state, input, NOW);
+    expect(caughtUp).toEqual({ fleet: computeFleet(state, { ...input, now: NOW }) });
+    expect(stage.patches).toBe(1);
   });
 });

@@ -129,10 +129,12 @@ describe('the fleet framed as the map opens', () => {
     };
     mapUi.setMap(map as unknown as L.Map);
     mapUi.frame([
-      [-23.5, -46.6],
-      [-22.9, -43.2],
-      [-25.4, -49.3],
-      [-19.9, -43.9],
+      { latitude: -23.5, longitude: -46.6 },
+      { latitude: -22.9, longitude: -43.2 },
+      { latitude: 0, longitude: 0 },
+      { latitude: -25.4, longitude: -49.3 },
+      { latitude: Number.NaN, longitude: -50 },
+      { latitude: -19.9, longitude: -43.9 },
     ]);
     expect(fitted).toHaveLength(1);
     expect(fitted[0]!.corners).toEqual([
