@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { serverMethods } from '../dataProvider/server';
 import { themeMethods } from '../dataProvider/theme';
 import type { ServerInfoValue } from './ServerInfoContext';
@@ -31,13 +31,8 @@ export const useServerInfoLoader = (): [LoaderState, () => void] => {
   });
   const [attempt, setAttempt] = useState(0);
 
-  // Saving the server settings publishes the new ones; every reader follows. A transition: the
-  // first answer lets the whole app through (Bootstrap), which React then builds in slices.
-  useEffect(
-    () =>
-      subscribeServerInfo((value) => startTransition(() => setState({ status: 'ready', value }))),
-    [],
-  );
+  // Saving the server settings publishes the new ones; every reader follows.
+  useEffect(() => subscribeServerInfo((value) => setState({ status: 'ready', value })), []);
 
   useEffect(() => {
     if (attempt === 0 && getServerInfo()) return;
