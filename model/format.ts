@@ -1,4 +1,5 @@
 import type { Language } from './language';
+import { cached, formatNumber, numberFormat } from './numberFormat';
 import { convertDistance, convertSpeed, type DistanceUnit, type SpeedUnit } from './units';
 
 /**
@@ -58,35 +59,10 @@ export const timeZoneOf = (
   return order.find(isValidTimeZone) ?? browserTimeZone();
 };
 
-// Intl formatters are costly to build and tables format thousands of cells: keep them.
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-const cached = <T extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  key: string,
-  make: () => T,
-): T => {
-  let found = cache.get(key) as T | undefined;
-  if (!found) {
-    found = make();
-    cache.set(key, found);
-  }
-  return found;
-};
-
-const numberFormat = (locale: string, min: number, max: number) =>
-  cached(
-    `n|${locale}|${min}|${max}`,
-    () => new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max }),
-  );
+export { formatNumber };
 
 const finite = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
-
-/** A plain number with the locale's separators: `digits` fixed, or up to `max` decimals. */
-export const formatNumber = (
-  value: number,
-  locale: string,
-  { digits, max = 2 }: { digits?: number; max?: number } = {},
-): string => numberFormat(locale, digits ?? 0, digits ?? Math.max(0, max)).format(value);
 
 /** A number followed by its unit symbol (`13,96 V`, `87 %`). */
 export const formatMeasure = (value: number, unit: string, locale: string, digits = 1): string =>

@@ -1,5 +1,6 @@
 import { Button, ButtonGroup } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatNumber } from '../../../model/numberFormat';
 import { useDeviceView } from '../DeviceViewContext';
 import type { StatusCounts } from '../filters';
 import { useDeviceFilters } from '../usePrefs';
@@ -16,9 +17,10 @@ const COLORS: Record<CounterKey, string> = {
 /** The number alone follows the view, so a search keystroke re-renders five spans, not buttons. */
 const Count = ({ counter }: { counter: CounterKey }) => {
   const { counts } = useDeviceView();
+  const [locale] = useLocaleState();
   return (
     <span style={{ color: COLORS[counter], fontWeight: 700, marginRight: 4 }} data-count>
-      {counts[counter]}
+      {formatNumber(counts[counter], locale, { digits: 0 })}
     </span>
   );
 };

@@ -213,6 +213,8 @@ export class MarkerLayer extends L.Layer {
   private readonly yieldToInput = createInputYield();
   /** Stops member steps still running (`setMembers`). */
   private cancelMembers = () => {};
+  /** Members whose first fix `update` placed while member steps ran. */
+  private placedMeanwhile: Set<number> | null = null;
 
   constructor(private readonly callbacks: MarkerLayerCallbacks) {
     super();
@@ -299,12 +301,24 @@ export class MarkerLayer extends L.Layer {
     }
     // 100,000 new markers took a fifth of a second in one task: they come in slices instead,
     // while the markers already placed stay as they are.
-    this.cancelMembers = runInSlices(steps, (next) => {
-      this.cancelMembers = () => {};
+    const meanwhile = new Set<number>();
+    this.placedMeanwhile = meanwhile;
+    const cancel = runInSlices(steps, (next) => {
+      this.cancelMembers();
+      // A member's first fix that `update` placed after the steps had passed it.
+      meanwhile.forEach((id) => {
+        const marker = this.markers.get(id);
+        if (marker && !next.has(id)) next.set(id, marker);
+      });
       this.placeMembers(next, data.ids);
       this.stillDirty = true;
       this.request();
     });
+    this.cancelMembers = () => {
+      cancel();
+      this.placedMeanwhile = null;
+      this.cancelMembers = () => {};
+    };
   }
 
   private *memberSteps(data: MarkerData): Steps<Map<number, Marker>> {
@@ -330,10 +344,6 @@ export class MarkerLayer extends L.Layer {
   }
 
   private placeMembers(next: Map<number, Marker>, ids: readonly number[]): void {
-    // A member's first fix that `update` placed while the steps ran past it.
-    for (const [id, marker] of this.markers) {
-      if (!next.has(id) && this.memberIds.has(id)) next.set(id, marker);
-    }
     this.markers = next;
     // Members without a position yet join the map with their first fix (`update`).
     this.index?.members(ids);
@@ -376,6 +386,7 @@ export class MarkerLayer extends L.Layer {
         const device = devices.get(id);
         if (!device || !this.memberIds.has(id)) continue;
         this.markers.set(id, this.create(device, position));
+        this.placedMeanwhile?.add(id);
         added = true;
         continue;
       }

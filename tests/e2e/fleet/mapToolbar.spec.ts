@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAdmin } from '../support/session';
+import { signInAdmin, signInNewCustomer } from '../support/session';
 
 /**
  * The map's buttons fetch their tooltip's code on the first hover: the first click, landing
@@ -23,4 +23,22 @@ test("the map's buttons answer the first click and name themselves on hover", as
   await expect(page.getByRole('tooltip')).toHaveText('Camada do mapa');
   await page.mouse.move(5, 400);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
+test('the base layer chosen is saved on the user', async ({ page, request }) => {
+  const customer = await signInNewCustomer(page, request);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Camada do mapa' }).click();
+  const osm = page.getByRole('menuitem', { name: 'Mapa OpenStreetMap' });
+  await osm.click();
+  await expect(osm).toHaveCount(0);
+  await expect
+    .poll(
+      async () => ((await (await page.request.get('/api/session')).json()) as { map: string }).map,
+    )
+    .toBe('openstreet');
+  const saved = (await (await page.request.get(`/api/users/${customer.id}`)).json()) as {
+    map: string;
+  };
+  expect(saved.map).toBe('openstreet');
 });
