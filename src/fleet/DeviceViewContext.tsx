@@ -119,6 +119,7 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
 
   // Cheap refreshes (a patch, a small fleet) come back at once; a big fleet from scratch is
   // computed in slices while the last fleet stays shown (steps.ts).
+  const [sliced, setSliced] = useState<{ steps: unknown; fleet: Fleet } | null>(null);
   const begun = useMemo(
     () =>
       stage.current.begin(liveStore.getState(), {
@@ -126,18 +127,26 @@ export const DeviceViewProvider = ({ children }: { children: ReactNode }) => {
         sort,
         anchored,
       }),
-    // viewVersion is the trigger: the store itself is read outside React state.
+    // viewVersion is the trigger: the store itself is read outside React state. A finished
+    // slice run is one too: the refreshes that came while it ran are then caught up.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [status, motionOnly, hiddenCategories, onlyId, sort, anchored, viewVersion],
+    [status, motionOnly, hiddenCategories, onlyId, sort, anchored, viewVersion, sliced],
   );
-  const [sliced, setSliced] = useState<{ from: typeof begun; fleet: Fleet } | null>(null);
+  // Stopped by a refresh, the same steps resume in the next run (FleetStage.begin).
+  const steps = 'steps' in begun ? begun.steps : null;
   useEffect(() => {
-    if ('fleet' in begun) return;
-    return runInSlices(begun.steps, (fleet) => setSliced({ from: begun, fleet }));
-  }, [begun]);
-  const shown = useRef<{ fleet: Fleet; loaded: boolean }>({ fleet: EMPTY_FLEET, loaded: false });
+    if (!steps) return;
+    return runInSlices(steps, (fleet) => setSliced({ steps, fleet }));
+  }, [steps]);
+  // The last fleet computed, whichever way: a big fleet's steps keep it on screen until they end.
+  // A run's result counts in the render it arrives in, unless a fleet computed then is newer.
+  const shown = useRef({ fleet: EMPTY_FLEET, loaded: false });
+  const seenSliced = useRef<typeof sliced>(null);
   if ('fleet' in begun) shown.current = { fleet: begun.fleet, loaded: viewVersion > 0 };
-  else if (sliced?.from === begun) shown.current = { fleet: sliced.fleet, loaded: viewVersion > 0 };
+  else if (sliced && sliced !== seenSliced.current) {
+    shown.current = { fleet: sliced.fleet, loaded: viewVersion > 0 };
+  }
+  seenSliced.current = sliced;
   const { fleet, loaded } = shown.current;
 
   return (

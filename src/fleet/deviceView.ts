@@ -202,6 +202,9 @@ export class FleetStage {
   /** Refreshes answered by judging only the changed devices (tests check it happens). */
   patches = 0;
 
+  /** The steps handed out and not finished yet, for the input they compute. */
+  private running: { input: FleetInput; steps: Steps<Fleet> } | null = null;
+
   constructor(private readonly nameOrder = new NameOrder()) {}
 
   /** The fleet for `state` and `input`, in one go. */
@@ -212,8 +215,9 @@ export class FleetStage {
 
   /**
    * The fleet at once when that is cheap (a patch, a small fleet), else the steps that compute
-   * it, for the caller to run in slices. Steps left unfinished change nothing: the next call
-   * starts again.
+   * it, for the caller to run in slices; the same steps again while they are unfinished and the
+   * input the same (a caller that stopped running them resumes them). Once they finish, the next
+   * call catches up with what changed meanwhile.
    */
   begin(
     state: FleetState,
@@ -232,8 +236,16 @@ export class FleetStage {
       const next = this.patch(last, state, changed, input.filters, now);
       if (next) return { fleet: next };
     }
+    if (state.devices.size < SLICED_FROM)
+      return { fleet: runSteps(this.fromScratch(state, input, now)) };
+    // Refreshes come twice a second while positions arrive, and a big fleet's steps may take
+    // longer: they go on with the same steps, caught up afterwards, rather than start again
+    // each time and never finish.
+    if (this.running && sameFleetInput(this.running.input, input))
+      return { steps: this.running.steps };
     const steps = this.fromScratch(state, input, now);
-    return state.devices.size < SLICED_FROM ? { fleet: runSteps(steps) } : { steps };
+    this.running = { input, steps };
+    return { steps };
   }
 
   private *fromScratch(state: FleetState, input: FleetInput, now: number): Steps<Fleet> {
@@ -248,6 +260,7 @@ export class FleetStage {
       if (index % PIECE === PIECE - 1) yield;
     }
     this.last = { fleet, input, viewVersion: state.viewVersion, at, freshUntil };
+    this.running = null;
     return fleet;
   }
 

@@ -342,6 +342,8 @@ export class LiveStore {
     const log = this.viewLog;
     const from = log.findIndex((entry) => entry.version === version + 1);
     if (from === -1) return null;
+    // The usual refresh: one version on, its own set.
+    if (from === log.length - 1) return log[from].changed;
     const changed = new Set<number>();
     for (let i = from; i < log.length; i++) {
       const entry = log[i].changed;
