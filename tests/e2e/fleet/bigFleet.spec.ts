@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { device, position } from '../../unit/web/liveFixtures';
 import { mapContainer } from '../support/live';
 import { signInAdmin } from '../support/session';
 
@@ -11,44 +12,24 @@ const AT = new Date().toISOString();
 /** Names in no particular order, so the list's order is the view's work, not the server's. */
 const nameOf = (index: number) => `Frota ${String((index * 7_919) % COUNT).padStart(5, '0')}`;
 
-const deviceOf = (index: number) => ({
-  id: FIRST_ID + index,
-  name: nameOf(index),
-  uniqueId: `big-${index}`,
-  status: index % 4 === 0 ? 'offline' : 'online',
-  disabled: false,
-  lastUpdate: AT,
-  positionId: FIRST_ID + index,
-  groupId: 0,
-  calendarId: 0,
-  phone: null,
-  model: null,
-  contact: null,
-  category: 'car',
-  expirationTime: null,
-  attributes: {},
-});
+const deviceOf = (index: number) =>
+  device(FIRST_ID + index, {
+    name: nameOf(index),
+    uniqueId: `big-${index}`,
+    status: index % 4 === 0 ? 'offline' : 'online',
+    lastUpdate: AT,
+    positionId: FIRST_ID + index,
+  });
 
-const positionOf = (index: number) => ({
-  id: FIRST_ID + index,
-  deviceId: FIRST_ID + index,
-  protocol: 'osmand',
-  serverTime: AT,
-  deviceTime: AT,
-  fixTime: AT,
-  outdated: false,
-  valid: true,
-  latitude: -23.55 + ((index % 200) - 100) * 0.002,
-  longitude: -46.63 + (Math.floor(index / 200) - 60) * 0.002,
-  altitude: 0,
-  speed: 0,
-  course: 0,
-  address: null,
-  accuracy: 0,
-  network: null,
-  geofenceIds: null,
-  attributes: {},
-});
+const positionOf = (index: number) =>
+  position(FIRST_ID + index, {
+    id: FIRST_ID + index,
+    serverTime: AT,
+    deviceTime: AT,
+    fixTime: AT,
+    latitude: -23.55 + ((index % 200) - 100) * 0.002,
+    longitude: -46.63 + (Math.floor(index / 200) - 60) * 0.002,
+  });
 
 test('a fleet of 24,000 vehicles is listed in name order, counted, drawn and searched', async ({
   page,
