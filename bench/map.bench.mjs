@@ -446,6 +446,7 @@ for (;;) {
   if (!(quietCores < os.cpus().length - QUIET_BUSY_CORES) || Date.now() - quietFrom > 60_000) break;
 }
 const quietWait = Date.now() - quietFrom;
+const stillBusy = quietCores < os.cpus().length - QUIET_BUSY_CORES;
 const revisitLoad = loadWindow({ paused: true });
 await revisit.goto(`${base}/home`);
 const mapFiles = await mapScripts();
@@ -479,6 +480,9 @@ const firstLoad = await revisit.evaluate(async (quietMs) => {
   };
 }, QUIET_MS);
 const firstLoadLoad = await revisitLoad();
+// A server still storing the feed's fixes shares the machine with the page: no verdict then.
+if (stillBusy)
+  firstLoadLoad.limit ??= 'the server was still storing the fixes sent before the pause';
 simulator.kill('SIGCONT');
 if (profiler) {
   const { profile } = await profiler.send('Profiler.stop');
@@ -524,7 +528,7 @@ console.log(
   `  load during the first load: ${loadText(firstLoadLoad)}; started after ` +
     `${(quietWait / 1000).toFixed(1)} s of waiting for the server to store the fixes sent before ` +
     `the pause (machine idle ${Number.isFinite(quietCores) ? quietCores.toFixed(2) : '-'} cores ` +
-    `in its last second${quietWait > 60_000 ? ', not quiet after a minute' : ''})`,
+    `in its last second)`,
 );
 console.log(
   `  long tasks from navigation until settled: ${loadTasks.length}, longest ` +
