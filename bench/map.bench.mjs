@@ -1,7 +1,7 @@
 // Live map benchmark (not a test): prints figures for the operator's screen under load.
 //
 //   node bench/map.bench.mjs [--devices 10000] [--rate 2000] [--minutes 2] [--sample 20] [--settle 5]
-//     [--spread road|uniform] [--profile load.cpuprofile]
+//     [--spread road|uniform] [--profile load.cpuprofile] [--trace load.trace.json]
 //
 // Starts a server on a fresh database holding the fleet's devices (bench/seedFleet.ts), and feeds
 // them through the simulator
@@ -42,6 +42,7 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '5' },
     spread: { type: 'string', default: 'road' },
     profile: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
 const DEVICES = Number(values.devices);
@@ -52,6 +53,9 @@ const SETTLE_S = Number(values.settle);
 const SPREAD = values.spread;
 /** Where to write a CPU profile of the map's load from navigation (a .cpuprofile, for DevTools). */
 const PROFILE = values.profile;
+/** Where to write a Chrome performance trace of the same load (DevTools' Performance panel): unlike
+ * the CPU profile, it shows what each long task spent on parsing, style, layout and paint. */
+const TRACE = values.trace;
 // A big fleet at a low rate: every vehicle reports once in the first minute, so the map is
 // measured after a minute of warm-up instead of one whole reporting interval.
 const WARMUP_S = Math.min(60, DEVICES / RATE);
@@ -431,6 +435,12 @@ if (profiler) {
   await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
   await profiler.send('Profiler.start');
 }
+if (TRACE) {
+  await browser.startTracing(revisit, {
+    path: TRACE,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+  });
+}
 // The simulator is stopped while the page loads, as the first load's targets are set: the load
 // itself, not the live feed arriving meanwhile (measured on its own above and below).
 simulator.kill('SIGSTOP');
@@ -488,6 +498,10 @@ if (profiler) {
   const { profile } = await profiler.send('Profiler.stop');
   writeFileSync(PROFILE, JSON.stringify(profile));
   log(`CPU profile of the map's load written to ${PROFILE} (its figures below are slowed by it)`);
+}
+if (TRACE) {
+  await browser.stopTracing();
+  log(`trace of the map's load written to ${TRACE} (its figures below are slowed by it)`);
 }
 
 await browser.close();

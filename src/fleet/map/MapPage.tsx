@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { MapContainer } from 'react-leaflet';
 import { LocalizedZoomControl } from '../../map/LocalizedZoomControl';
@@ -44,6 +44,14 @@ const EmptyFleet = ({ left }: { left: number }) => {
   const count = useLiveSelector(selectDeviceCount);
   return loaded && count === 0 ? <FirstTrackerCard left={left} /> : null;
 };
+
+/**
+ * The map's layers and controls, in a render after Leaflet's map: creating the map lays the page
+ * out, the base layer places its tiles and the marker layer its canvases, and together they were
+ * one long task of the map's first commit.
+ */
+const AfterTheMap = ({ children }: { children: ReactNode }) =>
+  useDeferredValue(true, false) ? children : null;
 
 /** The map toolbar's column on the right (its 12 px margin, its buttons, a gap), in px. */
 const MAP_TOOLBAR_ROOM = 64;
@@ -98,16 +106,18 @@ export const MapPage = () => {
             style={{ position: 'absolute', inset: 0 }}
             zoomControl={false}
           >
-            <LocalizedZoomControl position="bottomright" />
-            <BaseLayer layer={layer} />
-            <GeofencesLayer />
-            <TrailLayer />
-            {routesShown && <RouteLayer />}
-            {routesShown && <CombinedRouteLayer />}
-            <LiveMarkers selectedId={selectedId} />
-            <MapBinding />
-            <OpeningView framesFleet={framesFleet} deviceId={selectedId} />
-            <ReadyWhenDrawn />
+            <AfterTheMap>
+              <LocalizedZoomControl position="bottomright" />
+              <BaseLayer layer={layer} />
+              <GeofencesLayer />
+              <TrailLayer />
+              {routesShown && <RouteLayer />}
+              {routesShown && <CombinedRouteLayer />}
+              <LiveMarkers selectedId={selectedId} />
+              <MapBinding />
+              <OpeningView framesFleet={framesFleet} deviceId={selectedId} />
+              <ReadyWhenDrawn />
+            </AfterTheMap>
           </MapContainer>
         )}
         <Box

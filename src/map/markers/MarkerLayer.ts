@@ -208,6 +208,7 @@ export class MarkerLayer extends L.Layer {
   private awaiting = false;
   private frame = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private prepareTimer: ReturnType<typeof setTimeout> | undefined;
   private pointer: L.Point | null = null;
   private hovered: Hit | null = null;
   private readonly yieldToInput = createInputYield();
@@ -244,6 +245,18 @@ export class MarkerLayer extends L.Layer {
     this.view = null;
     this.resendAll();
     this.viewChanged();
+    // A canvas's first drawing allocates its backing store (20–35 ms at a desktop's size): done
+    // in a task of its own while the fleet's positions are still on their way, so the first
+    // drawing of the markers is not one long task with it.
+    clearTimeout(this.prepareTimer);
+    this.prepareTimer = setTimeout(() => {
+      const size = map.getSize();
+      const ratio = window.devicePixelRatio || 1;
+      for (const canvas of [this.still, this.moving]) {
+        // A browser out of canvas memory has no context to give: the first drawing will say so.
+        if (canvas) this.resize(canvas, size, ratio)?.clearRect(0, 0, size.x, size.y);
+      }
+    });
     return this;
   }
 
@@ -256,6 +269,7 @@ export class MarkerLayer extends L.Layer {
     map.off('mouseout', this.clearHover, this);
     cancelAnimationFrame(this.frame);
     clearTimeout(this.timer);
+    clearTimeout(this.prepareTimer);
     this.frame = 0;
     this.timer = undefined;
     this.still?.remove();
@@ -546,8 +560,12 @@ export class MarkerLayer extends L.Layer {
     return settled;
   }
 
-  private fit(canvas: HTMLCanvasElement, size: L.Point, ratio: number): CanvasRenderingContext2D {
-    canvas.style.visibility = 'visible';
+  /** The canvas at the map's size in device pixels, and its 2D context. */
+  private resize(
+    canvas: HTMLCanvasElement,
+    size: L.Point,
+    ratio: number,
+  ): CanvasRenderingContext2D | null {
     const width = Math.round(size.x * ratio);
     const height = Math.round(size.y * ratio);
     if (canvas.width !== width || canvas.height !== height) {
@@ -556,7 +574,12 @@ export class MarkerLayer extends L.Layer {
       canvas.style.width = `${size.x}px`;
       canvas.style.height = `${size.y}px`;
     }
-    const ctx = canvas.getContext('2d')!;
+    return canvas.getContext('2d');
+  }
+
+  private fit(canvas: HTMLCanvasElement, size: L.Point, ratio: number): CanvasRenderingContext2D {
+    canvas.style.visibility = 'visible';
+    const ctx = this.resize(canvas, size, ratio)!;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, size.x, size.y);
     return ctx;
