@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useSidebarState } from 'react-admin';
 import { lazyPage } from '../../loading/lazyPage';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH, useIsPhone } from './useFrameSizes';
@@ -14,6 +14,9 @@ const PhoneDrawer = lazyPage(() => import('./PhoneDrawer').then((m) => m.PhoneDr
 export const Sidebar = ({ children }: { children: ReactNode }) => {
   const [open, setOpen] = useSidebarState();
   const isPhone = useIsPhone();
+  // The menu's links mount in a render after the frame and the page: with them, the first
+  // screen's commit was one long task.
+  const linksShown = useDeferredValue(true, false);
   if (isPhone) {
     return open ? <PhoneDrawer onClose={() => setOpen(false)}>{children}</PhoneDrawer> : null;
   }
@@ -42,7 +45,7 @@ export const Sidebar = ({ children }: { children: ReactNode }) => {
         },
       }}
     >
-      <div>{children}</div>
+      <div>{linksShown && children}</div>
     </Box>
   );
 };
