@@ -120,13 +120,18 @@ async function removeWhenFree(dir) {
 }
 
 /**
- * Signs in on a fresh Chromium profile driven over a bare DevTools connection and resolves to the
- * milliseconds from the click to `done` (a page expression) turning true, timed in the page.
- * Playwright cannot leave out its network tracking, which copies every WebSocket frame to the
- * driver (a 25 MB greeting with 50,000 devices) on the browser's main thread: here nothing but
- * `Page.navigate` and `Runtime.evaluate` crosses, as with a browser nobody is debugging.
+ * A Chromium on a fresh profile driven over a bare DevTools connection: only `Page.*` commands and
+ * `Runtime.evaluate` cross it, as with a browser nobody is debugging. Two things set it apart from
+ * a page under Playwright:
+ * - Playwright cannot leave out its network tracking, which copies every WebSocket frame to the
+ *   driver (a 25 MB greeting with 50,000 devices) on the browser's main thread;
+ * - Playwright turns on the `Runtime` domain, and with it V8 records where every error object is
+ *   created: an error created inside a bundled library's one big function (React DOM makes one as
+ *   it loads) then costs a new parse of that function, 55–90 ms of the page's first script that
+ *   an operator's browser never spends.
+ * `evaluate(expression)` resolves to the value of an expression (awaited when it is a promise).
  */
-export async function timeSignInWithoutDevTools({ base, email, password, done, lang = 'pt-BR' }) {
+export async function openPlainChromium({ lang = 'pt-BR' } = {}) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'frota-bench-profile-'));
   // Its own process group, so its helper processes (renderer, GPU, crash handler) stop with it.
@@ -152,6 +157,16 @@ export async function timeSignInWithoutDevTools({ base, email, password, done, l
     }
   };
   process.once('exit', stopBrowser);
+  const close = async () => {
+    // Chromium's processes write the profile until they have all exited.
+    const exited = new Promise((resolve) => browser.once('exit', resolve));
+    if (browser.exitCode === null && browser.signalCode === null) {
+      stopBrowser();
+      await exited;
+    }
+    process.off('exit', stopBrowser);
+    await removeWhenFree(profile);
+  };
   try {
     let page;
     for (let i = 0; !page; i += 1) {
@@ -191,49 +206,58 @@ export async function timeSignInWithoutDevTools({ base, email, password, done, l
       }
       return result.result.value;
     };
-    await send('Page.navigate', { url: `${base}/login` });
-    // The sign-in page works (its mark), then the form is filled as React reads it and sent.
-    for (let i = 0; ; i += 1) {
-      if (i > 600) throw new Error('the sign-in page did not load');
-      const ready = await evaluate(
-        `performance.getEntriesByName('frota:page-ready').length > 0`,
-      ).catch(() => false);
-      if (ready) break;
-      await sleep(50);
-    }
-    const ms = await evaluate(`(async () => {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-      for (const [id, value] of ${JSON.stringify([
-        ['username', email],
-        ['password', password],
-      ])}) {
-        const input = document.getElementById(id);
-        setValue.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const start = performance.now();
-      document.querySelector('button[type="submit"]').click();
-      return new Promise((resolve) => {
-        const check = () => {
-          if ((${done})()) resolve(performance.now() - start);
-          else if (performance.now() - start > 120000) resolve(-1);
-          else requestAnimationFrame(check);
-        };
-        check();
-      });
-    })()`);
-    socket.close();
-    if (ms < 0) throw new Error('the signed-in page did not get there within 2 minutes');
-    return ms;
-  } finally {
-    // Chromium's processes write the profile until they have all exited.
-    const exited = new Promise((resolve) => browser.once('exit', resolve));
-    if (browser.exitCode === null && browser.signalCode === null) {
-      stopBrowser();
-      await exited;
-    }
-    process.off('exit', stopBrowser);
-    await removeWhenFree(profile);
+    return {
+      send,
+      evaluate,
+      close: async () => {
+        socket.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+/**
+ * Signs in on `browser` (an `openPlainChromium`) and resolves to the milliseconds from the click
+ * to `done` (a page expression) turning true, timed in the page.
+ */
+export async function timeSignIn(browser, { base, email, password, done }) {
+  const { send, evaluate } = browser;
+  await send('Page.navigate', { url: `${base}/login` });
+  // The sign-in page works (its mark), then the form is filled as React reads it and sent.
+  for (let i = 0; ; i += 1) {
+    if (i > 600) throw new Error('the sign-in page did not load');
+    const ready = await evaluate(
+      `performance.getEntriesByName('frota:page-ready').length > 0`,
+    ).catch(() => false);
+    if (ready) break;
+    await sleep(50);
+  }
+  const ms = await evaluate(`(async () => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    for (const [id, value] of ${JSON.stringify([
+      ['username', email],
+      ['password', password],
+    ])}) {
+      const input = document.getElementById(id);
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const start = performance.now();
+    document.querySelector('button[type="submit"]').click();
+    return new Promise((resolve) => {
+      const check = () => {
+        if ((${done})()) resolve(performance.now() - start);
+        else if (performance.now() - start > 120000) resolve(-1);
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+  })()`);
+  if (ms < 0) throw new Error('the signed-in page did not get there within 2 minutes');
+  return ms;
 }
