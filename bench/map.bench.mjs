@@ -424,6 +424,23 @@ const instrumentLoad = () => {
       w.__load.tasks.push([entry.startTime, entry.duration]);
     }
   }).observe({ type: 'longtask', buffered: true });
+  // What ran in them: the scripts of each long animation frame, longest first.
+  w.__load.frames = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const scripts = [...entry.scripts]
+        .sort((a, b) => b.duration - a.duration)
+        .slice(0, 2)
+        .map((script) => {
+          const source = script.sourceURL
+            .split('/')
+            .pop()
+            .replace(/-[\w-]{8}\.js$/, '.js');
+          return `${script.invoker}${source ? ` (${source})` : ''} ${Math.round(script.duration)} ms`;
+        });
+      w.__load.frames.push([entry.startTime, entry.duration, scripts]);
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const Native = w.WebSocket;
   w.WebSocket = class extends Native {
     constructor(...args) {
@@ -459,6 +476,11 @@ const settledFigures = async (quietMs) => {
     drawn: load.drawn,
     settled: Math.max(lastEnd(), load.drawn),
     tasks: load.tasks,
+    // The frame each long task fell in, with its scripts.
+    scripts: load.tasks.map(([start]) => {
+      const frame = load.frames.find(([at, length]) => at <= start + 1 && start < at + length);
+      return frame?.[2].join(' + ') || 'no script';
+    }),
   };
 };
 // Scripts for new documents need the Page domain on (it leaves V8 as it is).
@@ -597,6 +619,14 @@ console.log(
       .map(([start, duration]) => `${Math.round(duration)} at ${Math.round(start)}`)
       .join(', '),
 );
+if (firstLoad.tasks.length > 0) {
+  console.log(
+    `  what ran in them: ` +
+      firstLoad.tasks
+        .map(([start], i) => `${Math.round(start)}: ${firstLoad.scripts[i]}`)
+        .join('; '),
+  );
+}
 console.log(
   `  the same load under Playwright, which has V8 record where each error object is made: ` +
     `${underPlaywright.tasks.length} long tasks: ` +
