@@ -51,7 +51,7 @@ const openApp = async (root: Root, locale: AppLocale): Promise<void> => {
   if (getCurrentUser() && !SESSIONLESS_PATH.test(window.location.pathname)) {
     void import('../live/earlySocket').then(({ openSocketEarly }) => openSocketEarly());
   }
-  // The first number formatter of a language loads the engine's data for it (10–15 ms on a
+  // The first number formatter of a language loads the engine's data for it (15–40 ms on a
   // 2-core machine): built in a task of its own while the app's code downloads, not inside the
   // first render of the map's counters, which is long enough already.
   setTimeout(() => formatNumber(0, locale, { digits: 0 }));
