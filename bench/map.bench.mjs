@@ -28,9 +28,9 @@ import {
   ADMIN,
   launchChromium,
   log,
+  openPlainChromium,
   sleep,
   startBenchServer,
-  openPlainChromium,
   startChild,
   timeSignIn,
 } from './browserSupport.mjs';
