@@ -519,7 +519,7 @@ for (;;) {
 }
 const quietWait = Date.now() - quietFrom;
 const stillBusy = quietCores < os.cpus().length - QUIET_BUSY_CORES;
-const revisitLoad = loadWindow({ paused: true });
+const plainLoad = loadWindow({ paused: true });
 if (THROTTLE > 1) await plain.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
 await plain.send('Page.navigate', { url: `${base}/home` });
 for (const started = Date.now(); ;) {
@@ -543,7 +543,11 @@ for (const started = Date.now(); ;) {
   await sleep(50);
 }
 const firstLoad = await plain.evaluate(`(${settledFigures})(${QUIET_MS})`);
+// Each load with the window it ran in: the machine's idle cores during the one the targets
+// apply to are not averaged with the other's.
+const firstLoadLoad = await plainLoad();
 await plain.close();
+const playwrightLoad = loadWindow({ paused: true });
 if (THROTTLE > 1) {
   const throttling = await context.newCDPSession(revisit);
   await throttling.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -552,10 +556,13 @@ await revisit.goto(`${base}/home`);
 const mapFiles = await mapScripts();
 await revisit.waitForFunction(drawnCheck, reported, { timeout: 120_000, polling: 'raf' });
 const underPlaywright = await revisit.evaluate(settledFigures, QUIET_MS);
-const firstLoadLoad = await revisitLoad();
+const underPlaywrightLoad = await playwrightLoad();
 // A server still storing the feed's fixes shares the machine with the page: no verdict then.
-if (stillBusy)
-  firstLoadLoad.limit ??= 'the server was still storing the fixes sent before the pause';
+if (stillBusy) {
+  for (const load of [firstLoadLoad, underPlaywrightLoad]) {
+    load.limit ??= 'the server was still storing the fixes sent before the pause';
+  }
+}
 simulator.kill('SIGCONT');
 if (profiler) {
   const { profile } = await profiler.send('Profiler.stop');
@@ -633,7 +640,7 @@ console.log(
     underPlaywright.tasks
       .map(([start, duration]) => `${Math.round(duration)} at ${Math.round(start)}`)
       .join(', ') +
-    `; markers drawn at ${ms(underPlaywright.drawn)}`,
+    `; markers drawn at ${ms(underPlaywright.drawn)}; load: ${loadText(underPlaywrightLoad)}`,
 );
 console.log(
   `longest task after the markers (settling and while positions arrive): ` +
